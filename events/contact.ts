@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { emailField, honeypotField, isoDateTime, optionalText, requiredText, submissionIdField } from "./fields";
+import { LIMITS } from "./limits";
+
+export const CONTACT_SUBJECTS = ["general", "sales", "support", "billing", "demo", "partnership", "other"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Option labels on the contact form; 'general' is the default and reads 'Select a subject'. */
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  general: "Select a subject",
+  sales: "Sales",
+  support: "Support",
+  billing: "Billing",
+  demo: "Demo",
+  partnership: "Partnership",
+  other: "Other",
+};
+
+export const contactFields = {
+  firstName: requiredText("First name is required", LIMITS.name, "First name"),
+  lastName: requiredText("Last name is required", LIMITS.name, "Last name"),
+  email: emailField,
+  phone: optionalText(LIMITS.phone, "Phone"),
+  company: optionalText(LIMITS.company, "Company"),
+  subject: z.enum(CONTACT_SUBJECTS, { error: "Please select a subject" }).default("general"),
+  message: requiredText("Message is required", LIMITS.message, "Message"),
+  newsletter: z.boolean({ error: "newsletter must be true or false" }).default(false),
+};
+
+/** Body of POST /api/contact. */
+export const ContactRequest = z.object({
+  ...contactFields,
+  submissionId: submissionIdField,
+  website: honeypotField,
+});
+export type ContactRequest = z.infer<typeof ContactRequest>;
+export type ContactFormInput = z.input<typeof ContactRequest>;
+
+/** A stored contact message. */
+export const ContactMessage = z.object({
+  id: z.string().min(1),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().optional(),
+  company: z.string().optional(),
+  subject: z.enum(CONTACT_SUBJECTS),
+  message: z.string(),
+  newsletter: z.boolean(),
+  createdAt: isoDateTime,
+  ipAddress: z.string().optional(),
+});
+export type ContactMessage = z.infer<typeof ContactMessage>;

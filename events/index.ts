@@ -1,0 +1,6 @@
+export * from "./api";
+export * from "./contact";
+export * from "./envelopes";
+export * from "./fields";
+export * from "./limits";
+export * from "./signup";

@@ -1,0 +1,99 @@
+/**
+ * Every Lambda function of the product, described once. The CDK stack creates one function per
+ * entry (with its routes or its queue), the build bundles each `entry`, and the local runtime
+ * dispatches HTTP requests and queue batches to the same modules.
+ *
+ * Plain data on purpose: no CDK import and no handler import.
+ */
+import type { DomainEventType } from "../events";
+import type { TableKey } from "../infra/tables";
+
+export type TableAccess = "read" | "write" | "readWrite";
+
+export interface HttpFunctionDefinition {
+  /** Logical name; also the bundle folder name. */
+  readonly name: string;
+  /** Module (relative to functions/) that exports `handler`. */
+  readonly entry: string;
+  /** "METHOD /path" as API Gateway HTTP API routes; `{id}` marks a path parameter. */
+  readonly routes: readonly string[];
+  readonly tables: Partial<Record<TableKey, TableAccess>>;
+  /** Reads the session signing key (Secrets Manager in AWS). */
+  readonly sessionKey?: boolean;
+}
+
+export interface QueueDefinition {
+  readonly name: string;
+  /** Environment variable that carries the queue URL to publishers. */
+  readonly envVar: string;
+  /** Event types delivered to this queue. */
+  readonly consumes: readonly DomainEventType[];
+  /** The worker that drains it. */
+  readonly worker: string;
+  /** Deliveries before a message moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+}
+
+export interface WorkerDefinition {
+  readonly name: string;
+  readonly entry: string;
+  readonly tables: Partial<Record<TableKey, TableAccess>>;
+  /** Sends e-mail through SES. */
+  readonly sendsEmail?: boolean;
+  /** Files the bundle needs beside the code (e.g. the geo-IP database). */
+  readonly assets?: "geoip";
+}
+
+export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
+  {
+    name: "signup",
+    entry: "http/signup.ts",
+    routes: ["POST /api/signup"],
+    tables: { signups: "write", outbox: "write", ephemeral: "readWrite" },
+  },
+  {
+    name: "contact",
+    entry: "http/contact.ts",
+    routes: ["POST /api/contact"],
+    tables: { contacts: "write", outbox: "write", ephemeral: "readWrite" },
+  },
+];
+
+export const WORKERS: readonly WorkerDefinition[] = [
+  { name: "enrich", entry: "workers/enrich.ts", tables: { signups: "readWrite" }, assets: "geoip" },
+  {
+    name: "notify",
+    entry: "workers/notify.ts",
+    tables: { ephemeral: "readWrite" },
+    sendsEmail: true,
+  },
+];
+
+export const QUEUES: readonly QueueDefinition[] = [
+  {
+    name: "enrichment",
+    envVar: "ENRICHMENT_QUEUE_URL",
+    consumes: ["signup.created"],
+    worker: "enrich",
+    maxReceiveCount: 5,
+  },
+  {
+    name: "notification",
+    envVar: "NOTIFICATION_QUEUE_URL",
+    consumes: ["signup.created", "contact.received"],
+    worker: "notify",
+    maxReceiveCount: 5,
+  },
+];
+
+/** Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). */
+export const OUTBOX_RELAY = {
+  name: "outbox-relay",
+  entry: "workers/outbox-relay.ts",
+  tables: { outbox: "readWrite" },
+} as const satisfies WorkerDefinition;
+
+/** The queues an event of this type goes to. */
+export function queuesFor(type: DomainEventType): QueueDefinition[] {
+  return QUEUES.filter((queue) => queue.consumes.includes(type));
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/**
+ * Per-stage settings, in one typed and validated place. `cdk deploy -c stage=<name>` picks one;
+ * the local runtime uses `local`. Functions receive what they need as environment variables.
+ */
+export const StageConfig = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9-]{1,20}$/),
+  /** Production stages keep their data: deletion protection and retain-on-delete. */
+  production: z.boolean(),
+  region: z.string().min(1),
+  /** Public origin of the site, e.g. https://www.example.com (canonical URLs, links in e-mails). */
+  siteUrl: z.url(),
+  /** Custom domain and its ACM certificate (us-east-1); both or neither. */
+  domainName: z.string().optional(),
+  certificateArn: z.string().optional(),
+  /** Staff inbox that receives the signup and contact alerts. */
+  staffInbox: z.email(),
+  /** From-address of every e-mail; on our own domain. */
+  senderAddress: z.email(),
+  /** Where CloudWatch alarms are e-mailed. */
+  alarmEmail: z.email(),
+  /** Google Tag Manager container id; without one, analytics stays in window.dataLayer. */
+  tagManagerId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional(),
+  /** The external web app that the marketing site links to. */
+  appUrls: z.object({ login: z.url(), register: z.url(), liveDemo: z.url() }),
+  /** Staff must enrol a TOTP second factor. */
+  mfaRequired: z.boolean(),
+  /** Days after which signups and contact messages are deleted; 0 keeps them. */
+  retentionDays: z.number().int().min(0),
+  /** Form submissions per client IP per minute, /api/signup and /api/contact together; 0 = no limit. */
+  submissionsPerMinute: z.number().int().min(0),
+  /** API Gateway default throttling. */
+  apiThrottle: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+});
+export type StageConfig = z.infer<typeof StageConfig>;
+
+const appUrls = {
+  login: "https://app.repdesk.example.com/login",
+  register: "https://app.repdesk.example.com/register",
+  liveDemo: "https://app.repdesk.example.com/demo",
+};
+
+const STAGES: Record<string, StageConfig> = {
+  local: {
+    name: "local",
+    production: false,
+    region: "us-east-1",
+    siteUrl: "http://localhost:3000",
+    staffInbox: "staff@repdesk.example.com",
+    senderAddress: "hello@repdesk.example.com",
+    alarmEmail: "ops@repdesk.example.com",
+    appUrls,
+    mfaRequired: false,
+    retentionDays: 0,
+    submissionsPerMinute: 10,
+    apiThrottle: { rateLimit: 50, burstLimit: 100 },
+  },
+  dev: {
+    name: "dev",
+    production: false,
+    region: "us-east-1",
+    siteUrl: "https://dev.repdesk.example.com",
+    staffInbox: "staff-dev@repdesk.example.com",
+    senderAddress: "hello@dev.repdesk.example.com",
+    alarmEmail: "ops@repdesk.example.com",
+    appUrls,
+    mfaRequired: false,
+    retentionDays: 30,
+    submissionsPerMinute: 10,
+    apiThrottle: { rateLimit: 20, burstLimit: 40 },
+  },
+  prod: {
+    name: "prod",
+    production: true,
+    region: "us-east-1",
+    siteUrl: "https://www.repdesk.example.com",
+    domainName: "www.repdesk.example.com",
+    certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000",
+    staffInbox: "sales@repdesk.example.com",
+    senderAddress: "hello@repdesk.example.com",
+    alarmEmail: "ops@repdesk.example.com",
+    tagManagerId: "GTM-REPDESK1",
+    appUrls,
+    mfaRequired: true,
+    retentionDays: 0,
+    submissionsPerMinute: 5,
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
+  },
+};
+
+export function stageNames(): string[] {
+  return Object.keys(STAGES);
+}
+
+/** The validated settings of one stage; throws with the list of known stages otherwise. */
+export function loadStage(name: string): StageConfig {
+  const stage = STAGES[name];
+  if (!stage) throw new Error(`Unknown stage "${name}". Known stages: ${stageNames().join(", ")}`);
+  const parsed = StageConfig.safeParse(stage);
+  if (!parsed.success) throw new Error(`Stage "${name}" is misconfigured: ${parsed.error.message}`);
+  if (Boolean(parsed.data.domainName) !== Boolean(parsed.data.certificateArn)) {
+    throw new Error(`Stage "${name}": domainName and certificateArn go together`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,97 @@
+/**
+ * The DynamoDB tables, described once. The CDK stack (infra/constructs/data.ts) and the local
+ * runtime (infra/local) both build their tables from these definitions, and the functions find
+ * each table's name in the environment variable named here.
+ *
+ * Plain data on purpose: no CDK import, so the Lambda bundles and the local runtime can load it.
+ */
+export type AttributeType = "S" | "N";
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: AttributeType;
+}
+
+export interface GlobalIndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Logical id in the stack and suffix of the physical name. */
+  readonly id: string;
+  /** Environment variable that carries the physical table name to the functions. */
+  readonly envVar: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly globalIndexes?: readonly GlobalIndexDefinition[];
+  /** Epoch-seconds attribute after which DynamoDB deletes the item. */
+  readonly timeToLiveAttribute?: string;
+  /** Whether inserts are streamed (the transactional outbox relies on it in AWS). */
+  readonly streamNewImages?: boolean;
+}
+
+export const TABLES = {
+  /** Prospect signups. `kind` is a constant so one index lists them newest first. */
+  signups: {
+    id: "Signups",
+    envVar: "SIGNUPS_TABLE",
+    partitionKey: { name: "id", type: "S" },
+    globalIndexes: [
+      {
+        indexName: "byCreatedAt",
+        partitionKey: { name: "kind", type: "S" },
+        sortKey: { name: "createdAt", type: "S" },
+      },
+    ],
+  },
+  /** Contact-form messages, same layout as signups. */
+  contacts: {
+    id: "ContactMessages",
+    envVar: "CONTACTS_TABLE",
+    partitionKey: { name: "id", type: "S" },
+    globalIndexes: [
+      {
+        indexName: "byCreatedAt",
+        partitionKey: { name: "kind", type: "S" },
+        sortKey: { name: "createdAt", type: "S" },
+      },
+    ],
+  },
+  /**
+   * Transactional outbox: an event is written in the same transaction as the record it
+   * describes, and a relay moves it to the queues, then deletes it.
+   */
+  outbox: {
+    id: "Outbox",
+    envVar: "OUTBOX_TABLE",
+    partitionKey: { name: "id", type: "S" },
+    streamNewImages: true,
+  },
+  /**
+   * Short-lived records that expire by TTL: submission rate counters, e-mail idempotency
+   * claims, login-failure counters, revoked session ids.
+   */
+  ephemeral: {
+    id: "Ephemeral",
+    envVar: "EPHEMERAL_TABLE",
+    partitionKey: { name: "pk", type: "S" },
+    timeToLiveAttribute: "expiresAt",
+  },
+  /** Staff accounts of the Command Center. */
+  users: {
+    id: "Users",
+    envVar: "USERS_TABLE",
+    partitionKey: { name: "username", type: "S" },
+  },
+  /** Who did what in the Command Center (deletes, sign-ins). */
+  audit: {
+    id: "AuditLog",
+    envVar: "AUDIT_TABLE",
+    partitionKey: { name: "pk", type: "S" },
+    sortKey: { name: "sk", type: "S" },
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableKey = keyof typeof TABLES;

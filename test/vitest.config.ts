@@ -1,0 +1,46 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * One runner for every test, in three projects:
+ * - unit: plain functions, beside the code they test (no servers);
+ * - integration: real HTTP against the local runtime (dynalite, aws-ses-v2-local);
+ * - e2e: real Chromium against the local runtime.
+ */
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["events/**/*.test.ts", "functions/**/*.test.ts", "infra/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts", "test/infra/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Chromium and the runtime are heavy; two files at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
