@@ -1,0 +1,53 @@
+/**
+ * Security headers of every response, defined once: the CDK stack turns them into CloudFront's
+ * response headers policy, and the local runtime sets the same values on its answers.
+ * Plain data on purpose (no CDK import).
+ */
+export interface SecurityHeaderOptions {
+  /** Google Tag Manager container id; its hosts are allowed only when one is configured. */
+  readonly tagManagerId?: string;
+}
+
+const TAG_MANAGER_SCRIPT_HOSTS = ["https://www.googletagmanager.com"];
+const TAG_MANAGER_CONNECT_HOSTS = [
+  "https://www.googletagmanager.com",
+  "https://www.google-analytics.com",
+  "https://*.google-analytics.com",
+];
+/** The demo video embed on the home page. */
+const VIDEO_FRAME_HOSTS = ["https://www.youtube-nocookie.com"];
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  const tagManager = Boolean(options.tagManagerId);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPT_HOSTS : [])],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],
+    "frame-src": VIDEO_FRAME_HOSTS,
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export const HSTS_MAX_AGE_SECONDS = 63_072_000; // two years
+
+/** Header name -> value, as sent on every response of the site and the API. */
+export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "Strict-Transport-Security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+}
