@@ -1,0 +1,36 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { HttpError, MESSAGES } from "./errors";
+import { header } from "./headers";
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Cross-site request forgery guard for state-changing routes. Browsers mark a cross-site request
+ * with `Sec-Fetch-Site: cross-site` and send `Origin` on every POST/PUT/PATCH/DELETE; a request
+ * is accepted when its Origin (if any) is the site's public origin or the request's own host.
+ * Non-browser clients (no Origin, no Sec-Fetch-Site) pass: they carry no ambient credentials.
+ */
+export function assertSameOrigin(
+  event: Pick<APIGatewayProxyEventV2, "headers">,
+  siteUrl: string | undefined,
+): void {
+  if (header(event, "sec-fetch-site")?.trim().toLowerCase() === "cross-site") {
+    throw new HttpError(403, { error: MESSAGES.crossSite }, {}, "cross_site_fetch");
+  }
+  const origin = header(event, "origin")?.trim();
+  if (origin === undefined || origin === "") return;
+  const requestOrigin = originOf(origin);
+  if (requestOrigin !== undefined) {
+    if (requestOrigin === originOf(siteUrl)) return;
+    const host = header(event, "host")?.trim().toLowerCase();
+    if (host && new URL(requestOrigin).host === host) return;
+  }
+  throw new HttpError(403, { error: MESSAGES.crossSite }, {}, "cross_origin");
+}

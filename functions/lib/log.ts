@@ -1,0 +1,46 @@
+/**
+ * Structured logs: one JSON object per line, which CloudWatch Logs Insights can query by field.
+ * Never pass a submission's body here — ids, statuses and reasons only.
+ */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface Logger {
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+  /** A logger that adds these fields to every line (e.g. requestId and route). */
+  child(fields: LogFields): Logger;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+function threshold(): number {
+  const configured = process.env.LOG_LEVEL;
+  if (configured === "silent") return Number.POSITIVE_INFINITY;
+  return RANK[configured as LogLevel] ?? RANK.info;
+}
+
+export function createLogger(base: LogFields = {}): Logger {
+  const write = (level: LogLevel, msg: string, fields?: LogFields) => {
+    if (RANK[level] < threshold()) return;
+    const line = JSON.stringify({ level, msg, time: new Date().toISOString(), ...base, ...fields });
+    if (level === "error" || level === "warn") console.error(line);
+    else console.log(line);
+  };
+  return {
+    debug: (msg, fields) => write("debug", msg, fields),
+    info: (msg, fields) => write("info", msg, fields),
+    warn: (msg, fields) => write("warn", msg, fields),
+    error: (msg, fields) => write("error", msg, fields),
+    child: (fields) => createLogger({ ...base, ...fields }),
+  };
+}
+
+/** The name and message of an error, for a log line (never its stack or attached request data). */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
