@@ -1,0 +1,262 @@
+/**
+ * dynalite 4 does not implement TransactWriteItems, which the submission handlers use to write a
+ * record and its outbox event together. This adds it to a dynalite server, in front of dynalite's
+ * own request handler: the actions run one by one as ordinary conditional writes (so dynalite
+ * evaluates every condition and validation itself), and if one is rejected, the ones already
+ * applied are rolled back from their before-images and the caller gets DynamoDB's
+ * TransactionCanceledException with one CancellationReason per action.
+ *
+ * Transactions are serialised with each other. Plain writes are not held back while one runs, which
+ * a single-process development store can live with: the guarantee the product relies on — a record
+ * and its outbox event are both written or neither — holds.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+const API = "DynamoDB_20120810";
+const MARKER = Symbol.for("repdesk.dynalite.transactions");
+
+type AttributeMap = Record<string, unknown>;
+
+interface WireAction {
+  Put?: { TableName: string; Item: AttributeMap } & ConditionFields;
+  Update?: { TableName: string; Key: AttributeMap; UpdateExpression: string } & ConditionFields;
+  Delete?: { TableName: string; Key: AttributeMap } & ConditionFields;
+  ConditionCheck?: { TableName: string; Key: AttributeMap } & ConditionFields;
+}
+
+interface ConditionFields {
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: AttributeMap;
+  ReturnValuesOnConditionCheckFailure?: "ALL_OLD" | "NONE";
+}
+
+class WireError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Call = (operation: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** Calls dynalite's own HTTP API (it checks that a signature is present, not that it is right). */
+function callerFor(server: Server): Call {
+  return async (operation, input) => {
+    const address = server.address();
+    if (!address || typeof address === "string") throw new Error("dynalite is not listening");
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    const response = await fetch(
+      `http://${host === "[::]" ? "[::1]" : host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}/`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-amz-json-1.0",
+          "x-amz-target": `${API}.${operation}`,
+          "x-amz-date": "20250101T000000Z",
+          authorization:
+            "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
+        },
+        body: JSON.stringify(input),
+      },
+    );
+    const body = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) {
+      const type =
+        String(body.__type ?? "InternalServerError")
+          .split("#")
+          .pop() ?? "InternalServerError";
+      throw new WireError(type, String(body.message ?? body.Message ?? type));
+    }
+    return body;
+  };
+}
+
+interface Prepared {
+  readonly kind: keyof WireAction;
+  readonly tableName: string;
+  readonly key: AttributeMap;
+  readonly spec: ConditionFields & Record<string, unknown>;
+  before?: AttributeMap;
+}
+
+async function keyNames(call: Call, tableName: string, cache: Map<string, string[]>): Promise<string[]> {
+  let names = cache.get(tableName);
+  if (!names) {
+    const { Table } = (await call("DescribeTable", { TableName: tableName })) as {
+      Table: { KeySchema: { AttributeName: string }[] };
+    };
+    names = Table.KeySchema.map((key) => key.AttributeName);
+    cache.set(tableName, names);
+  }
+  return names;
+}
+
+function conditionOf(spec: ConditionFields): Record<string, unknown> {
+  const condition: Record<string, unknown> = {};
+  if (spec.ConditionExpression) condition.ConditionExpression = spec.ConditionExpression;
+  if (spec.ExpressionAttributeNames) condition.ExpressionAttributeNames = spec.ExpressionAttributeNames;
+  if (spec.ExpressionAttributeValues) condition.ExpressionAttributeValues = spec.ExpressionAttributeValues;
+  return condition;
+}
+
+async function apply(call: Call, action: Prepared): Promise<void> {
+  const { spec, tableName, key } = action;
+  switch (action.kind) {
+    case "Put":
+      await call("PutItem", { TableName: tableName, Item: spec.Item, ...conditionOf(spec) });
+      return;
+    case "Update":
+      await call("UpdateItem", {
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: spec.UpdateExpression,
+        ...conditionOf(spec),
+      });
+      return;
+    case "Delete":
+      await call("DeleteItem", { TableName: tableName, Key: key, ...conditionOf(spec) });
+      return;
+    case "ConditionCheck":
+      // Rewriting the item as it is (or deleting an absent one) under the condition checks it
+      // without changing anything.
+      if (action.before)
+        await call("PutItem", { TableName: tableName, Item: action.before, ...conditionOf(spec) });
+      else await call("DeleteItem", { TableName: tableName, Key: key, ...conditionOf(spec) });
+      return;
+  }
+}
+
+async function restore(call: Call, action: Prepared): Promise<void> {
+  if (action.kind === "ConditionCheck") return;
+  if (action.before) await call("PutItem", { TableName: action.tableName, Item: action.before });
+  else await call("DeleteItem", { TableName: action.tableName, Key: action.key });
+}
+
+async function transactWrite(
+  call: Call,
+  input: { TransactItems?: WireAction[] },
+  cache: Map<string, string[]>,
+) {
+  const items = input.TransactItems ?? [];
+  if (items.length === 0 || items.length > 100) {
+    throw new WireError("ValidationException", "TransactItems must have between 1 and 100 actions");
+  }
+  const prepared: Prepared[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const kind = (["Put", "Update", "Delete", "ConditionCheck"] as const).find((name) => item[name]);
+    const spec =
+      kind &&
+      (item[kind] as Prepared["spec"] & { TableName: string; Item?: AttributeMap; Key?: AttributeMap });
+    if (!kind || !spec)
+      throw new WireError("ValidationException", "Each TransactItem must have exactly one action");
+    const names = await keyNames(call, spec.TableName, cache);
+    const source = (kind === "Put" ? spec.Item : spec.Key) ?? {};
+    const key = Object.fromEntries(names.map((name) => [name, source[name]]));
+    const identity = `${spec.TableName}|${JSON.stringify(key)}`;
+    if (seen.has(identity)) {
+      throw new WireError(
+        "ValidationException",
+        "Transaction request cannot include multiple operations on one item",
+      );
+    }
+    seen.add(identity);
+    const { Item } = await call("GetItem", { TableName: spec.TableName, Key: key, ConsistentRead: true });
+    prepared.push({ kind, tableName: spec.TableName, key, spec, before: Item as AttributeMap | undefined });
+  }
+
+  const applied: Prepared[] = [];
+  for (const [index, action] of prepared.entries()) {
+    try {
+      await apply(call, action);
+      applied.push(action);
+    } catch (error) {
+      for (const done of applied.reverse()) await restore(call, done);
+      if (error instanceof WireError && error.type === "ConditionalCheckFailedException") {
+        const reasons = prepared.map((other, position) => {
+          if (position !== index) return { Code: "None" };
+          const reason: Record<string, unknown> = {
+            Code: "ConditionalCheckFailed",
+            Message: "The conditional request failed",
+          };
+          if (other.spec.ReturnValuesOnConditionCheckFailure === "ALL_OLD" && other.before)
+            reason.Item = other.before;
+          return reason;
+        });
+        throw new WireError(
+          "TransactionCanceledException",
+          `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(", ")}]`,
+          { CancellationReasons: reasons },
+        );
+      }
+      throw error;
+    }
+  }
+  return {};
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/x-amz-json-1.0",
+    "content-length": Buffer.byteLength(text),
+    "x-amzn-requestid": crypto.randomUUID(),
+  });
+  response.end(text);
+}
+
+/** Makes a dynalite server answer TransactWriteItems. Calling it twice on one server is harmless. */
+export function addTransactionSupport(server: Server): Server {
+  const marked = server as Server & { [MARKER]?: true };
+  if (marked[MARKER]) return server;
+  marked[MARKER] = true;
+  const dynaliteHandlers = server.listeners("request") as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners("request");
+  const call = callerFor(server);
+  const keyCache = new Map<string, string[]>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== "POST" || request.headers["x-amz-target"] !== `${API}.TransactWriteItems`) {
+      for (const handle of dynaliteHandlers) handle.call(server, request, response);
+      return;
+    }
+    const run = async () => {
+      try {
+        const input = JSON.parse(await readBody(request));
+        send(response, 200, await transactWrite(call, input, keyCache));
+      } catch (error) {
+        if (error instanceof WireError) {
+          send(response, 400, {
+            __type: `com.amazonaws.dynamodb.v20120810#${error.type}`,
+            message: error.message,
+            ...error.extra,
+          });
+        } else {
+          send(response, 500, {
+            __type: "com.amazonaws.dynamodb.v20120810#InternalServerError",
+            message: String(error),
+          });
+        }
+      }
+    };
+    queue = queue.then(run, run);
+  });
+  return server;
+}
