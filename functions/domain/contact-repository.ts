@@ -1,0 +1,5 @@
+import { ContactMessage } from "../../events";
+import { recordMapping } from "./record-mapping";
+
+/** Contact messages in CONTACTS_TABLE: `{ ...ContactMessage, kind: "contact" }`. */
+export const contactItems = recordMapping("contact", ContactMessage);

@@ -1,0 +1,135 @@
+import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { ContactMessage, ContactRequest, DomainEvent, Signup, SignupRequest } from "../../events";
+import { cancellationCodes } from "../lib/aws-errors";
+import { contactItems } from "./contact-repository";
+import type { Clock, IdGenerator } from "./deps";
+import { outboxItemFor } from "./outbox";
+import { signupItems } from "./signup-repository";
+
+/**
+ * Accepting a form submission: the record and its event are written in ONE transaction (record
+ * conditional on its id being new, plus the outbox item), so a record never exists without its
+ * event and nothing accepted is lost even when the queues are down. The same submissionId sent
+ * twice is one record: the second transaction is cancelled on the record's condition and the
+ * caller gets the same id back, with nothing new published.
+ */
+export interface SubmissionDeps {
+  readonly db: DynamoDBDocumentClient;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  readonly tables: { readonly records: string; readonly outbox: string };
+}
+
+export interface SubmissionMeta {
+  /** The visitor's address, stored on the record. */
+  readonly ipAddress?: string;
+}
+
+export interface AcceptedSubmission {
+  readonly id: string;
+  /** True when this submissionId had already been stored: nothing was written this time. */
+  readonly duplicate: boolean;
+}
+
+async function storeWithEvent(
+  deps: SubmissionDeps,
+  item: Record<string, unknown>,
+  event: DomainEvent,
+): Promise<{ duplicate: boolean }> {
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: deps.tables.records,
+              Item: item,
+              ConditionExpression: "attribute_not_exists(id)",
+            },
+          },
+          {
+            Put: {
+              TableName: deps.tables.outbox,
+              Item: outboxItemFor(event),
+              ConditionExpression: "attribute_not_exists(id)",
+            },
+          },
+        ],
+      }),
+    );
+    return { duplicate: false };
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { duplicate: true };
+    throw error;
+  }
+}
+
+function common(deps: SubmissionDeps, submissionId: string | undefined) {
+  const now = deps.clock().toISOString();
+  return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId() };
+}
+
+export async function acceptSignup(
+  deps: SubmissionDeps,
+  input: SignupRequest,
+  meta: SubmissionMeta = {},
+): Promise<AcceptedSubmission> {
+  const { id, createdAt, eventId } = common(deps, input.submissionId);
+  const signup: Signup = {
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    teamSize: input.teamSize,
+    productLines: input.productLines,
+    ...(input.notes ? { notes: input.notes } : {}),
+    createdAt,
+    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+  };
+  const event: DomainEvent = {
+    type: "signup.created",
+    version: 1,
+    id: eventId,
+    occurredAt: createdAt,
+    data: signup,
+  };
+  const { duplicate } = await storeWithEvent(deps, signupItems.toItem(signup), event);
+  return { id, duplicate };
+}
+
+export async function acceptContact(
+  deps: SubmissionDeps,
+  input: ContactRequest,
+  meta: SubmissionMeta = {},
+): Promise<AcceptedSubmission> {
+  const { id, createdAt, eventId } = common(deps, input.submissionId);
+  const message: ContactMessage = {
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    ...(input.phone ? { phone: input.phone } : {}),
+    ...(input.company ? { company: input.company } : {}),
+    subject: input.subject,
+    message: input.message,
+    newsletter: input.newsletter,
+    createdAt,
+    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+  };
+  const event: DomainEvent = {
+    type: "contact.received",
+    version: 1,
+    id: eventId,
+    occurredAt: createdAt,
+    data: message,
+  };
+  const { duplicate } = await storeWithEvent(deps, contactItems.toItem(message), event);
+  return { id, duplicate };
+}
+
+/** The honeypot field (events/fields.ts) holds something: a bot filled in a field people never see. */
+export function isHoneypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  return true;
+}

@@ -1,0 +1,13 @@
+import { SignupRequest } from "../../events";
+import { acceptSignup } from "../domain/submissions";
+import { submissionHandler } from "./submission-route";
+
+/** POST /api/signup */
+export const signupRoute = {
+  route: "POST /api/signup",
+  schema: SignupRequest,
+  recordsTable: "signups",
+  accept: acceptSignup,
+} as const;
+
+export const handler = submissionHandler(signupRoute);

@@ -1,0 +1,88 @@
+/**
+ * One HTTP flow for both forms (POST /api/signup, POST /api/contact):
+ * standard stack (functions/http/middleware) -> validate -> per-IP rate limit -> honeypot ->
+ * store record + event in one transaction -> 201 { ok: true, id }.
+ */
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "../../events";
+import type { TableKey } from "../../infra/tables";
+import { type Clock, type IdGenerator, randomId, systemClock } from "../domain/deps";
+import { hitRateLimit } from "../domain/rate-limit";
+import {
+  type AcceptedSubmission,
+  isHoneypotFilled,
+  type SubmissionDeps,
+  type SubmissionMeta,
+} from "../domain/submissions";
+import { createDocumentClient } from "../lib/dynamo";
+import { intEnv, once, tableName } from "../lib/env";
+import { httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
+
+export interface SubmissionRouteDeps extends SubmissionDeps {
+  readonly ephemeralTable: string;
+  /** Submissions per client IP per minute, both forms together; 0 = no limit. */
+  readonly submissionsPerMinute: number;
+}
+
+export interface SubmissionRoute<S extends z.ZodType> {
+  readonly route: string;
+  readonly schema: S;
+  readonly recordsTable: TableKey;
+  readonly accept: (
+    deps: SubmissionDeps,
+    input: z.infer<S>,
+    meta: SubmissionMeta,
+  ) => Promise<AcceptedSubmission>;
+}
+
+/** Default when SUBMISSIONS_PER_MINUTE is unset (the stage config normally sets it). */
+export const DEFAULT_SUBMISSIONS_PER_MINUTE = 10;
+
+/** Dependencies from the environment, created on first use and kept for the life of the container. */
+export function depsFromEnvironment(
+  recordsTable: TableKey,
+  overrides: { clock?: Clock; newId?: IdGenerator } = {},
+) {
+  return once<SubmissionRouteDeps>(() => ({
+    db: createDocumentClient(),
+    clock: overrides.clock ?? systemClock,
+    newId: overrides.newId ?? randomId,
+    tables: { records: tableName(recordsTable), outbox: tableName("outbox") },
+    ephemeralTable: tableName("ephemeral"),
+    submissionsPerMinute: intEnv("SUBMISSIONS_PER_MINUTE", DEFAULT_SUBMISSIONS_PER_MINUTE),
+  }));
+}
+
+export function submissionHandler<S extends z.ZodType>(
+  definition: SubmissionRoute<S>,
+  getDeps: () => SubmissionRouteDeps = depsFromEnvironment(definition.recordsTable),
+) {
+  return httpApi({ route: definition.route }, async (request) => {
+    const deps = getDeps();
+    const input = validateBody(request, definition.schema) as z.infer<S> & { submissionId?: string };
+
+    const decision = await hitRateLimit(
+      { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock },
+      { scope: "submissions", subject: request.clientIp ?? "unknown", limit: deps.submissionsPerMinute },
+    );
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+
+    if (isHoneypotFilled(request.body?.[HONEYPOT_FIELD])) {
+      // A bot: the ordinary answer, so it learns nothing; nothing stored, nothing sent.
+      const id = input.submissionId ?? deps.newId();
+      Object.assign(request.logFields, { reason: "honeypot", id });
+      return jsonResponse(201, { ok: true, id });
+    }
+
+    const accepted = await definition.accept(
+      deps,
+      input,
+      request.clientIp ? { ipAddress: request.clientIp } : {},
+    );
+    Object.assign(request.logFields, {
+      id: accepted.id,
+      reason: accepted.duplicate ? "duplicate_submission" : "accepted",
+    });
+    return jsonResponse(201, { ok: true, id: accepted.id });
+  });
+}

@@ -1,0 +1,15 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+
+/**
+ * The DynamoDB document client every function uses. Short timeouts and few retries: an HTTP
+ * request should fail fast with a 503 rather than wait out the Lambda timeout. The endpoint comes
+ * from the SDK's standard AWS_ENDPOINT_URL_DYNAMODB locally.
+ */
+export function createDocumentClient(options: { requestTimeoutMs?: number; maxAttempts?: number } = {}) {
+  const client = new DynamoDBClient({
+    maxAttempts: options.maxAttempts ?? 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: options.requestTimeoutMs ?? 3_000 },
+  });
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}

@@ -1,0 +1,276 @@
+/**
+ * The submission handlers called with API Gateway events, against a real dynalite: what is stored,
+ * what is written to the outbox, duplicates, honeypot, the per-IP limit, and failures.
+ */
+
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DomainEvent, Signup } from "../../events";
+import { sweepOutbox } from "../../functions/domain/outbox";
+import { contactRoute } from "../../functions/http/contact";
+import { MESSAGES } from "../../functions/http/middleware";
+import { signupRoute } from "../../functions/http/signup";
+import { type SubmissionRouteDeps, submissionHandler } from "../../functions/http/submission-route";
+import { apiEvent, jsonOf, lambdaContext } from "../support/api-gateway";
+import { startDynalite, TEST_CREDENTIALS, type TestDynamo } from "../support/dynamo";
+import { RecordingPublisher } from "../support/recording-publisher";
+
+process.env.LOG_LEVEL = "silent";
+
+let dynamo: TestDynamo;
+let now: Date;
+let counter = 0;
+
+beforeAll(async () => {
+  dynamo = await startDynalite();
+});
+afterAll(async () => {
+  await dynamo?.close();
+});
+beforeEach(() => {
+  now = new Date("2025-03-04T10:00:30.000Z");
+});
+
+function deps(overrides: Partial<SubmissionRouteDeps> = {}): SubmissionRouteDeps {
+  return {
+    db: dynamo.db,
+    clock: () => now,
+    newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`,
+    tables: { records: dynamo.tables.signups, outbox: dynamo.tables.outbox },
+    ephemeralTable: dynamo.tables.ephemeral,
+    submissionsPerMinute: 0,
+    ...overrides,
+  };
+}
+
+const signup = submissionHandler(signupRoute, () => deps());
+const contact = submissionHandler(contactRoute, () =>
+  deps({ tables: { records: dynamo.tables.contacts, outbox: dynamo.tables.outbox } }),
+);
+
+const signupBody = {
+  firstName: " Ada ",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  teamSize: "team",
+  productLines: "multiple",
+  notes: "Ten reps, three lines <b>bold</b>",
+};
+
+const contactBody = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@example.com",
+  subject: "sales",
+  message: "Please call me.",
+  newsletter: true,
+};
+
+async function post(
+  handler: typeof signup,
+  body: unknown,
+  headers: Record<string, string> = {},
+  sourceIp = "127.0.0.1",
+) {
+  const result = await handler(apiEvent({ body, headers, sourceIp }), lambdaContext);
+  return { status: result.statusCode, headers: result.headers ?? {}, json: jsonOf(result) };
+}
+
+async function scan(table: string) {
+  return (await dynamo.db.send(new ScanCommand({ TableName: table, ConsistentRead: true }))).Items ?? [];
+}
+
+describe("POST /api/signup", () => {
+  it("stores the signup and its signup.created event in one transaction", async () => {
+    const submissionId = crypto.randomUUID();
+    const { status, json, headers } = await post(
+      signup,
+      { ...signupBody, submissionId },
+      {
+        "cloudfront-viewer-address": "2001:db8::7:443",
+      },
+    );
+    expect(status).toBe(201);
+    expect(json).toEqual({ ok: true, id: submissionId });
+    expect(headers["Cache-Control"]).toBe("no-store");
+
+    const { Item } = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: submissionId } }),
+    );
+    expect(Item).toEqual({
+      id: submissionId,
+      kind: "signup",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      teamSize: "team",
+      productLines: "multiple",
+      notes: "Ten reps, three lines <b>bold</b>",
+      createdAt: now.toISOString(),
+      ipAddress: "2001:db8::7",
+    });
+    expect(Signup.parse(Item)).toBeTruthy();
+
+    const events = (await scan(dynamo.tables.outbox)).map((item) =>
+      DomainEvent.parse(JSON.parse(String(item.event))),
+    );
+    const mine = events.filter((event) => event.data.id === submissionId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ type: "signup.created", version: 1, occurredAt: now.toISOString() });
+    expect(mine[0]?.data).toEqual(Signup.parse(Item));
+  });
+
+  it("treats the same submissionId twice as one record and one event", async () => {
+    const submissionId = crypto.randomUUID();
+    const first = await post(signup, { ...signupBody, submissionId });
+    const second = await post(signup, { ...signupBody, firstName: "Changed", submissionId });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.json).toEqual({ ok: true, id: submissionId });
+    const records = (await scan(dynamo.tables.signups)).filter((item) => item.id === submissionId);
+    expect(records).toHaveLength(1);
+    expect(records[0]?.firstName).toBe("Ada");
+    const events = (await scan(dynamo.tables.outbox)).filter((item) =>
+      String(item.event).includes(submissionId),
+    );
+    expect(events).toHaveLength(1);
+  });
+
+  it("generates an id when the client sends none", async () => {
+    const { status, json } = await post(signup, signupBody);
+    expect(status).toBe(201);
+    expect(json.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("stores nothing for rejected input", async () => {
+    const before = (await scan(dynamo.tables.signups)).length + (await scan(dynamo.tables.outbox)).length;
+    const cases: [unknown, number][] = [
+      [{ ...signupBody, email: "not-an-email" }, 400],
+      [{ ...signupBody, teamSize: "huge" }, 400],
+      ["[1,2,3]", 400],
+      ["null", 400],
+      ["{", 400],
+      [{ ...signupBody, submissionId: "not-a-uuid" }, 400],
+      [{ ...signupBody, notes: "x".repeat(20_000) }, 413],
+    ];
+    for (const [body, expected] of cases) {
+      const { status, json } = await post(signup, body);
+      expect(status, JSON.stringify(body).slice(0, 60)).toBe(expected);
+      expect(typeof json.error).toBe("string");
+    }
+    const after = (await scan(dynamo.tables.signups)).length + (await scan(dynamo.tables.outbox)).length;
+    expect(after).toBe(before);
+  });
+
+  it("gives a bot that fills the honeypot the normal answer and stores nothing", async () => {
+    const before = (await scan(dynamo.tables.signups)).length;
+    const submissionId = crypto.randomUUID();
+    const { status, json } = await post(signup, {
+      ...signupBody,
+      website: "http://spam.example",
+      submissionId,
+    });
+    expect(status).toBe(201);
+    expect(json).toEqual({ ok: true, id: submissionId });
+    expect((await scan(dynamo.tables.signups)).length).toBe(before);
+    expect((await scan(dynamo.tables.outbox)).some((item) => String(item.event).includes(submissionId))).toBe(
+      false,
+    );
+  });
+});
+
+describe("POST /api/contact", () => {
+  it("stores the message with kind contact and the client IP, and its contact.received event", async () => {
+    const { status, json } = await post(contact, contactBody, {}, "198.51.100.23");
+    expect(status).toBe(201);
+    const id = String(json.id);
+    const { Item } = await dynamo.db.send(new GetCommand({ TableName: dynamo.tables.contacts, Key: { id } }));
+    expect(Item).toMatchObject({
+      id,
+      kind: "contact",
+      subject: "sales",
+      newsletter: true,
+      ipAddress: "198.51.100.23",
+    });
+    const events = (await scan(dynamo.tables.outbox)).filter((item) => String(item.event).includes(id));
+    expect(events.map((item) => item.type)).toEqual(["contact.received"]);
+  });
+});
+
+describe("per-IP submission limit", () => {
+  it("allows the limit per minute across both forms, then 429 with Retry-After, then a new window", async () => {
+    const limited = (route: typeof signupRoute | typeof contactRoute, records: string) =>
+      submissionHandler(route, () =>
+        deps({ submissionsPerMinute: 2, tables: { records, outbox: dynamo.tables.outbox } }),
+      );
+    const limitedSignup = limited(signupRoute, dynamo.tables.signups);
+    const limitedContact = limited(contactRoute, dynamo.tables.contacts);
+    const ip = { "cloudfront-viewer-address": "203.0.113.50:1234" };
+
+    expect((await post(limitedSignup, signupBody, ip)).status).toBe(201);
+    expect((await post(limitedContact, contactBody, ip)).status).toBe(201);
+    const refused = await post(limitedSignup, signupBody, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: MESSAGES.tooManySubmissions });
+    expect(refused.headers["Retry-After"]).toBe("30");
+
+    // Another address is counted on its own.
+    expect(
+      (await post(limitedSignup, signupBody, { "cloudfront-viewer-address": "203.0.113.51:1" })).status,
+    ).toBe(201);
+
+    now = new Date("2025-03-04T10:01:00.000Z");
+    expect((await post(limitedSignup, signupBody, ip)).status).toBe(201);
+  });
+});
+
+describe("failures", () => {
+  it("answers 503 with Retry-After when DynamoDB is unreachable", async () => {
+    const client = new DynamoDBClient({
+      endpoint: "http://127.0.0.1:9",
+      region: "us-east-1",
+      credentials: TEST_CREDENTIALS,
+      maxAttempts: 1,
+    });
+    const unreachable = submissionHandler(signupRoute, () =>
+      deps({ db: DynamoDBDocumentClient.from(client) }),
+    );
+    const { status, headers, json } = await post(unreachable, signupBody);
+    expect(status).toBe(503);
+    expect(Number(headers["Retry-After"])).toBeGreaterThan(0);
+    expect(json).toEqual({ error: MESSAGES.unavailable });
+    client.destroy();
+  });
+});
+
+describe("the exported handlers, configured from the environment", () => {
+  it("accepts a signup and the outbox sweep relays its event", async () => {
+    Object.assign(process.env, dynamo.env, {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_REGION: "us-east-1",
+      AWS_ACCESS_KEY_ID: "test",
+      AWS_SECRET_ACCESS_KEY: "test",
+      SUBMISSIONS_PER_MINUTE: "0",
+      SITE_URL: "http://localhost:3000",
+    });
+    const { handler } = await import("../../functions/http/signup");
+    const result = await handler(
+      apiEvent({ body: signupBody, headers: { origin: "http://localhost:3000" } }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(201);
+    const id = String(jsonOf(result).id);
+
+    const publisher = new RecordingPublisher();
+    const swept = await sweepOutbox({ db: dynamo.db, publisher, olderThanMs: 0, limit: 1000 });
+    expect(swept.failed).toBe(0);
+    expect(publisher.events.some((event) => event.data.id === id)).toBe(true);
+    expect(await scan(dynamo.tables.outbox)).toEqual([]);
+
+    const crossSite = await handler(
+      apiEvent({ body: signupBody, headers: { origin: "https://evil.example" } }),
+      lambdaContext,
+    );
+    expect(crossSite.statusCode).toBe(403);
+  });
+});
