@@ -6,12 +6,17 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { DomainEvent, Signup } from "../../events";
 import { sweepOutbox } from "../../functions/domain/outbox";
 import { contactRoute } from "../../functions/http/contact";
 import { MESSAGES } from "../../functions/http/middleware";
 import { signupRoute } from "../../functions/http/signup";
-import { type SubmissionRouteDeps, submissionHandler } from "../../functions/http/submission-route";
+import {
+  type SubmissionRoute,
+  type SubmissionRouteDeps,
+  submissionHandler,
+} from "../../functions/http/submission-route";
 import { apiEvent, jsonOf, lambdaContext } from "../support/api-gateway";
 import { startDynalite, TEST_CREDENTIALS, type TestDynamo } from "../support/dynamo";
 import { RecordingPublisher } from "../support/recording-publisher";
@@ -199,7 +204,7 @@ describe("POST /api/contact", () => {
 
 describe("per-IP submission limit", () => {
   it("allows the limit per minute across both forms, then 429 with Retry-After, then a new window", async () => {
-    const limited = (route: typeof signupRoute | typeof contactRoute, records: string) =>
+    const limited = <S extends z.ZodType>(route: SubmissionRoute<S>, records: string) =>
       submissionHandler(route, () =>
         deps({ submissionsPerMinute: 2, tables: { records, outbox: dynamo.tables.outbox } }),
       );
