@@ -44,7 +44,8 @@ export interface ConversionPayload extends EventPayload {
   readonly currency?: string;
 }
 
-export type DataLayerEntry = Record<string, unknown> & { event: AnalyticsEventName };
+/** "gtm.js" is the tag manager's own start marker, pushed by the loader (tagManager.ts). */
+export type DataLayerEntry = Record<string, unknown> & { event: AnalyticsEventName | "gtm.js" };
 
 declare global {
   interface Window {
@@ -73,6 +74,9 @@ export function trackEvent(event: Exclude<AnalyticsEventName, "page_view">, payl
 }
 
 /** Conversion events carry a value and a currency (USD unless said otherwise). */
-export function trackConversion(event: Exclude<AnalyticsEventName, "page_view">, payload: ConversionPayload): void {
+export function trackConversion(
+  event: Exclude<AnalyticsEventName, "page_view">,
+  payload: ConversionPayload,
+): void {
   push({ event, ...payload, currency: payload.currency ?? "USD" });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../routing/router";
 import styles from "./CtaLink.module.css";
 import { trackCallToAction } from "./track";
 

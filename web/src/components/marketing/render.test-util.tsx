@@ -1,10 +1,10 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
+import { StaticRouter } from "../../routing/router";
 
 /** Server-renders a marketing component inside a router, as prerendering does. */
 export function renderHtml(element: ReactElement): string {
-  return renderToString(<MemoryRouter>{element}</MemoryRouter>);
+  return renderToString(<StaticRouter location="/">{element}</StaticRouter>);
 }
 
 /** The visible text of server-rendered HTML (inline tags dropped, block tags as spaces, entities decoded, spaces collapsed). */

@@ -1,0 +1,148 @@
+/**
+ * `npm run build:web`: client build, SSR build of the prerender entry, then one static HTML file
+ * per public route (web/src/public-paths.ts), the 404 page, the Command Center shell, sitemap.xml
+ * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Manifest } from "vite";
+import { currentStageName } from "./site-config";
+import {
+  COMMAND_CENTER_PREFIX,
+  COMMAND_CENTER_SHELL_FILE,
+  htmlFileFor,
+  NOT_FOUND_FILE,
+  PUBLIC_PATHS,
+} from "./src/public-paths";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const distDir = join(webRoot, "dist");
+const ssrDir = join(webRoot, "..", "node_modules", ".cache", "repdesk-prerender");
+const configFile = join(webRoot, "vite.config.ts");
+
+type ServerEntry = typeof import("./src/entry-server");
+
+/** Source file of each route's page module, to find its chunk in the manifest. */
+const PAGE_SOURCES: Record<string, string> = {
+  "/": "src/pages/Home.tsx",
+  "/pricing": "src/pages/Pricing.tsx",
+  "/about": "src/pages/About.tsx",
+  "/contact": "src/pages/Contact.tsx",
+  "/privacy": "src/pages/Privacy.tsx",
+  "/terms": "src/pages/Terms.tsx",
+  "/signup": "src/pages/Signup.tsx",
+};
+const pascal = (slug: string) =>
+  slug
+    .split("-")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+function pageSource(path: string | null): string {
+  if (path === null) return "src/pages/NotFound.tsx";
+  const known = PAGE_SOURCES[path];
+  if (known) return known;
+  const [, section, slug] = path.split("/");
+  return `src/pages/${section}/${pascal(slug ?? "")}.tsx`;
+}
+
+/** modulepreload + stylesheet links for a page chunk and everything it imports statically. */
+function preloadTags(manifest: Manifest, source: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    if (!chunk.isEntry) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (!manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
+  visit(source);
+  const entryCss = new Set(
+    Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])),
+  );
+  return [
+    ...[...styles].filter((css) => !entryCss.has(css)).map((css) => `<link rel="stylesheet" href="/${css}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join("\n    ");
+}
+
+function fillTemplate(template: string, head: string, html: string): string {
+  if (!template.includes("<!--app-head-->") || !template.includes("<!--app-html-->")) {
+    throw new Error("index.html lost its <!--app-head--> / <!--app-html--> placeholders");
+  }
+  return template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
+}
+
+async function writeDist(file: string, content: string): Promise<void> {
+  const target = join(distDir, file);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, content);
+}
+
+export async function buildWeb(): Promise<void> {
+  const stage = currentStageName();
+  const started = Date.now();
+  await build({ configFile, configLoader: "runner", logLevel: "warn" });
+  await build({
+    configFile,
+    configLoader: "runner",
+    logLevel: "warn",
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+
+  const manifest = JSON.parse(await readFile(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const template = await readFile(join(distDir, "index.html"), "utf8");
+  const server = (await import(pathToFileURL(join(ssrDir, "entry-server.js")).href)) as ServerEntry;
+
+  for (const path of PUBLIC_PATHS) {
+    const page = await server.render(path);
+    const head = `${page.head}\n    ${preloadTags(manifest, pageSource(path))}`;
+    await writeDist(htmlFileFor(path), fillTemplate(template, head, page.html));
+  }
+
+  const notFound = await server.render("/404");
+  await writeDist(
+    NOT_FOUND_FILE,
+    fillTemplate(template, `${notFound.head}\n    ${preloadTags(manifest, pageSource(null))}`, notFound.html),
+  );
+
+  const shellHead = [
+    `<title>Command Center | ${server.config.brand}</title>`,
+    `<meta name="robots" content="noindex, nofollow">`,
+  ].join("\n    ");
+  await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(template, shellHead, ""));
+
+  const sitemap = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...PUBLIC_PATHS.map((path) => `  <url><loc>${server.absoluteUrl(path)}</loc></url>`),
+    `</urlset>`,
+    "",
+  ].join("\n");
+  await writeDist("sitemap.xml", sitemap);
+  await writeDist(
+    "robots.txt",
+    `User-agent: *\nDisallow: ${COMMAND_CENTER_PREFIX}\nAllow: /\n\nSitemap: ${server.absoluteUrl("/sitemap.xml")}\n`,
+  );
+
+  await rm(ssrDir, { recursive: true, force: true });
+  await rm(join(distDir, ".vite"), { recursive: true, force: true }); // the manifest is a build input, not for publishing
+  console.log(
+    `web: built ${PUBLIC_PATHS.length} pages + 404 + Command Center shell for stage "${stage}" in ${Date.now() - started} ms`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildWeb().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,20 @@
+import { type ReactNode, Suspense } from "react";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import styles from "./PublicLayout.module.css";
+
+/** Header, main content and footer shared by every public page. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.layout}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Suspense fallback={<p className={styles.loading}>Loading...</p>}>{children}</Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

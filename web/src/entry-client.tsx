@@ -1,0 +1,39 @@
+import "./styles/global.css";
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./App";
+import { startTagManager } from "./analytics/tagManager";
+import { BrowserRouter } from "./routing/router";
+import { isCommandCenterPath, isPublicPath, normalisePath, pageFor } from "./routing/routes";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("#root is missing from the page");
+
+/** Link intent: start downloading the target page's chunk (public pages only). */
+function prefetchPage(pathname: string): void {
+  const path = normalisePath(pathname);
+  if (isPublicPath(path))
+    pageFor(path)
+      .load()
+      .catch(() => {});
+}
+
+const app = (
+  <StrictMode>
+    <BrowserRouter prefetch={prefetchPage}>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+const prerendered = container.firstElementChild !== null && !isCommandCenterPath(location.pathname);
+if (prerendered) {
+  // Load the current page's chunk first so that hydration renders exactly the prerendered markup.
+  pageFor(location.pathname)
+    .load()
+    .then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}
+
+startTagManager();

@@ -1,0 +1,28 @@
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { App } from "./App";
+import { StaticRouter } from "./routing/router";
+import { isPublicPath, pageFor } from "./routing/routes";
+import { headElements, renderHeadHtml } from "./seo/head";
+
+export interface RenderedPage {
+  /** Markup of #root. */
+  readonly html: string;
+  /** The page's <head> elements (title, description, canonical, Open Graph, Twitter, JSON-LD). */
+  readonly head: string;
+}
+
+/** Prerenders one location; unknown paths render the 404 page. */
+export async function render(path: string): Promise<RenderedPage> {
+  const { meta } = await pageFor(path).load();
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return { html, head: renderHeadHtml(headElements(meta, isPublicPath(path) ? path : null)) };
+}
+
+export { absoluteUrl, config } from "./config";

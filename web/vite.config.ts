@@ -1,0 +1,37 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { siteConfigFor } from "./site-config";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * One config for the dev server, the client build and the SSR (prerender) build.
+ * STAGE (default "local") picks the per-stage values injected as `__SITE_CONFIG__`.
+ */
+export default defineConfig({
+  root: webRoot,
+  base: "/",
+  plugins: [react()],
+  define: {
+    __SITE_CONFIG__: JSON.stringify(siteConfigFor()),
+  },
+  server: {
+    // The forms import the request schemas from events/ at the repository root.
+    fs: { allow: [repoRoot] },
+  },
+  css: {
+    modules: { localsConvention: "camelCaseOnly" },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    manifest: true,
+    // Keep every asset a separate file: the CSP allows no inline script or style.
+    assetsInlineLimit: 0,
+    cssCodeSplit: true,
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+  },
+});
