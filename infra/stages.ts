@@ -35,6 +35,13 @@ export const StageConfig = z.object({
   submissionsPerMinute: z.number().int().min(0),
   /** API Gateway default throttling. */
   apiThrottle: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+  /** API Gateway throttling of the abuse-prone routes (signup, contact, login), all clients together. */
+  sensitiveRouteThrottle: z.object({
+    rateLimit: z.number().positive(),
+    burstLimit: z.number().int().positive(),
+  }),
+  /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */
+  edgeRateLimitPer5Minutes: z.number().int().min(10),
 });
 export type StageConfig = z.infer<typeof StageConfig>;
 
@@ -58,6 +65,8 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 0,
     submissionsPerMinute: 10,
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    sensitiveRouteThrottle: { rateLimit: 10, burstLimit: 20 },
+    edgeRateLimitPer5Minutes: 100,
   },
   dev: {
     name: "dev",
@@ -72,6 +81,8 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 30,
     submissionsPerMinute: 10,
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    sensitiveRouteThrottle: { rateLimit: 5, burstLimit: 10 },
+    edgeRateLimitPer5Minutes: 100,
   },
   prod: {
     name: "prod",
@@ -89,6 +100,8 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 0,
     submissionsPerMinute: 5,
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
+    sensitiveRouteThrottle: { rateLimit: 20, burstLimit: 40 },
+    edgeRateLimitPer5Minutes: 100,
   },
 };
 

@@ -32,6 +32,18 @@ export interface TableDefinition {
   readonly streamNewImages?: boolean;
 }
 
+/**
+ * Prefix-search indexes of the Command Center (functions/admin/lead-index.ts): lower-cased
+ * "first last", last name, e-mail and e-mail domain, each under the record's `kind`.
+ */
+const searchIndexes = (["searchName", "searchLast", "searchEmail", "searchDomain"] as const).map(
+  (attribute) => ({
+    indexName: `bySearch${attribute.slice("search".length)}`,
+    partitionKey: { name: "kind", type: "S" as const },
+    sortKey: { name: attribute, type: "S" as const },
+  }),
+);
+
 export const TABLES = {
   /** Prospect signups. `kind` is a constant so one index lists them newest first. */
   signups: {
@@ -44,7 +56,10 @@ export const TABLES = {
         partitionKey: { name: "kind", type: "S" },
         sortKey: { name: "createdAt", type: "S" },
       },
+      ...searchIndexes,
     ],
+    /** Set at write time when the stage has a retention period (RETENTION_DAYS > 0). */
+    timeToLiveAttribute: "expiresAt",
   },
   /** Contact-form messages, same layout as signups. */
   contacts: {
@@ -57,7 +72,10 @@ export const TABLES = {
         partitionKey: { name: "kind", type: "S" },
         sortKey: { name: "createdAt", type: "S" },
       },
+      ...searchIndexes,
     ],
+    /** Set at write time when the stage has a retention period (RETENTION_DAYS > 0). */
+    timeToLiveAttribute: "expiresAt",
   },
   /**
    * Transactional outbox: an event is written in the same transaction as the record it

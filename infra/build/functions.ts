@@ -1,0 +1,220 @@
+/**
+ * Bundles every function of functions/registry.ts with esbuild: one folder per function under
+ * dist/functions/<name>/ holding `index.mjs` (and, for the enrich worker, the geo-IP database),
+ * ready for `Code.fromAsset`. The AWS SDK v3 is bundled, not taken from the runtime: one minified,
+ * tree-shaken file loads faster than the runtime's copy spread over hundreds of files, and the
+ * version we test is the version we ship.
+ *
+ * `npm run build:functions` runs it and prints the sizes; the CDK app calls `buildFunctions()`
+ * before it synthesizes, so `cdk synth` needs neither Docker nor a separate step.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { type BuildOptions, build, type Metafile } from "esbuild";
+import { HTTP_FUNCTIONS, OUTBOX_RELAY, WORKERS } from "../../functions/registry";
+import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
+import { lambdaTrimsPlugin } from "./trims";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const DEFAULT_OUT_DIR = join(REPO_ROOT, "dist", "functions");
+/** Metafiles and the size report live beside, not inside, the shipped folders. */
+export const DEFAULT_META_DIR = join(REPO_ROOT, "dist", "functions-meta");
+export const BUNDLE_FILE = "index.mjs";
+/** Lambda handler setting for every bundle. */
+export const HANDLER = "index.handler";
+
+/** Targets per function (issue #2). */
+export const BUNDLE_TARGETS = {
+  minifiedBytes: 400 * 1024,
+  gzipBytes: 120 * 1024,
+  moduleLoadMs: 100,
+} as const;
+
+export type FunctionKind = "http" | "worker" | "relay";
+
+export interface FunctionBundle {
+  readonly name: string;
+  readonly kind: FunctionKind;
+  /** Relative to functions/. */
+  readonly entry: string;
+  readonly assets?: "geoip";
+}
+
+/** Every function the registry describes, in a stable order. */
+export function functionBundles(): FunctionBundle[] {
+  return [
+    ...HTTP_FUNCTIONS.map((fn) => ({ name: fn.name, kind: "http" as const, entry: fn.entry })),
+    ...WORKERS.map((fn) => ({ name: fn.name, kind: "worker" as const, entry: fn.entry, assets: fn.assets })),
+    { name: OUTBOX_RELAY.name, kind: "relay" as const, entry: OUTBOX_RELAY.entry },
+  ];
+}
+
+export interface BuiltBundle extends FunctionBundle {
+  /** Folder to hand to Code.fromAsset. */
+  readonly dir: string;
+  readonly file: string;
+  readonly minifiedBytes: number;
+  readonly gzipBytes: number;
+  /** Files shipped beside the code, relative to `dir`. */
+  readonly extraFiles: readonly string[];
+  readonly metafile: Metafile;
+}
+
+export interface BuildFunctionsOptions {
+  readonly outDir?: string;
+  readonly metaDir?: string;
+  /** Folder that holds the entries (functions/); tests may point it elsewhere. */
+  readonly functionsDir?: string;
+  /** Build only these names. */
+  readonly only?: readonly string[];
+  readonly bundles?: readonly FunctionBundle[];
+}
+
+/**
+ * ESM output, so handlers may use top-level await during init; the banner gives bundled CommonJS
+ * libraries the `require`, `__filename` and `__dirname` they expect.
+ */
+const ESM_BANNER = [
+  'import { createRequire as __bundleCreateRequire } from "node:module";',
+  'import { fileURLToPath as __bundleFileURLToPath } from "node:url";',
+  'import { dirname as __bundleDirname } from "node:path";',
+  "const require = __bundleCreateRequire(import.meta.url);",
+  "const __filename = __bundleFileURLToPath(import.meta.url);",
+  "const __dirname = __bundleDirname(__filename);",
+].join("\n");
+
+/**
+ * HTTP functions are wrapped with the origin guard here, so that every route, including routes
+ * added later, refuses requests that did not come through CloudFront.
+ */
+function entrySource(bundle: FunctionBundle): string {
+  const entry = `./${bundle.entry.replace(/\.ts$/, "")}`;
+  if (bundle.kind !== "http") return `export { handler } from ${JSON.stringify(entry)};\n`;
+  return [
+    `import { handler as routeHandler } from ${JSON.stringify(entry)};`,
+    `import { withOriginGuard } from "./lib/origin-guard";`,
+    "export const handler = withOriginGuard(routeHandler);",
+    "",
+  ].join("\n");
+}
+
+export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outfile: string): BuildOptions {
+  return {
+    stdin: {
+      contents: entrySource(bundle),
+      resolveDir: functionsDir,
+      sourcefile: `${bundle.name}.entry.ts`,
+      loader: "ts",
+    },
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "esm",
+    // Prefer the ES module builds of dependencies (the AWS SDK ships both): they tree-shake.
+    mainFields: ["module", "main"],
+    minify: true,
+    treeShaking: true,
+    sourcemap: false,
+    legalComments: "none",
+    banner: { js: ESM_BANNER },
+    metafile: true,
+    logLevel: "silent",
+    plugins: [lambdaTrimsPlugin(), ...(bundle.assets === "geoip" ? [geoIpPlugin()] : [])],
+  };
+}
+
+async function buildOne(
+  bundle: FunctionBundle,
+  options: Required<Pick<BuildFunctionsOptions, "outDir" | "metaDir" | "functionsDir">>,
+): Promise<BuiltBundle> {
+  const dir = join(options.outDir, bundle.name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, BUNDLE_FILE);
+  const { metafile } = await build(esbuildOptions(bundle, options.functionsDir, file));
+  if (!metafile) throw new Error("esbuild returned no metafile");
+  const extraFiles = bundle.assets === "geoip" ? copyGeoIpFiles(dir) : [];
+  mkdirSync(options.metaDir, { recursive: true });
+  writeFileSync(join(options.metaDir, `${bundle.name}.json`), JSON.stringify(metafile));
+  const code = readFileSync(file);
+  return {
+    ...bundle,
+    dir,
+    file,
+    minifiedBytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    extraFiles,
+    metafile,
+  };
+}
+
+/** Bundles every registry function (in parallel); throws with every failing entry named. */
+export async function buildFunctions(options: BuildFunctionsOptions = {}): Promise<BuiltBundle[]> {
+  const resolved = {
+    outDir: options.outDir ?? DEFAULT_OUT_DIR,
+    metaDir: options.metaDir ?? DEFAULT_META_DIR,
+    functionsDir: options.functionsDir ?? join(REPO_ROOT, "functions"),
+  };
+  const selected = (options.bundles ?? functionBundles()).filter(
+    (bundle) => !options.only || options.only.includes(bundle.name),
+  );
+  const results = await Promise.allSettled(selected.map((bundle) => buildOne(bundle, resolved)));
+  const failures = results.flatMap((result, index) =>
+    result.status === "rejected" ? [`${selected[index]?.name}: ${describeError(result.reason)}`] : [],
+  );
+  if (failures.length > 0) throw new Error(`Function bundling failed:\n${failures.join("\n")}`);
+  return results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+}
+
+function describeError(error: unknown): string {
+  const messages = (error as { errors?: { text: string; location?: { file: string; line: number } }[] })
+    .errors;
+  if (messages?.length) {
+    return messages
+      .map((m) => (m.location ? `${m.location.file}:${m.location.line} ${m.text}` : m.text))
+      .join("; ");
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** The largest inputs of a bundle, for finding what to trim. */
+export function largestInputs(metafile: Metafile, count = 5): { path: string; bytes: number }[] {
+  const output = Object.values(metafile.outputs)[0];
+  if (!output) return [];
+  return Object.entries(output.inputs)
+    .map(([path, input]) => ({ path, bytes: input.bytesInOutput }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
+}
+
+function printReport(bundles: readonly BuiltBundle[]): void {
+  const rows = bundles.map((b) => ({
+    function: b.name,
+    kind: b.kind,
+    minified: kib(b.minifiedBytes),
+    gzip: kib(b.gzipBytes),
+    "within targets":
+      b.minifiedBytes <= BUNDLE_TARGETS.minifiedBytes && b.gzipBytes <= BUNDLE_TARGETS.gzipBytes,
+    "extra files": b.extraFiles.length,
+  }));
+  console.table(rows);
+  for (const b of bundles) console.log(`${b.name}: ${relative(REPO_ROOT, b.dir)}`);
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  const only = process.argv.slice(2);
+  buildFunctions(only.length > 0 ? { only } : {})
+    .then(printReport)
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    });
+}

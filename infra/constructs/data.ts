@@ -1,0 +1,132 @@
+/**
+ * The DynamoDB tables of infra/tables.ts, and least-privilege access to them: each function gets
+ * exactly the actions of the access level the registry names, on its table and that table's
+ * indexes (no wildcard actions, no wildcard resources).
+ */
+import { CfnOutput, RemovalPolicy } from "aws-cdk-lib";
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from "aws-cdk-lib/aws-dynamodb";
+import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Construct } from "constructs";
+import type { TableAccess } from "../../functions/registry";
+import type { StageConfig } from "../stages";
+import { TABLES, type TableDefinition, type TableKey } from "../tables";
+
+const READ_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:Scan",
+  "dynamodb:ConditionCheckItem",
+  "dynamodb:DescribeTable",
+];
+const WRITE_ACTIONS = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+  "dynamodb:ConditionCheckItem",
+  "dynamodb:DescribeTable",
+];
+/** Actions Lambda's poller needs on a stream (scoped to the stream, not `*`). */
+export const STREAM_READ_ACTIONS = [
+  "dynamodb:DescribeStream",
+  "dynamodb:GetRecords",
+  "dynamodb:GetShardIterator",
+  "dynamodb:ListStreams",
+];
+
+export function actionsFor(access: TableAccess): string[] {
+  const actions =
+    access === "read"
+      ? READ_ACTIONS
+      : access === "write"
+        ? WRITE_ACTIONS
+        : [...READ_ACTIONS, ...WRITE_ACTIONS];
+  return [...new Set(actions)];
+}
+
+const attributeType = (type: "S" | "N") => (type === "S" ? AttributeType.STRING : AttributeType.NUMBER);
+
+export interface DataProps {
+  readonly stage: StageConfig;
+}
+
+export class Data extends Construct {
+  readonly tables: Record<TableKey, Table>;
+
+  constructor(scope: Construct, id: string, { stage }: DataProps) {
+    super(scope, id);
+    const entries = (Object.entries(TABLES) as [TableKey, TableDefinition][]).map(
+      ([key, definition]) => [key, this.createTable(definition, stage)] as const,
+    );
+    this.tables = Object.fromEntries(entries) as Record<TableKey, Table>;
+    for (const [key, table] of entries) {
+      new CfnOutput(this, `${TABLES[key].id}Name`, {
+        key: `${TABLES[key].id}TableName`,
+        value: table.tableName,
+      });
+    }
+  }
+
+  private createTable(definition: TableDefinition, stage: StageConfig): Table {
+    const table = new Table(this, definition.id, {
+      tableName: `repdesk-${stage.name}-${definition.id}`,
+      partitionKey: { name: definition.partitionKey.name, type: attributeType(definition.partitionKey.type) },
+      sortKey: definition.sortKey
+        ? { name: definition.sortKey.name, type: attributeType(definition.sortKey.type) }
+        : undefined,
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: stage.production,
+      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      timeToLiveAttribute: definition.timeToLiveAttribute,
+      stream: definition.streamNewImages ? StreamViewType.NEW_IMAGE : undefined,
+    });
+    for (const index of definition.globalIndexes ?? []) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey.name, type: attributeType(index.partitionKey.type) },
+        sortKey: index.sortKey
+          ? { name: index.sortKey.name, type: attributeType(index.sortKey.type) }
+          : undefined,
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  /** Grants one access level on one table and its indexes, nothing more. */
+  grant(grantee: IGrantable, key: TableKey, access: TableAccess): void {
+    const table = this.tables[key];
+    const definition: TableDefinition = TABLES[key];
+    const indexArns = (definition.globalIndexes ?? []).map(
+      (index) => `${table.tableArn}/index/${index.indexName}`,
+    );
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn, ...indexArns] }),
+    );
+  }
+
+  /** What a stream consumer needs, on this table's stream only. */
+  grantStreamRead(grantee: IGrantable, key: TableKey): string {
+    const streamArn = this.tables[key].tableStreamArn;
+    if (!streamArn) throw new Error(`Table ${key} has no stream`);
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: STREAM_READ_ACTIONS, resources: [streamArn] }),
+    );
+    return streamArn;
+  }
+
+  /** Environment variables naming the given tables, as the functions expect them. */
+  environmentFor(keys: readonly TableKey[]): Record<string, string> {
+    return Object.fromEntries(keys.map((key) => [TABLES[key].envVar, this.tables[key].tableName]));
+  }
+}

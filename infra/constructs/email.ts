@@ -1,0 +1,92 @@
+/**
+ * SES for one stage: the sender domain as an identity (Easy DKIM), a configuration set that sends
+ * bounces and complaints to an SNS topic (e-mailed to the alarm address), and a grant that lets one
+ * function send as that identity through that configuration set only.
+ */
+import { CfnOutput, Stack } from "aws-cdk-lib";
+import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from "aws-cdk-lib/aws-ses";
+import type { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import { Construct } from "constructs";
+import type { StageConfig } from "../stages";
+import type { Monitoring } from "./monitoring";
+
+export function senderDomainOf(address: string): string {
+  const domain = address.split("@")[1];
+  if (!domain) throw new Error(`Sender address "${address}" has no domain`);
+  return domain;
+}
+
+export class Email extends Construct {
+  readonly identity: EmailIdentity;
+  readonly configurationSet: ConfigurationSet;
+  readonly feedbackTopic: Topic;
+  private readonly stage: StageConfig;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    { stage, monitoring }: { stage: StageConfig; monitoring: Monitoring },
+  ) {
+    super(scope, id);
+    this.stage = stage;
+    this.configurationSet = new ConfigurationSet(this, "ConfigurationSet", {
+      configurationSetName: `repdesk-${stage.name}`,
+      reputationMetrics: true,
+      sendingEnabled: true,
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+    this.feedbackTopic = monitoring.createTopic(
+      "FeedbackTopic",
+      `repdesk-${stage.name}-email-feedback`,
+      this,
+    );
+    this.feedbackTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    this.configurationSet.addEventDestination("BouncesAndComplaints", {
+      destination: EventDestination.snsTopic(this.feedbackTopic),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT],
+    });
+    const domain = senderDomainOf(stage.senderAddress);
+    this.identity = new EmailIdentity(this, "SenderDomain", {
+      identity: Identity.domain(domain),
+      configurationSet: this.configurationSet,
+    });
+    this.identity.dkimRecords.forEach((record, index) => {
+      new CfnOutput(this, `DkimRecord${index + 1}`, {
+        key: `DkimRecord${index + 1}`,
+        description: `CNAME to add to ${domain}'s DNS for DKIM`,
+        value: `${record.name} CNAME ${record.value}`,
+      });
+    });
+    monitoring.sesReputation();
+  }
+
+  /** SESv2 SendEmail as this identity, through this configuration set; the addresses it needs. */
+  grantSend(grantee: IGrantable): Record<string, string> {
+    const stack = Stack.of(this);
+    const configurationSetArn = stack.formatArn({
+      service: "ses",
+      resource: "configuration-set",
+      resourceName: this.configurationSet.configurationSetName,
+    });
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ["ses:SendEmail"],
+        resources: [this.identity.emailIdentityArn, configurationSetArn],
+      }),
+    );
+    return {
+      STAFF_INBOX: this.stage.staffInbox,
+      SENDER_ADDRESS: this.stage.senderAddress,
+      SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+    };
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The queues of functions/registry.ts with their dead-letter queues and workers, and the outbox
+ * relay that moves events from the outbox table to the queues: fed by the table's stream (inserts
+ * only) and, as a safety net for anything the stream path failed to move, by a sweep every five
+ * minutes.
+ */
+import { Duration, Validations } from "aws-cdk-lib";
+import { Rule, RuleTargetInput, Schedule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction as LambdaTarget } from "aws-cdk-lib/aws-events-targets";
+import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import { OUTBOX_RELAY, QUEUES, type QueueDefinition, WORKERS } from "../../functions/registry";
+import type { Email } from "./email";
+import {
+  createRegistryFunction,
+  FUNCTION_SIZING,
+  type FunctionContext,
+  type RegistryFunction,
+} from "./function";
+
+/** SQS's advice: visibility timeout at least six times the consumer's timeout. */
+export const VISIBILITY_TIMEOUT_FACTOR = 6;
+const DLQ_RETENTION = Duration.days(14);
+export const WORKER_BATCH_SIZE = 10;
+/** Concurrent batches per worker: enough for bursts, and SES's send rate stays safe. */
+export const WORKER_MAX_CONCURRENCY = 5;
+export const RELAY_STREAM_SETTINGS = { batchSize: 100, retryAttempts: 5, maxRecordAge: Duration.hours(1) };
+export const SWEEP_INTERVAL = Duration.minutes(5);
+/** The payload the relay receives from the schedule, telling it to sweep the whole outbox. */
+export const SWEEP_EVENT = { source: "repdesk.outbox", "detail-type": "Outbox sweep" } as const;
+
+function secureQueue(scope: Construct, id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
+  return new Queue(scope, id, { ...props, enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED });
+}
+
+export interface MessagingProps {
+  readonly context: FunctionContext;
+  readonly email: Email;
+}
+
+export class Messaging extends Construct {
+  readonly queues = new Map<string, Queue>();
+  readonly deadLetterQueues = new Map<string, Queue>();
+  readonly workers = new Map<string, RegistryFunction>();
+  readonly relay: RegistryFunction;
+  /** Where the stream path records batches it gave up on (the sweep still moves their events). */
+  readonly relayFailures: Queue;
+
+  constructor(scope: Construct, id: string, { context, email }: MessagingProps) {
+    super(scope, id);
+    const { stage, monitoring } = context;
+    for (const worker of WORKERS) {
+      const fn = createRegistryFunction(this, pascal(worker.name), worker, "worker", context);
+      if (worker.sendsEmail) {
+        for (const [name, value] of Object.entries(email.grantSend(fn.fn))) fn.fn.addEnvironment(name, value);
+      }
+      this.workers.set(worker.name, fn);
+    }
+    for (const definition of QUEUES) this.createQueue(definition, context);
+
+    const queueEnv = Object.fromEntries(QUEUES.map((q) => [q.envVar, this.queue(q.name).queueUrl]));
+    this.relay = createRegistryFunction(this, "OutboxRelay", OUTBOX_RELAY, "relay", context, queueEnv);
+    for (const queue of this.queues.values()) queue.grantSendMessages(this.relay.fn);
+
+    this.relayFailures = secureQueue(this, "OutboxRelayFailures", {
+      queueName: `repdesk-${stage.name}-outbox-relay-failures`,
+      retentionPeriod: DLQ_RETENTION,
+    });
+    Validations.of(this.relayFailures).acknowledge({
+      id: "AwsSolutions-SQS3",
+      reason:
+        "This queue is itself the dead-letter destination of the outbox stream mapping (it holds failure records, not events); an alarm watches it.",
+    });
+    const streamArn = context.data.grantStreamRead(this.relay.fn, "outbox");
+    const mapping = new EventSourceMapping(this, "OutboxStream", {
+      target: this.relay.fn,
+      eventSourceArn: streamArn,
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: RELAY_STREAM_SETTINGS.batchSize,
+      bisectBatchOnError: true,
+      retryAttempts: RELAY_STREAM_SETTINGS.retryAttempts,
+      maxRecordAge: RELAY_STREAM_SETTINGS.maxRecordAge,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(this.relayFailures),
+      filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual("INSERT") })],
+    });
+    mapping.node.addDependency(this.relay.role);
+
+    new Rule(this, "OutboxSweep", {
+      description: "Safety net: relays outbox events that the stream path did not deliver",
+      schedule: Schedule.rate(SWEEP_INTERVAL),
+      targets: [
+        new LambdaTarget(this.relay.fn, { event: RuleTargetInput.fromObject(SWEEP_EVENT), retryAttempts: 2 }),
+      ],
+    });
+
+    monitoring.queueNotEmpty(
+      "OutboxRelayFailures",
+      this.relayFailures,
+      "Outbox relay gave up on stream batches",
+    );
+    monitoring.streamLag("OutboxRelay", this.relay.fn, Duration.minutes(5));
+  }
+
+  queue(name: string): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`Unknown queue ${name}`);
+    return queue;
+  }
+
+  private createQueue(definition: QueueDefinition, context: FunctionContext): void {
+    const worker = this.workers.get(definition.worker);
+    if (!worker) throw new Error(`Queue ${definition.name} names unknown worker ${definition.worker}`);
+    const prefix = `repdesk-${context.stage.name}-${definition.name}`;
+    const id = pascal(definition.name);
+    const deadLetterQueue = secureQueue(this, `${id}DeadLetters`, {
+      queueName: `${prefix}-dlq`,
+      retentionPeriod: DLQ_RETENTION,
+    });
+    const queue = secureQueue(this, `${id}Queue`, {
+      queueName: prefix,
+      visibilityTimeout: Duration.seconds(
+        FUNCTION_SIZING.worker.timeout.toSeconds() * VISIBILITY_TIMEOUT_FACTOR,
+      ),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
+    });
+    worker.fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: WORKER_MAX_CONCURRENCY,
+      }),
+    );
+    context.monitoring.queueNotEmpty(
+      `${id}DeadLetters`,
+      deadLetterQueue,
+      `Dead letters of ${definition.name}`,
+    );
+    this.queues.set(definition.name, queue);
+    this.deadLetterQueues.set(definition.name, deadLetterQueue);
+  }
+}
+
+export function pascal(name: string): string {
+  return name
+    .split(/[^a-zA-Z0-9]/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join("");
+}

@@ -1,0 +1,129 @@
+/**
+ * Alarms, all e-mailed to the stage's alarm address through one encrypted SNS topic: dead-letter
+ * queues that hold anything, function errors and throttles, the API's 5xx rate, the SES bounce and
+ * complaint rates, and the outbox relay falling behind.
+ */
+import { Duration } from "aws-cdk-lib";
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
+import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import type { StageConfig } from "../stages";
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+export class Monitoring extends Construct {
+  /** Encrypts the SNS topics; CloudWatch and SES may use it to publish. */
+  readonly topicKey: Key;
+  readonly alarmTopic: Topic;
+  private readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, { stage }: { stage: StageConfig }) {
+    super(scope, id);
+    this.topicKey = new Key(this, "TopicKey", {
+      description: `Encrypts the RepDesk ${stage.name} notification topics`,
+      enableKeyRotation: true,
+    });
+    for (const service of ["cloudwatch.amazonaws.com", "ses.amazonaws.com"]) {
+      this.topicKey.addToResourcePolicy(
+        new PolicyStatement({
+          principals: [new ServicePrincipal(service)],
+          actions: ["kms:Decrypt", "kms:GenerateDataKey"],
+          resources: ["*"],
+        }),
+      );
+    }
+    this.alarmTopic = this.createTopic("AlarmTopic", `repdesk-${stage.name}-alarms`);
+    this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    this.action = new SnsAction(this.alarmTopic);
+  }
+
+  /** An SSL-only topic encrypted with the shared key. */
+  createTopic(id: string, topicName: string, scope: Construct = this): Topic {
+    return new Topic(scope, id, { topicName, masterKey: this.topicKey, enforceSSL: true });
+  }
+
+  private alarm(id: string, metric: IMetric, threshold: number, description: string): Alarm {
+    const alarm = new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    alarm.addAlarmAction(this.action);
+    return alarm;
+  }
+
+  /** Any message in a dead-letter (or failure) queue needs a person. */
+  queueNotEmpty(id: string, queue: IQueue, what: string): Alarm {
+    return this.alarm(
+      `${id}NotEmpty`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: "Maximum" }),
+      1,
+      `${what}: messages waiting in ${queue.node.path}. Inspect them, fix the cause, then redrive.`,
+    );
+  }
+
+  functionHealth(id: string, fn: IFunction): void {
+    this.alarm(
+      `${id}Errors`,
+      fn.metricErrors({ period: FIVE_MINUTES, statistic: "Sum" }),
+      1,
+      `${fn.node.path} failed`,
+    );
+    this.alarm(
+      `${id}Throttles`,
+      fn.metricThrottles({ period: FIVE_MINUTES, statistic: "Sum" }),
+      1,
+      `${fn.node.path} was throttled`,
+    );
+  }
+
+  /** Stream records waiting longer than this mean the relay is failing or stuck. */
+  streamLag(id: string, fn: IFunction, maxAge: Duration): Alarm {
+    return this.alarm(
+      `${id}IteratorAge`,
+      fn.metric("IteratorAge", { period: FIVE_MINUTES, statistic: "Maximum" }),
+      maxAge.toMilliseconds(),
+      `${fn.node.path} is behind on the outbox stream`,
+    );
+  }
+
+  /** 5xx answers as a share of all answers, once there is enough traffic to judge. */
+  apiServerErrorRate(errors: IMetric, requests: IMetric, percent: number): Alarm {
+    const rate = new MathExpression({
+      expression: "IF(requests >= 20, 100 * errors / requests, 0)",
+      usingMetrics: { errors, requests },
+      period: FIVE_MINUTES,
+      label: "API 5xx %",
+    });
+    return this.alarm("Api5xxRate", rate, percent, `More than ${percent}% of API answers were 5xx`);
+  }
+
+  /** SES reviews an account at a 5% bounce rate and 0.1% complaint rate; alarm before that. */
+  sesReputation(): void {
+    const reputation = (metricName: string) =>
+      new Metric({ namespace: "AWS/SES", metricName, period: Duration.hours(1), statistic: "Maximum" });
+    this.alarm("SesBounceRate", reputation("Reputation.BounceRate"), 0.04, "SES bounce rate above 4%");
+    this.alarm(
+      "SesComplaintRate",
+      reputation("Reputation.ComplaintRate"),
+      0.0008,
+      "SES complaint rate above 0.08%",
+    );
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The public site: a private S3 bucket behind CloudFront (Origin Access Control), the prerendered
+ * files of web/dist deployed into it (hashed assets cached for a year, HTML revalidated on every
+ * visit), clean URLs and real 404s by a CloudFront Function, `/api/*` forwarded to the HTTP API
+ * with CloudFront's secret origin header, security headers on every answer and the WAF in front.
+ */
+import {
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+} from "aws-cdk-lib";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from "aws-cdk-lib/aws-s3";
+import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
+import { Construct } from "constructs";
+import { ORIGIN_VERIFY_HEADER } from "../../../functions/lib/origin-guard";
+import { securityHeaders } from "../../security-headers";
+import type { StageConfig } from "../../stages";
+import type { Secrets } from "../secrets";
+import { securityHeadersPolicy } from "./headers-policy";
+import { urlRewriteCode } from "./url-rewrite";
+
+/** Built files whose names carry a content hash (Vite's `assets/` folder). */
+export const HASHED_ASSETS = "assets/*";
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+export const REVALIDATE_CACHE = "no-cache";
+export const API_PATH_PATTERN = "/api/*";
+
+export interface SiteProps {
+  readonly stage: StageConfig;
+  /** web/dist */
+  readonly siteDir: string;
+  readonly apiDomainName: string;
+  readonly secrets: Secrets;
+  readonly webAclArn: string;
+}
+
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { stage } = props;
+    const removal = stage.production
+      ? { removalPolicy: RemovalPolicy.RETAIN }
+      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+
+    this.logBucket = new Bucket(this, "Logs", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are written with ACLs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(stage.production ? 365 : 30) }],
+      ...removal,
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: "AwsSolutions-S1",
+      reason: "This is the access-log bucket; logging it into itself would loop.",
+    });
+
+    this.bucket = new Bucket(this, "Content", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: stage.production,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: "s3/",
+      ...removal,
+    });
+
+    const urlRewrite = new CloudFrontFunction(this, "UrlRewrite", {
+      functionName: `repdesk-${stage.name}-url-rewrite`,
+      comment: "Clean URLs to prerendered files; 404 status for unknown paths",
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(urlRewriteCode()),
+    });
+
+    const headers = securityHeaders({ tagManagerId: stage.tagManagerId });
+    const siteHeaders = securityHeadersPolicy(this, "SiteHeaders", `repdesk-${stage.name}-site`, headers);
+    const apiHeaders = securityHeadersPolicy(this, "ApiHeaders", `repdesk-${stage.name}-api`, headers, {
+      "Cache-Control": "no-store",
+    });
+
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: {
+        // A dynamic reference: CloudFormation resolves it at deploy time; the template holds no value.
+        [ORIGIN_VERIFY_HEADER]: props.secrets.originVerify.secretValue.unsafeUnwrap(),
+      },
+    });
+
+    const certificate = stage.certificateArn
+      ? Certificate.fromCertificateArn(this, "Certificate", stage.certificateArn)
+      : undefined;
+
+    this.distribution = new Distribution(this, "Distribution", {
+      comment: `RepDesk ${stage.name}`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: siteHeaders,
+        compress: true,
+        functionAssociations: [
+          { function: urlRewrite, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: urlRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
+      },
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Every viewer header but Host (API Gateway needs its own), cookies and query strings,
+          // and CloudFront's own headers, CloudFront-Viewer-Address among them.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
+          compress: true,
+        },
+      },
+      domainNames: stage.domainName ? [stage.domainName] : undefined,
+      certificate,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: "cloudfront/",
+      webAclId: props.webAclArn,
+    });
+    Validations.of(this.distribution).acknowledge({
+      id: "AwsSolutions-CFR1",
+      reason: "A public marketing site for prospects anywhere; no country is excluded.",
+    });
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
+        id: "AwsSolutions-CFR4",
+        reason:
+          "Non-production stage without a custom domain uses the default *.cloudfront.net certificate, whose TLS floor CloudFront fixes; production stages set a certificate (TLSv1.2_2021).",
+      });
+    }
+
+    this.deployContent(props.siteDir);
+    new CfnOutput(this, "SiteDomain", {
+      key: "DistributionDomainName",
+      value: this.distribution.distributionDomainName,
+    });
+    new CfnOutput(this, "DistributionIdOutput", {
+      key: "DistributionId",
+      value: this.distribution.distributionId,
+    });
+  }
+
+  /**
+   * Two deployments of the same folder: hashed assets first (immutable, never pruned, so pages
+   * still cached in a browser find the assets they reference), then everything else (revalidated
+   * on each visit, pruned), followed by one invalidation.
+   */
+  private deployContent(siteDir: string): void {
+    const source = Source.asset(siteDir);
+    const assets = new BucketDeployment(this, "DeployAssets", {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ["*"],
+      include: [HASHED_ASSETS],
+      prune: false,
+      cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE)],
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, "DeployPages", {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: [HASHED_ASSETS],
+      prune: true,
+      cacheControl: [CacheControl.fromString(REVALIDATE_CACHE)],
+      distribution: this.distribution,
+      distributionPaths: ["/*"],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+    acknowledgeDeploymentHelpers(Stack.of(this), this.bucket);
+  }
+}
+
+/** CDK's own helper functions (BucketDeployment, auto-delete) live at the stack root. */
+function acknowledgeDeploymentHelpers(stack: Stack, bucket: Bucket): void {
+  const bucketId = stack.getLogicalId(bucket.node.defaultChild as CfnBucket);
+  const accounts = Token.isUnresolved(stack.account) ? ["<AWS::AccountId>"] : [stack.account];
+  const assetBuckets = accounts.map(
+    (account) =>
+      `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stack.region}/*`,
+  );
+  const why =
+    "CDK's BucketDeployment helper (aws-cdk-lib): it copies the site's asset zip into the content bucket, ";
+  for (const child of stack.node.children) {
+    if (!/^Custom::CDKBucketDeployment|^Custom::S3AutoDeleteObjects/.test(child.node.id)) continue;
+    Validations.of(child).acknowledge(
+      {
+        id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+        reason: `${why}and aws-cdk-lib gives its role the basic logging policy.`,
+      },
+      { id: "AwsSolutions-L1", reason: `${why}and aws-cdk-lib pins its runtime.` },
+      ...["s3:GetObject*", "s3:GetBucket*", "s3:List*", "s3:DeleteObject*", "s3:Abort*"].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: `${why}which needs these S3 action groups on the asset and content buckets only.`,
+      })),
+      ...[...assetBuckets, `<${bucketId}.Arn>/*`].map((resource) => ({
+        id: `AwsSolutions-IAM5[Resource::${resource}]`,
+        reason: `${why}so it reads objects of the CDK asset bucket and writes objects of this site's bucket.`,
+      })),
+      {
+        id: "AwsSolutions-IAM5[Resource::*]",
+        reason: `${why}and invalidates the distribution afterwards (cloudfront:CreateInvalidation/GetInvalidation as granted by aws-cdk-lib).`,
+      },
+    );
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * One stack per stage: every resource of the product, composed from one construct per concern.
+ * Everything comes from the registry (functions/registry.ts) and the table definitions
+ * (infra/tables.ts), so a new route, worker or table appears here without editing the stack.
+ */
+import { Stack, type StackProps } from "aws-cdk-lib";
+import type { Construct } from "constructs";
+import { Api } from "./constructs/api";
+import { Data } from "./constructs/data";
+import { Email } from "./constructs/email";
+import type { FunctionContext } from "./constructs/function";
+import { Messaging } from "./constructs/messaging";
+import { Monitoring } from "./constructs/monitoring";
+import { Secrets } from "./constructs/secrets";
+import { Site } from "./constructs/site/site";
+import { Waf } from "./constructs/waf";
+import type { StageConfig } from "./stages";
+
+/** CloudFront-scope WAF ACLs (and CloudFront certificates) exist only here. */
+export const EDGE_REGION = "us-east-1";
+
+export interface RepDeskStackProps extends StackProps {
+  readonly stage: StageConfig;
+  /** Folder holding one bundle folder per function (infra/build/functions.ts). */
+  readonly bundlesDir: string;
+  /** The built site (web/dist). */
+  readonly siteDir: string;
+}
+
+export function stackNameOf(stage: StageConfig): string {
+  return `RepDesk-${stage.name}`;
+}
+
+export class RepDeskStack extends Stack {
+  readonly data: Data;
+  readonly messaging: Messaging;
+  readonly api: Api;
+  readonly site: Site;
+  readonly waf: Waf;
+  readonly monitoring: Monitoring;
+  readonly email: Email;
+  readonly secrets: Secrets;
+
+  constructor(scope: Construct, id: string, props: RepDeskStackProps) {
+    const { stage } = props;
+    if (stage.region !== EDGE_REGION) {
+      throw new Error(
+        `Stage "${stage.name}" is in ${stage.region}: the CloudFront WAF must be created in ${EDGE_REGION}, so stages deploy there (docs/DEPLOY.md).`,
+      );
+    }
+    super(scope, id, {
+      ...props,
+      description: `RepDesk ${stage.name}: marketing site, lead pipeline and Command Center`,
+      env: { account: props.env?.account, region: stage.region },
+      tags: { project: "repdesk", stage: stage.name },
+    });
+    this.monitoring = new Monitoring(this, "Monitoring", { stage });
+    this.data = new Data(this, "Data", { stage });
+    this.secrets = new Secrets(this, "Secrets", { stage });
+    this.email = new Email(this, "Email", { stage, monitoring: this.monitoring });
+    const context: FunctionContext = {
+      stage,
+      bundlesDir: props.bundlesDir,
+      data: this.data,
+      monitoring: this.monitoring,
+    };
+    this.messaging = new Messaging(this, "Messaging", { context, email: this.email });
+    this.api = new Api(this, "Api", { context, secrets: this.secrets });
+    this.waf = new Waf(this, "Waf", { stage });
+    this.site = new Site(this, "Site", {
+      stage,
+      siteDir: props.siteDir,
+      apiDomainName: this.api.originDomainName,
+      secrets: this.secrets,
+      webAclArn: this.waf.webAcl.attrArn,
+    });
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Synthesizes a stage for the infra tests: the functions are bundled once per test process into a
+ * private temp folder (test files run in parallel, so they never share dist/), then each stage is
+ * synthesized once and shared by every test of the file.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Template } from "aws-cdk-lib/assertions";
+import { createApp, SITE_DIR } from "../../infra/app";
+import { type BuiltBundle, buildFunctions } from "../../infra/build/functions";
+import type { RepDeskStack } from "../../infra/stack";
+
+let bundles: Promise<{ dir: string; built: BuiltBundle[] }> | undefined;
+
+/** Bundles every registry function into a temp folder, once per process. */
+export function bundleOnce(): Promise<{ dir: string; built: BuiltBundle[] }> {
+  bundles ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "repdesk-bundles-"));
+    const built = await buildFunctions({ outDir: join(dir, "functions"), metaDir: join(dir, "meta") });
+    return { dir: join(dir, "functions"), built };
+  })();
+  return bundles;
+}
+
+export function siteIsBuilt(): boolean {
+  return existsSync(join(SITE_DIR, "index.html"));
+}
+
+/** web/dist when built; otherwise a two-file stand-in (the site-asset test builds the real one). */
+export function siteDirForTests(): string {
+  if (siteIsBuilt()) return SITE_DIR;
+  const dir = mkdtempSync(join(tmpdir(), "repdesk-site-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>stand-in</title>");
+  writeFileSync(join(dir, "404.html"), "<!doctype html><title>not found</title>");
+  return dir;
+}
+
+export interface SynthesizedStage {
+  readonly stack: RepDeskStack;
+  readonly template: Template;
+  readonly json: TemplateJson;
+  readonly outdir: string;
+}
+
+export interface TemplateJson {
+  Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
+  Outputs?: Record<string, unknown>;
+}
+
+export async function synthesizeStage(
+  stageName: string,
+  siteDir = siteDirForTests(),
+): Promise<SynthesizedStage> {
+  const { dir } = await bundleOnce();
+  const outdir = mkdtempSync(join(tmpdir(), `repdesk-cdk-${stageName}-`));
+  const { app, stack } = createApp({ stageName, bundlesDir: dir, siteDir, outdir, account: "123456789012" });
+  app.synth();
+  const json = JSON.parse(
+    readFileSync(join(outdir, `${stack.stackName}.template.json`), "utf8"),
+  ) as TemplateJson;
+  return { stack, template: Template.fromJSON(json), json, outdir };
+}
+
+/** Resources of one type, by logical id. */
+export function resourcesOf(json: TemplateJson, type: string) {
+  return Object.entries(json.Resources).filter(([, resource]) => resource.Type === type);
+}
