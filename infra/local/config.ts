@@ -1,0 +1,51 @@
+/** The runtime's settings from the environment and the command line (npm start / npm run dev). */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { LocalRuntimeOptions } from "./runtime";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) {
+    throw new Error(`${name} must be a port number from 0 to 65535 (0 picks a free port), not "${raw}"`);
+  }
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number (0 turns it off), not "${raw}"`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? "").toLowerCase();
+  return raw === "1" || raw === "true" || raw === "yes";
+}
+
+/**
+ * PORT (3000), SES_PORT (8005), DYNAMO_PORT (8000) — 0 picks a free port; DATA_DIR (.data);
+ * WEB_DIST_DIR (web/dist; when set, the site is served as is, never rebuilt); SUBMISSIONS_PER_MINUTE
+ * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; HOST (localhost).
+ */
+export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): LocalRuntimeOptions {
+  const webDistDir = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined;
+  return {
+    port: port(env, "PORT", 3000),
+    host: env.HOST || "localhost",
+    sesPort: port(env, "SES_PORT", 8005),
+    dynamoPort: port(env, "DYNAMO_PORT", 8000),
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, ".data")),
+    webDistDir,
+    buildWeb: !webDistDir,
+    dev: argv.includes("--dev"),
+    submissionsPerMinute: wholeNumber(env, "SUBMISSIONS_PER_MINUTE"),
+    trustViewerAddress: flag(env, "TRUST_VIEWER_ADDRESS"),
+  };
+}

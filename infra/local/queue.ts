@@ -1,0 +1,446 @@
+/**
+ * The local stand-in for SQS + Lambda's event source mapping: durable queues that deliver
+ * SQS-shaped batches to a consumer function, delete what succeeded, redeliver what failed after a
+ * growing delay, and move a message to a dead-letter list (with the reason) once it has been
+ * received `maxReceiveCount` times. Delivery is at least once.
+ *
+ * Durability: every change is one line appended (synchronously, before the caller continues) to a
+ * journal file. A killed process loses nothing it acknowledged: on open, the journal is replayed,
+ * messages that were in flight become visible again (their receive counts kept), and the file is
+ * compacted to the live messages and the dead-letter list.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
+
+/** Calls the worker with one batch; the worker's result or exception decides each message's fate. */
+export type BatchConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | null>;
+
+export interface QueueSpec {
+  readonly name: string;
+  readonly maxReceiveCount: number;
+  readonly consumer: BatchConsumer;
+}
+
+export interface LocalQueuesOptions {
+  /** Append-only journal; created if missing. */
+  readonly journalFile: string;
+  readonly queues: readonly QueueSpec[];
+  /** Delay before a failed message is visible again, after its n-th receive. */
+  readonly retryDelayMs?: (receiveCount: number) => number;
+  /** Messages per batch (SQS and Lambda allow up to 10). */
+  readonly batchSize?: number;
+  /** Batches of one queue in flight at once (Lambda's concurrent pollers). */
+  readonly concurrency?: number;
+  readonly region?: string;
+  readonly now?: () => number;
+  readonly log?: (message: string) => void;
+}
+
+export interface OutgoingMessage {
+  readonly queue: string;
+  readonly body: string;
+  /** String message attributes. */
+  readonly attributes?: Record<string, string>;
+}
+
+export interface QueueCounts {
+  /** Waiting for delivery, including messages waiting out a retry delay. */
+  readonly pending: number;
+  readonly inFlight: number;
+  readonly dead: number;
+}
+
+export interface DeadLetter {
+  readonly queue: string;
+  readonly messageId: string;
+  readonly body: string;
+  readonly attributes: Record<string, string>;
+  readonly receiveCount: number;
+  readonly sentAt: string;
+  readonly deadAt: string;
+  readonly reason: string;
+}
+
+interface StoredMessage {
+  id: string;
+  queue: string;
+  body: string;
+  attributes: Record<string, string>;
+  sentAt: number;
+  receiveCount: number;
+  firstReceiveAt?: number;
+}
+
+type JournalEntry =
+  | { op: "send"; message: StoredMessage }
+  | { op: "receive"; ids: string[]; at: number }
+  | { op: "delete"; ids: string[] }
+  | { op: "dead"; id: string; reason: string; at: number };
+
+/** 200 ms, 400 ms, 800 ms ... capped at 10 s: quick locally, still a real backoff. */
+export function defaultRetryDelayMs(receiveCount: number): number {
+  return Math.min(200 * 2 ** Math.max(0, receiveCount - 1), 10_000);
+}
+
+interface QueueState {
+  readonly spec: QueueSpec;
+  readonly arn: string;
+  /** Ids visible now, oldest first (a slice from `head` on). */
+  ready: string[];
+  head: number;
+  readonly inFlight: Set<string>;
+  /** Ids waiting out a retry delay -> when they become visible. */
+  readonly delayed: Map<string, number>;
+  batchesRunning: number;
+  timer?: NodeJS.Timeout;
+  scheduled: boolean;
+}
+
+export class LocalQueues {
+  private readonly messages = new Map<string, StoredMessage>();
+  private readonly dead: DeadLetter[] = [];
+  private readonly states = new Map<string, QueueState>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly retryDelayMs: (receiveCount: number) => number;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+  private fd: number;
+  private entriesSinceCompaction = 0;
+  private closed = false;
+
+  constructor(private readonly options: LocalQueuesOptions) {
+    this.retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+    this.batchSize = Math.min(Math.max(options.batchSize ?? 10, 1), 10);
+    this.concurrency = Math.max(options.concurrency ?? 4, 1);
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((message) => console.warn(message));
+    const region = options.region ?? "us-east-1";
+    for (const spec of options.queues) {
+      this.states.set(spec.name, {
+        spec,
+        arn: `arn:aws:sqs:${region}:000000000000:${spec.name}`,
+        ready: [],
+        head: 0,
+        inFlight: new Set(),
+        delayed: new Map(),
+        batchesRunning: 0,
+        scheduled: false,
+      });
+    }
+    this.replay();
+    this.fd = this.compact();
+    for (const message of this.messages.values()) this.stateOf(message.queue)?.ready.push(message.id);
+    for (const state of this.states.values()) this.schedule(state);
+  }
+
+  /** Enqueues messages for several queues as one journal write: all of them or none. */
+  send(messages: readonly OutgoingMessage[]): string[] {
+    if (this.closed) throw new Error("The local queues are closed");
+    const stored = messages.map((message): StoredMessage => {
+      if (!this.states.has(message.queue)) throw new Error(`Unknown queue "${message.queue}"`);
+      return {
+        id: randomUUID(),
+        queue: message.queue,
+        body: message.body,
+        attributes: { ...(message.attributes ?? {}) },
+        sentAt: this.now(),
+        receiveCount: 0,
+      };
+    });
+    this.append(stored.map((message) => ({ op: "send", message })));
+    for (const message of stored) {
+      this.messages.set(message.id, message);
+      const state = this.stateOf(message.queue) as QueueState;
+      state.ready.push(message.id);
+      this.schedule(state);
+    }
+    return stored.map((message) => message.id);
+  }
+
+  counts(): Record<string, QueueCounts> {
+    const counts: Record<string, QueueCounts> = {};
+    for (const [name, state] of this.states) {
+      counts[name] = {
+        pending: state.ready.length - state.head + state.delayed.size,
+        inFlight: state.inFlight.size,
+        dead: this.dead.filter((letter) => letter.queue === name).length,
+      };
+    }
+    return counts;
+  }
+
+  deadLetters(): readonly DeadLetter[] {
+    return [...this.dead];
+  }
+
+  /** Stops delivering, waits for the batches in flight to finish, closes the journal. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const state of this.states.values()) clearTimeout(state.timer);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    closeSync(this.fd);
+  }
+
+  private stateOf(queue: string): QueueState | undefined {
+    return this.states.get(queue);
+  }
+
+  private schedule(state: QueueState): void {
+    if (state.scheduled || this.closed) return;
+    state.scheduled = true;
+    setImmediate(() => {
+      state.scheduled = false;
+      this.pump(state);
+    });
+  }
+
+  private pump(state: QueueState): void {
+    if (this.closed) return;
+    this.promoteDue(state);
+    while (state.batchesRunning < this.concurrency && state.ready.length > state.head) {
+      const ids = state.ready.slice(state.head, state.head + this.batchSize);
+      state.head += ids.length;
+      if (state.head > 1024 && state.head * 2 > state.ready.length) {
+        state.ready = state.ready.slice(state.head);
+        state.head = 0;
+      }
+      const batch = ids.map((id) => this.messages.get(id)).filter((message) => message !== undefined);
+      if (batch.length === 0) continue;
+      this.deliver(state, batch);
+    }
+  }
+
+  /** Moves messages whose retry delay has passed to the ready list; arms a timer for the next one. */
+  private promoteDue(state: QueueState): void {
+    clearTimeout(state.timer);
+    state.timer = undefined;
+    const now = this.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, visibleAt] of state.delayed) {
+      if (visibleAt <= now) {
+        state.delayed.delete(id);
+        state.ready.push(id);
+      } else {
+        next = Math.min(next, visibleAt);
+      }
+    }
+    if (next !== Number.POSITIVE_INFINITY) {
+      state.timer = setTimeout(() => this.schedule(state), Math.max(next - now, 1));
+      state.timer.unref();
+    }
+  }
+
+  private deliver(state: QueueState, batch: StoredMessage[]): void {
+    const at = this.now();
+    for (const message of batch) {
+      message.receiveCount += 1;
+      message.firstReceiveAt ??= at;
+      state.inFlight.add(message.id);
+    }
+    this.append([{ op: "receive", ids: batch.map((message) => message.id), at }]);
+    state.batchesRunning += 1;
+    const event: SQSEvent = { Records: batch.map((message) => this.toRecord(state, message)) };
+    const run = this.runBatch(state, batch, event).finally(() => {
+      state.batchesRunning -= 1;
+      this.running.delete(run);
+      this.schedule(state);
+    });
+    this.running.add(run);
+  }
+
+  private async runBatch(state: QueueState, batch: StoredMessage[], event: SQSEvent): Promise<void> {
+    const failures = new Map<string, string>();
+    try {
+      const result = await state.spec.consumer(event);
+      const reported = result?.batchItemFailures ?? [];
+      const known = new Set(batch.map((message) => message.id));
+      // Lambda treats a failure entry it cannot match to a message as a failure of the whole batch.
+      const wholeBatch = reported.some((failure) => !known.has(failure.itemIdentifier));
+      for (const message of batch) {
+        if (wholeBatch || reported.some((failure) => failure.itemIdentifier === message.id)) {
+          failures.set(message.id, "reported as a batch item failure by the worker");
+        }
+      }
+    } catch (error) {
+      const reason = `worker threw: ${error instanceof Error ? error.message : String(error)}`;
+      for (const message of batch) failures.set(message.id, reason);
+    }
+    this.settle(state, batch, failures);
+  }
+
+  private settle(state: QueueState, batch: StoredMessage[], failures: Map<string, string>): void {
+    const entries: JournalEntry[] = [];
+    const succeeded = batch.filter((message) => !failures.has(message.id)).map((message) => message.id);
+    if (succeeded.length > 0) entries.push({ op: "delete", ids: succeeded });
+    const at = this.now();
+    const deadNow: StoredMessage[] = [];
+    for (const message of batch) {
+      const reason = failures.get(message.id);
+      if (reason === undefined) continue;
+      if (message.receiveCount >= state.spec.maxReceiveCount) {
+        const fullReason = `${reason} (receive ${message.receiveCount} of ${state.spec.maxReceiveCount})`;
+        entries.push({ op: "dead", id: message.id, reason: fullReason, at });
+        deadNow.push(message);
+      }
+    }
+    this.append(entries);
+    for (const message of batch) {
+      state.inFlight.delete(message.id);
+      const reason = failures.get(message.id);
+      if (reason === undefined) {
+        this.messages.delete(message.id);
+      } else if (deadNow.includes(message)) {
+        this.messages.delete(message.id);
+        const letter = this.toDeadLetter(
+          message,
+          `${reason} (receive ${message.receiveCount} of ${state.spec.maxReceiveCount})`,
+          at,
+        );
+        this.dead.push(letter);
+        this.log(
+          `[local queue] ${state.spec.name}: message ${message.id} moved to the dead-letter list: ${letter.reason}`,
+        );
+      } else {
+        state.delayed.set(message.id, at + this.retryDelayMs(message.receiveCount));
+      }
+    }
+    this.maybeCompact();
+  }
+
+  private toRecord(state: QueueState, message: StoredMessage): SQSRecord {
+    const messageAttributes: SQSMessageAttributes = {};
+    for (const [name, value] of Object.entries(message.attributes)) {
+      messageAttributes[name] = {
+        stringValue: value,
+        stringListValues: [],
+        binaryListValues: [],
+        dataType: "String",
+      };
+    }
+    return {
+      messageId: message.id,
+      receiptHandle: `${message.id}:${message.receiveCount}:${randomUUID()}`,
+      body: message.body,
+      attributes: {
+        ApproximateReceiveCount: String(message.receiveCount),
+        SentTimestamp: String(message.sentAt),
+        SenderId: "LOCALRUNTIME",
+        ApproximateFirstReceiveTimestamp: String(message.firstReceiveAt ?? message.sentAt),
+      },
+      messageAttributes,
+      md5OfBody: createHash("md5").update(message.body).digest("hex"),
+      eventSource: "aws:sqs",
+      eventSourceARN: state.arn,
+      awsRegion: this.options.region ?? "us-east-1",
+    };
+  }
+
+  private toDeadLetter(message: StoredMessage, reason: string, at: number): DeadLetter {
+    return {
+      queue: message.queue,
+      messageId: message.id,
+      body: message.body,
+      attributes: message.attributes,
+      receiveCount: message.receiveCount,
+      sentAt: new Date(message.sentAt).toISOString(),
+      deadAt: new Date(at).toISOString(),
+      reason,
+    };
+  }
+
+  private append(entries: readonly JournalEntry[]): void {
+    if (entries.length === 0) return;
+    writeSync(this.fd, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
+    this.entriesSinceCompaction += entries.length;
+  }
+
+  /** Rebuilds the state from the journal; a torn last line (killed mid-write) is ignored. */
+  private replay(): void {
+    if (!existsSync(this.options.journalFile)) return;
+    for (const line of readFileSync(this.options.journalFile, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      let entry: JournalEntry;
+      try {
+        entry = JSON.parse(line) as JournalEntry;
+      } catch {
+        continue;
+      }
+      this.apply(entry);
+    }
+  }
+
+  private apply(entry: JournalEntry): void {
+    switch (entry.op) {
+      case "send":
+        if (this.states.has(entry.message.queue)) this.messages.set(entry.message.id, { ...entry.message });
+        else this.log(`[local queue] dropping a message for unknown queue "${entry.message.queue}"`);
+        break;
+      case "receive":
+        for (const id of entry.ids) {
+          const message = this.messages.get(id);
+          if (!message) continue;
+          message.receiveCount += 1;
+          message.firstReceiveAt ??= entry.at;
+        }
+        break;
+      case "delete":
+        for (const id of entry.ids) this.messages.delete(id);
+        break;
+      case "dead": {
+        const message = this.messages.get(entry.id);
+        if (!message) break;
+        this.messages.delete(entry.id);
+        this.dead.push(this.toDeadLetter(message, entry.reason, entry.at));
+        break;
+      }
+    }
+  }
+
+  /** Rewrites the journal as the live messages and the dead-letter list; returns the append handle. */
+  private compact(): number {
+    const file = this.options.journalFile;
+    const lines: string[] = [];
+    for (const letter of this.dead) {
+      const message: StoredMessage = {
+        id: letter.messageId,
+        queue: letter.queue,
+        body: letter.body,
+        attributes: letter.attributes,
+        sentAt: Date.parse(letter.sentAt),
+        receiveCount: letter.receiveCount,
+      };
+      lines.push(JSON.stringify({ op: "send", message } satisfies JournalEntry));
+      lines.push(
+        JSON.stringify({
+          op: "dead",
+          id: letter.messageId,
+          reason: letter.reason,
+          at: Date.parse(letter.deadAt),
+        } satisfies JournalEntry),
+      );
+    }
+    for (const message of this.messages.values())
+      lines.push(JSON.stringify({ op: "send", message } satisfies JournalEntry));
+    const temporary = `${file}.tmp`;
+    const out = openSync(temporary, "w", 0o600);
+    if (lines.length > 0) writeSync(out, `${lines.join("\n")}\n`);
+    fsyncSync(out);
+    closeSync(out);
+    renameSync(temporary, file);
+    this.entriesSinceCompaction = 0;
+    return openSync(file, "a", 0o600);
+  }
+
+  private maybeCompact(): void {
+    const live = this.messages.size + this.dead.length;
+    if (this.entriesSinceCompaction < 10_000 || this.entriesSinceCompaction < live * 10) return;
+    // Messages in flight are written as "send" with their receive count: after a crash they are
+    // redelivered, which at-least-once allows.
+    closeSync(this.fd);
+    this.fd = this.compact();
+  }
+}

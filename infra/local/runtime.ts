@@ -1,0 +1,326 @@
+/**
+ * The local runtime as a library: `startLocalRuntime()` starts dynalite, aws-ses-v2-local, the
+ * durable local queues, the outbox sweep and one HTTP server for the site and the API, and hands
+ * back their addresses and a `stop()`. infra/local/start.ts (npm start), the tests and the
+ * benchmarks all start it through here.
+ */
+import { mkdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { DomainEvent } from "../../events";
+import type { EventPublisher } from "../../functions/lib/publisher";
+import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, queuesFor, WORKERS } from "../../functions/registry";
+import { securityHeaders } from "../security-headers";
+import { loadStage } from "../stages";
+import { jsonReply, LocalApi } from "./api";
+import { bootstrapAdmin } from "./bootstrap-admin";
+import { REPO_ROOT } from "./config";
+import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
+import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
+import { HandlerLoader, lambdaContext } from "./lambda";
+import { closeServer, listen } from "./net";
+import { OutboxLoop } from "./outbox-loop";
+import { LocalQueues } from "./queue";
+import { type LocalSes, startSes } from "./ses";
+import { localSessionSecret } from "./session-secret";
+import { type Reply, StaticSite } from "./static-site";
+import { ensureTables, localTableEnvironment } from "./tables";
+import { ensureWebBuild } from "./web-build";
+
+export interface LocalRuntimeOptions {
+  /** 3000 by default; 0 picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  readonly sesPort?: number;
+  readonly dynamoPort?: number;
+  /** Where dynalite, the queue journal, the SES inbox and the session key live (.data/). */
+  readonly dataDir?: string;
+  /** The built site (web/dist). */
+  readonly webDistDir?: string;
+  /** Build the site first when web/dist is missing or stale. */
+  readonly buildWeb?: boolean;
+  /** Vite dev server with hot reload for web/. */
+  readonly dev?: boolean;
+  /** Overrides the local stage's limit; 0 turns it off. */
+  readonly submissionsPerMinute?: number;
+  readonly trustViewerAddress?: boolean;
+  /** Sweep interval of the outbox (500 ms). */
+  readonly outboxIntervalMs?: number;
+  /** Delay before a failed queue message is retried, after its n-th receive. */
+  readonly retryDelayMs?: (receiveCount: number) => number;
+  readonly log?: (message: string) => void;
+}
+
+export interface LocalRuntime {
+  readonly url: string;
+  readonly sesUrl: string;
+  readonly dynamoEndpoint: string;
+  readonly dataDir: string;
+  readonly queues: LocalQueues;
+  stop(): Promise<void>;
+}
+
+/** The path of the local-only inspection endpoint (never deployed). */
+export const LOCAL_QUEUES_PATH = "/__local/queues";
+
+const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
+const STAGE = loadStage("local");
+
+/** The publisher the functions get locally: each event to the queues that consume its type. */
+export function localPublisher(queues: LocalQueues): EventPublisher {
+  return {
+    async publish(event: DomainEvent) {
+      const targets = queuesFor(event.type);
+      const body = JSON.stringify(event);
+      queues.send(targets.map((queue) => ({ queue: queue.name, body, attributes: { type: event.type } })));
+    },
+  };
+}
+
+/** The environment every function sees (set before the first handler is imported). */
+function functionEnvironment(settings: {
+  siteUrl: string;
+  dataDir: string;
+  dynamoEndpoint: string;
+  sesUrl: string;
+  submissionsPerMinute: number;
+}): Record<string, string> {
+  const queueUrls = Object.fromEntries(QUEUES.map((queue) => [queue.envVar, `local://${queue.name}`]));
+  return {
+    ...localTableEnvironment(),
+    ...queueUrls,
+    SITE_URL: settings.siteUrl,
+    STAFF_INBOX: STAGE.staffInbox,
+    SENDER_ADDRESS: STAGE.senderAddress,
+    SUBMISSIONS_PER_MINUTE: String(settings.submissionsPerMinute),
+    SESSION_SECRET: localSessionSecret(settings.dataDir),
+    MFA_REQUIRED: String(STAGE.mfaRequired),
+    AWS_ENDPOINT_URL_DYNAMODB: settings.dynamoEndpoint,
+    AWS_ENDPOINT_URL_SESV2: settings.sesUrl,
+    AWS_REGION: STAGE.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  };
+}
+
+interface OutboxRelayModule {
+  sweepOutbox?: (dependencies: Record<string, unknown>) => Promise<unknown>;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const logError = (message: string, error: unknown) => log(`${message}: ${describe(error)}`);
+  const dataDir = path.resolve(options.dataDir ?? path.join(REPO_ROOT, ".data"));
+  const distDir = path.resolve(options.webDistDir ?? path.join(REPO_ROOT, "web/dist"));
+  const host = options.host ?? "localhost";
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    while (stoppers.length > 0) {
+      const next = stoppers.pop() as () => Promise<void>;
+      try {
+        await next();
+      } catch (error) {
+        logError("[local] error while stopping", error);
+      }
+    }
+  };
+
+  try {
+    if (options.buildWeb && !options.dev) await ensureWebBuild(REPO_ROOT, distDir, log);
+
+    const dynamo: LocalDynamo = await startDynalite({
+      path: path.join(dataDir, "dynamodb"),
+      port: options.dynamoPort ?? 8000,
+      host: "127.0.0.1",
+      region: STAGE.region,
+    });
+    stoppers.push(() => dynamo.close());
+    await ensureTables(dynamo.client);
+
+    const ses: LocalSes = await startSes({
+      host: "127.0.0.1",
+      port: options.sesPort ?? 8005,
+      inboxFile: path.join(dataDir, "ses-inbox.jsonl"),
+    });
+    stoppers.push(() => ses.close());
+
+    // The HTTP server listens before the functions' environment exists (SITE_URL needs the port);
+    // requests wait for `ready`, so no handler runs with a half-set environment.
+    let markReady: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
+    let handleRequest: (request: IncomingMessage, response: ServerResponse) => Promise<void> = async () => {};
+    const server = createServer((request, response) => {
+      ready
+        .then(() => handleRequest(request, response))
+        .catch((error) => {
+          logError("[local] request failed", error);
+          if (!response.headersSent)
+            writeReply(response, "GET", jsonReply(500, { error: "Internal server error" }), {});
+          else response.destroy();
+        });
+    });
+    server.keepAliveTimeout = 5_000;
+    const port = await listen(server, options.port ?? 3000, host);
+    stoppers.push(() => closeServer(server));
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+    Object.assign(
+      process.env,
+      functionEnvironment({
+        siteUrl: url,
+        dataDir,
+        dynamoEndpoint: dynamo.endpoint,
+        sesUrl: ses.url,
+        submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
+      }),
+    );
+    // The runtime plays CloudFront, so the functions' origin check has nothing to verify.
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+
+    const loader = new HandlerLoader(FUNCTIONS_DIR);
+    const queues = new LocalQueues({
+      journalFile: path.join(dataDir, "queues.jsonl"),
+      region: STAGE.region,
+      retryDelayMs: options.retryDelayMs,
+      log,
+      queues: QUEUES.map((queue) => {
+        const worker = WORKERS.find((candidate) => candidate.name === queue.worker);
+        if (!worker) throw new Error(`Queue ${queue.name} names an unknown worker "${queue.worker}"`);
+        return {
+          name: queue.name,
+          maxReceiveCount: queue.maxReceiveCount,
+          consumer: async (event: SQSEvent) => {
+            const handler = await loader.load(worker.entry);
+            return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
+          },
+        };
+      }),
+    });
+    stoppers.push(() => queues.close());
+    const publisher = localPublisher(queues);
+
+    const outbox = new OutboxLoop(
+      async () => {
+        const relay = (await loader.module(OUTBOX_RELAY.entry)) as OutboxRelayModule;
+        if (typeof relay.sweepOutbox !== "function")
+          throw new Error("functions/workers/outbox-relay.ts has no sweepOutbox");
+        return relay.sweepOutbox({ db: dynamo.db, publisher, tableName: process.env.OUTBOX_TABLE });
+      },
+      { intervalMs: options.outboxIntervalMs ?? 500, onError: rateLimitedErrorLog(log) },
+    );
+    stoppers.push(() => outbox.stop());
+
+    const api = new LocalApi({
+      functions: HTTP_FUNCTIONS,
+      loader,
+      trustViewerAddress: options.trustViewerAddress ?? false,
+      afterWrite: () => outbox.nudge(),
+      logError,
+    });
+    const site = new StaticSite(distDir);
+    const vite: ViteMiddleware | undefined = options.dev
+      ? await startViteMiddleware(REPO_ROOT, server, log)
+      : undefined;
+    if (vite) stoppers.push(() => vite.close());
+
+    const baseHeaders = securityHeaders({ tagManagerId: STAGE.tagManagerId });
+    const headers = vite
+      ? {
+          ...baseHeaders,
+          "Content-Security-Policy": devContentSecurityPolicy(baseHeaders["Content-Security-Policy"] ?? ""),
+        }
+      : baseHeaders;
+
+    handleRequest = async (request, response) => {
+      const method = (request.method ?? "GET").toUpperCase();
+      const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
+      if (rawPath === LOCAL_QUEUES_PATH) {
+        writeReply(
+          response,
+          method,
+          jsonReply(200, { queues: queues.counts(), deadLetters: queues.deadLetters() }),
+          headers,
+        );
+      } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
+        writeReply(response, method, await api.handle(request), headers);
+      } else if (vite) {
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+        vite.handle(request, response, () => {
+          void site
+            .handle(staticRequest(request, method))
+            .then((reply) => writeReply(response, method, reply, headers));
+        });
+      } else {
+        writeReply(response, method, await site.handle(staticRequest(request, method)), headers);
+      }
+    };
+
+    await bootstrapAdmin(dynamo.db, process.env).catch((error) =>
+      logError("[local] creating the first admin failed", error),
+    );
+    outbox.start();
+    markReady();
+
+    return {
+      url,
+      sesUrl: ses.url,
+      dynamoEndpoint: dynamo.endpoint,
+      dataDir,
+      queues,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function staticRequest(request: IncomingMessage, method: string) {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  return {
+    method,
+    url: request.url ?? "/",
+    acceptEncoding: header("accept-encoding"),
+    ifNoneMatch: header("if-none-match"),
+  };
+}
+
+function writeReply(
+  response: ServerResponse,
+  method: string,
+  reply: Reply,
+  extraHeaders: Record<string, string>,
+): void {
+  for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.headers)) response.setHeader(name, value);
+  const body = reply.body ?? Buffer.alloc(0);
+  if (reply.statusCode !== 204 && reply.statusCode !== 304) response.setHeader("content-length", body.length);
+  response.writeHead(reply.statusCode);
+  response.end(method === "HEAD" || reply.statusCode === 204 || reply.statusCode === 304 ? undefined : body);
+}
+
+/** The sweep runs twice a second; an error that repeats is logged once a minute, not 120 times. */
+function rateLimitedErrorLog(log: (message: string) => void): (error: unknown) => void {
+  let last = "";
+  let lastAt = 0;
+  return (error) => {
+    const text = describe(error);
+    const now = Date.now();
+    if (text === last && now - lastAt < 60_000) return;
+    last = text;
+    lastAt = now;
+    log(`[local] outbox sweep failed: ${text}`);
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * aws-ses-v2-local (SES's v2 API, a web inbox at "/", JSON at "/store") with its inbox kept in a
+ * file, so that the inbox — like the data — survives a restart, and a test can tell that an e-mail
+ * sent before a crash is not sent again after it.
+ *
+ * The package keeps its store in memory and calls its own exports `saveEmail`/`clearStore` through
+ * the module object; wrapping those two exports is how the file learns about every change.
+ */
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import { closeServer } from "./net";
+
+const require = createRequire(import.meta.url);
+
+/** An e-mail as aws-ses-v2-local stores it (GET /store -> { emails }). */
+export interface StoredEmail {
+  messageId: string;
+  from: string;
+  replyTo: string[];
+  destination: { to: string[]; cc: string[]; bcc: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+  [other: string]: unknown;
+}
+
+interface SesStoreModule {
+  saveEmail: (email: StoredEmail) => void;
+  clearStore: () => void;
+  getStoreReadonly: () => { emails: StoredEmail[] };
+}
+
+interface SesServerModule {
+  default: (config: { host: string; port: number }) => Promise<Server>;
+}
+
+let persistenceInstalled = false;
+let inboxFile: string | undefined;
+
+function installPersistence(store: SesStoreModule): void {
+  if (persistenceInstalled) return;
+  persistenceInstalled = true;
+  const saveEmail = store.saveEmail;
+  const clearStore = store.clearStore;
+  store.saveEmail = (email) => {
+    // Written before SES answers the SendEmail call: an e-mail the worker saw as sent is on disk.
+    if (inboxFile) appendFileSync(inboxFile, `${JSON.stringify(email)}\n`, { mode: 0o600 });
+    saveEmail(email);
+  };
+  store.clearStore = () => {
+    if (inboxFile) writeFileSync(inboxFile, "", { mode: 0o600 });
+    clearStore();
+  };
+}
+
+export interface LocalSes {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startSes(options: {
+  host: string;
+  port: number;
+  inboxFile?: string;
+}): Promise<LocalSes> {
+  const store = require("aws-ses-v2-local/dist/store") as SesStoreModule;
+  const { default: server } = require("aws-ses-v2-local") as SesServerModule;
+  installPersistence(store);
+  inboxFile = options.inboxFile;
+  const emails = store.getStoreReadonly().emails;
+  emails.length = 0;
+  if (inboxFile && existsSync(inboxFile)) {
+    for (const line of readFileSync(inboxFile, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        emails.push(JSON.parse(line) as StoredEmail);
+      } catch {
+        // A line torn by a killed process: that send never got its answer, so it is retried.
+      }
+    }
+  }
+  const http = await server({ host: options.host, port: options.port });
+  const address = http.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    url: `http://${options.host}:${port}`,
+    async close() {
+      await closeServer(http);
+      inboxFile = undefined;
+    },
+  };
+}

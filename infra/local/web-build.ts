@@ -1,0 +1,115 @@
+/**
+ * `npm start` serves the built site; this makes sure it is built and current. The build runs only
+ * when web/dist is missing or something it is made from is newer, so a restart with nothing
+ * changed costs one walk over the sources' modification times.
+ */
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, openSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** What the site is built from, relative to the repository root. */
+const WEB_SOURCES = ["web", "events", "infra/stages.ts"];
+const SKIPPED = new Set(["node_modules", "dist"]);
+const MARKER = "index.html";
+
+function newestMtime(target: string): number {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name) || entry.name.startsWith(".")) continue;
+    // Tests beside the code do not change the built site.
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+export type BuildNeed = "missing" | "stale" | "fresh" | "unbuildable";
+
+export function webBuildNeed(rootDir: string, distDir: string): BuildNeed {
+  if (!existsSync(path.join(rootDir, "web/build.ts"))) return "unbuildable";
+  const marker = path.join(distDir, MARKER);
+  if (!existsSync(marker)) return "missing";
+  const built = statSync(marker).mtimeMs;
+  const sources = Math.max(...WEB_SOURCES.map((source) => newestMtime(path.join(rootDir, source))));
+  return sources > built ? "stale" : "fresh";
+}
+
+function runBuild(rootDir: string, log: (message: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const child = spawn(npm, ["run", "build:web"], { cwd: rootDir, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`npm run build:web exited with code ${code}`));
+    });
+    log(`[local] building the web site: npm run build:web (pid ${child.pid})`);
+  });
+}
+
+/**
+ * One build at a time across processes (several test files may start runtimes at once): a lock file
+ * created exclusively; a stale one (older than ten minutes) is taken over.
+ */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), "repdesk-web-build.lock");
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) unlinkSync(lock);
+      } catch {
+        // Released meanwhile.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    try {
+      unlinkSync(lock);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Builds web/dist if needed; never throws (the runtime then serves what there is). */
+export async function ensureWebBuild(
+  rootDir: string,
+  distDir: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const need = webBuildNeed(rootDir, distDir);
+  if (need === "fresh") return;
+  if (need === "unbuildable") {
+    if (!existsSync(path.join(distDir, MARKER)))
+      log("[local] web/build.ts does not exist yet: serving a placeholder page");
+    return;
+  }
+  await withBuildLock(async () => {
+    const again = webBuildNeed(rootDir, distDir);
+    if (again === "fresh") return;
+    log(`[local] web/dist is ${again === "missing" ? "missing" : "older than its sources"}`);
+    const started = Date.now();
+    try {
+      await runBuild(rootDir, log);
+      log(`[local] web site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      log(
+        `[local] the web build failed (${error instanceof Error ? error.message : String(error)}); serving what there is`,
+      );
+    }
+  });
+}
