@@ -1,5 +1,7 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactMessage, ContactRequest, DomainEvent, Signup, SignupRequest } from "../../events";
+import { indexedWrite } from "../admin/lead-index";
+import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../admin/lead-kinds";
 import { cancellationCodes } from "../lib/aws-errors";
 import { contactItems } from "./contact-repository";
 import type { Clock, IdGenerator } from "./deps";
@@ -33,9 +35,13 @@ export interface AcceptedSubmission {
 
 async function storeWithEvent(
   deps: SubmissionDeps,
-  item: Record<string, unknown>,
+  lead: LeadKind,
+  record: Record<string, unknown> & { firstName: string; lastName: string; email: string; createdAt: string },
   event: DomainEvent,
 ): Promise<{ duplicate: boolean }> {
+  // Search attributes and counters of the Command Center (functions/admin/lead-index.ts).
+  const indexed = indexedWrite(deps.tables.records, lead, record);
+  const item = { ...record, ...indexed.attributes };
   try {
     await deps.db.send(
       new TransactWriteCommand({
@@ -54,6 +60,7 @@ async function storeWithEvent(
               ConditionExpression: "attribute_not_exists(id)",
             },
           },
+          ...indexed.actions,
         ],
       }),
     );
@@ -93,7 +100,12 @@ export async function acceptSignup(
     occurredAt: createdAt,
     data: signup,
   };
-  const { duplicate } = await storeWithEvent(deps, signupItems.toItem(signup), event);
+  const { duplicate } = await storeWithEvent(
+    deps,
+    SIGNUP_KIND,
+    signupItems.toItem(signup) as Signup & { kind: string },
+    event,
+  );
   return { id, duplicate };
 }
 
@@ -123,7 +135,12 @@ export async function acceptContact(
     occurredAt: createdAt,
     data: message,
   };
-  const { duplicate } = await storeWithEvent(deps, contactItems.toItem(message), event);
+  const { duplicate } = await storeWithEvent(
+    deps,
+    CONTACT_KIND,
+    contactItems.toItem(message) as ContactMessage & { kind: string },
+    event,
+  );
   return { id, duplicate };
 }
 

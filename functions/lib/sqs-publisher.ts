@@ -1,0 +1,34 @@
+import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import type { DomainEvent } from "../../events";
+import { queuesFor } from "../registry";
+import { requireEnv } from "./env";
+import type { EventPublisher } from "./publisher";
+
+/**
+ * Production EventPublisher: the envelope as JSON to every queue that consumes its type
+ * (functions/registry.ts), each queue's URL from its environment variable.
+ */
+export class SqsPublisher implements EventPublisher {
+  constructor(
+    private readonly sqs: SQSClient = new SQSClient({}),
+    private readonly queueUrl: (envVar: string) => string = requireEnv,
+  ) {}
+
+  async publish(event: DomainEvent): Promise<void> {
+    const body = JSON.stringify(event);
+    await Promise.all(
+      queuesFor(event.type).map((queue) =>
+        this.sqs.send(
+          new SendMessageCommand({
+            QueueUrl: this.queueUrl(queue.envVar),
+            MessageBody: body,
+            MessageAttributes: {
+              eventType: { DataType: "String", StringValue: event.type },
+              eventId: { DataType: "String", StringValue: event.id },
+            },
+          }),
+        ),
+      ),
+    );
+  }
+}

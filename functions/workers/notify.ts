@@ -1,0 +1,43 @@
+/** SQS worker: the staff alert and the prospect's acknowledgement, each sent once (functions/domain/notifications.ts). */
+import { randomId, systemClock } from "../domain/deps";
+import type { EmailClaimDeps } from "../domain/email-idempotency";
+import { type NotificationConfig, notify } from "../domain/notifications";
+import { createDocumentClient } from "../lib/dynamo";
+import { once, requireEnv, tableName } from "../lib/env";
+import { createLogger } from "../lib/log";
+import { SesMailer } from "../lib/ses-mailer";
+import { sqsEventWorker } from "../lib/sqs-batch";
+
+const log = createLogger({ worker: "notify" });
+
+export interface NotifyDeps {
+  readonly claims: EmailClaimDeps;
+  readonly config: NotificationConfig;
+}
+
+const depsFromEnvironment = once<NotifyDeps>(() => ({
+  claims: {
+    db: createDocumentClient({ requestTimeoutMs: 5_000 }),
+    ephemeralTable: tableName("ephemeral"),
+    mailer: new SesMailer(),
+    clock: systemClock,
+    newToken: randomId,
+  },
+  config: {
+    siteUrl: requireEnv("SITE_URL"),
+    staffInbox: requireEnv("STAFF_INBOX"),
+    senderAddress: requireEnv("SENDER_ADDRESS"),
+  },
+}));
+
+export function createNotifyHandler(getDeps: () => NotifyDeps = depsFromEnvironment) {
+  return sqsEventWorker(log, async (event) => {
+    const deps = getDeps();
+    const result = await notify(deps.claims, deps.config, event);
+    return Object.entries(result)
+      .map(([key, outcome]) => `${key}:${outcome}`)
+      .join(",");
+  });
+}
+
+export const handler = createNotifyHandler();
