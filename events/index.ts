@@ -1,4 +1,6 @@
+export * from "./admin";
 export * from "./api";
+export * from "./auth";
 export * from "./contact";
 export * from "./envelopes";
 export * from "./fields";

@@ -20,6 +20,8 @@ export interface HttpFunctionDefinition {
   readonly tables: Partial<Record<TableKey, TableAccess>>;
   /** Reads the session signing key (Secrets Manager in AWS). */
   readonly sessionKey?: boolean;
+  /** Lambda memory in MB when the default is not enough (scrypt password checks need 128 MiB). */
+  readonly memoryMb?: number;
 }
 
 export interface QueueDefinition {
@@ -56,6 +58,59 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     entry: "http/contact.ts",
     routes: ["POST /api/contact"],
     tables: { contacts: "write", outbox: "write", ephemeral: "readWrite" },
+  },
+  // Command Center (issue #4): staff sign-in and lead management. Every route reads the session.
+  {
+    name: "auth-login",
+    entry: "http/auth-login.ts",
+    routes: ["POST /api/auth/login"],
+    tables: { users: "readWrite", ephemeral: "readWrite", audit: "write" },
+    sessionKey: true,
+    memoryMb: 512,
+  },
+  {
+    name: "auth-user",
+    entry: "http/auth-user.ts",
+    routes: ["GET /api/auth/user"],
+    tables: { users: "read", ephemeral: "read" },
+    sessionKey: true,
+  },
+  {
+    name: "auth-logout",
+    entry: "http/auth-logout.ts",
+    routes: ["POST /api/auth/logout"],
+    tables: { users: "read", ephemeral: "readWrite", audit: "write" },
+    sessionKey: true,
+  },
+  ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [
+    {
+      name: `admin-${plural}-list`,
+      entry: `http/admin-${plural}-list.ts`,
+      routes: [`GET /api/admin/${plural}`],
+      tables: { [plural]: "read", users: "read", ephemeral: "read" },
+      sessionKey: true,
+    },
+    {
+      name: `admin-${plural}-export`,
+      entry: `http/admin-${plural}-export.ts`,
+      routes: [`GET /api/admin/${plural}/export.csv`],
+      tables: { [plural]: "read", users: "read", ephemeral: "read" },
+      sessionKey: true,
+    },
+    {
+      name: `admin-${plural}-delete`,
+      entry: `http/admin-${plural}-delete.ts`,
+      routes: [`DELETE /api/admin/${plural}/{id}`],
+      tables: { [plural]: "readWrite", audit: "write", users: "read", ephemeral: "read" },
+      sessionKey: true,
+    },
+  ]),
+  {
+    name: "admin-signups-stats",
+    entry: "http/admin-signups-stats.ts",
+    routes: ["GET /api/admin/signups/stats"],
+    tables: { signups: "read", users: "read", ephemeral: "read" },
+    sessionKey: true,
   },
 ];
 

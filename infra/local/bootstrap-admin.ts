@@ -1,7 +1,24 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { hashPassword, passwordProblem } from "../../functions/auth/password";
+import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { localTableName } from "./tables";
 
 /**
- * Owned by the Command Center work: creates the first staff user from ADMIN_USERNAME and
- * ADMIN_PASSWORD when no user of that name exists. The local runtime calls it at start.
+ * Creates the first staff user from ADMIN_USERNAME and ADMIN_PASSWORD when no user of that name
+ * exists (an existing user's password is left alone). The local runtime calls it at start.
  */
-export async function bootstrapAdmin(_db: DynamoDBDocumentClient, _env: NodeJS.ProcessEnv): Promise<void> {}
+export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.ProcessEnv): Promise<void> {
+  const username = env.ADMIN_USERNAME?.trim();
+  const password = env.ADMIN_PASSWORD;
+  if (!username || !password) return;
+  const problem = usernameProblem(username) ?? passwordProblem(password);
+  if (problem) throw new Error(`ADMIN_USERNAME/ADMIN_PASSWORD: ${problem}`);
+  const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
+  if (await users.find(username)) return;
+  try {
+    await users.create(username, await hashPassword(password), new Date());
+    console.log(`[local] created staff user "${username}" from ADMIN_USERNAME`);
+  } catch (error) {
+    if (!(error instanceof UserExistsError)) throw error;
+  }
+}

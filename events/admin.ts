@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { ContactMessage } from "./contact";
+import { isoDateTime } from "./fields";
+import { PRODUCT_LINES, Signup, TEAM_SIZES } from "./signup";
+
+/** Query of GET /api/admin/signups and /api/admin/signups/export.csv (all optional). */
+const pageFields = {
+  /** Records per page: 1-100, default 50. */
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int({ error: "limit must be a whole number" })
+    .min(1, { error: "limit must be at least 1" })
+    .max(100, { error: "limit must be at most 100" })
+    .default(50),
+  /** Opaque value of a previous answer's nextCursor. */
+  cursor: z.string().max(400, { error: "cursor is too long" }).optional(),
+  /** Case-insensitive search on first name, last name and e-mail. */
+  q: z.string().max(200, { error: "q must be 200 characters or fewer" }).optional(),
+};
+
+const facet = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
+  z
+    .union([z.enum(values), z.literal("all"), z.literal("")], {
+      error: `${name} must be one of ${values.join(", ")}, all`,
+    })
+    .optional()
+    .transform((value) => (value === "all" || value === "" ? undefined : (value as T[number] | undefined)));
+
+export const SignupListQuery = z.object({
+  ...pageFields,
+  teamSize: facet(TEAM_SIZES, "teamSize"),
+  productLines: facet(PRODUCT_LINES, "productLines"),
+});
+export type SignupListQuery = z.infer<typeof SignupListQuery>;
+
+export const ContactListQuery = z.object(pageFields);
+export type ContactListQuery = z.infer<typeof ContactListQuery>;
+
+const listCounts = {
+  /** Cursor of the next page; absent on the last page. */
+  nextCursor: z.string().optional(),
+  /** All records of this kind. */
+  total: z.number().int(),
+  /** Records matching the search and filters; a lower bound when matchedAtLeast is true. */
+  matched: z.number().int(),
+  matchedAtLeast: z.boolean().optional(),
+};
+
+/** Answer of GET /api/admin/signups (DESIGN.md: `{ signups, nextCursor? }`, newest first). */
+export const SignupListResponse = z.object({ signups: z.array(Signup), ...listCounts });
+export type SignupListResponse = z.infer<typeof SignupListResponse>;
+
+export const ContactListResponse = z.object({ contacts: z.array(ContactMessage), ...listCounts });
+export type ContactListResponse = z.infer<typeof ContactListResponse>;
+
+/**
+ * Query of GET /api/admin/signups/stats. The browser computes the boundaries from the viewer's
+ * clock (SPEC.md section 9): todayStart = local midnight today, weekStart = local midnight 7 days
+ * earlier, dayStarts = the local midnights of the chart's days, oldest first (comma-separated).
+ */
+export const SignupStatsQuery = z.object({
+  todayStart: isoDateTime,
+  weekStart: isoDateTime,
+  dayStarts: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const starts = (value ?? "").split(",").filter(Boolean);
+      if (starts.length > 62) {
+        context.addIssue({ code: "custom", message: "dayStarts holds at most 62 dates" });
+        return z.NEVER;
+      }
+      if (!starts.every((start) => isoDateTime.safeParse(start).success)) {
+        context.addIssue({ code: "custom", message: "dayStarts must be ISO date-times" });
+        return z.NEVER;
+      }
+      const times = starts.map((start) => Date.parse(start));
+      if (times.some((time, i) => i > 0 && time <= (times[i - 1] as number))) {
+        context.addIssue({ code: "custom", message: "dayStarts must be in ascending order" });
+        return z.NEVER;
+      }
+      return starts;
+    }),
+});
+export type SignupStatsQuery = z.infer<typeof SignupStatsQuery>;
+
+export const SignupStatsResponse = z.object({
+  total: z.number().int(),
+  today: z.number().int(),
+  thisWeek: z.number().int(),
+  /** One entry per dayStarts value: signups from that start to the next (the last: to now). */
+  perDay: z.array(z.object({ start: isoDateTime, count: z.number().int() })),
+});
+export type SignupStatsResponse = z.infer<typeof SignupStatsResponse>;
+
+/** Header of an export chunk that names the cursor of the next chunk. */
+export const EXPORT_NEXT_CURSOR_HEADER = "X-Next-Cursor";

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Body of POST /api/auth/login. `code` is the TOTP code, sent once the server asks for it. */
+export const LoginRequest = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, { error: "Username is required" })
+    .max(128, { error: "Username is too long" }),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(256, { error: "Password is too long" }),
+  code: z
+    .string({ error: "Code must be text" })
+    .trim()
+    .max(16, { error: "Code is too long" })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const StaffUserView = z.object({ username: z.string() });
+export type StaffUserView = z.infer<typeof StaffUserView>;
+
+/** Answer of GET /api/auth/user (never 401) and of a successful POST /api/auth/login. */
+export const AuthUserResponse = z.object({ user: StaffUserView.nullable() });
+export type AuthUserResponse = z.infer<typeof AuthUserResponse>;
+
+/** The answers people see from the auth routes (the Command Center shows the server's text). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: "Invalid username or password",
+  accountThrottled:
+    "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.",
+  ipThrottled: "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.",
+  codeRequired: "Enter the 6-digit code from your authenticator app",
+  codeInvalid: "Invalid verification code",
+  mfaNotEnrolled:
+    "Two-factor sign-in is required, but no authenticator is enrolled for this account. Ask an administrator to enrol one.",
+  signInRequired: "Please sign in",
+} as const;
+
+/** The login answer's fieldErrors key that tells the client to show the code field. */
+export const MFA_CODE_FIELD = "code";

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { splitRange, sumHours } from "./counts";
+import { bucketStart, counterId, searchAttributes } from "./lead-index";
+import { SIGNUP_KIND } from "./lead-kinds";
+
+const d = (iso: string) => new Date(iso);
+
+describe("count boundaries", () => {
+  it("needs no record queries when the range starts on the hour (most time zones)", () => {
+    expect(splitRange({ from: d("2025-03-01T05:00:00.000Z") })).toEqual({
+      hours: { from: d("2025-03-01T05:00:00.000Z") },
+    });
+  });
+
+  it("counts a half-hour offset's leading half hour from the records", () => {
+    // Local midnight in India (UTC+05:30) is 18:30 UTC.
+    expect(splitRange({ from: d("2025-02-28T18:30:00.000Z"), to: d("2025-03-01T18:30:00.000Z") })).toEqual({
+      head: { from: d("2025-02-28T18:30:00.000Z"), to: d("2025-02-28T19:00:00.000Z") },
+      hours: { from: d("2025-02-28T19:00:00.000Z"), to: d("2025-03-01T18:00:00.000Z") },
+      tail: { from: d("2025-03-01T18:00:00.000Z"), to: d("2025-03-01T18:30:00.000Z") },
+    });
+  });
+
+  it("counts a range inside one hour from the records only", () => {
+    const range = { from: d("2025-03-01T10:10:00.000Z"), to: d("2025-03-01T10:50:00.000Z") };
+    expect(splitRange(range)).toEqual({ head: range });
+    expect(splitRange({ from: d("2025-03-01T10:50:00.000Z"), to: d("2025-03-01T10:10:00.000Z") })).toEqual(
+      {},
+    );
+  });
+
+  it("sums hour buckets inclusive of the start and exclusive of the end", () => {
+    const hours = new Map([
+      [Date.parse("2025-03-01T09:00:00.000Z"), 1],
+      [Date.parse("2025-03-01T10:00:00.000Z"), 2],
+      [Date.parse("2025-03-01T11:00:00.000Z"), 4],
+    ]);
+    expect(sumHours(hours, d("2025-03-01T10:00:00.000Z"))).toBe(6);
+    expect(sumHours(hours, d("2025-03-01T10:00:00.000Z"), d("2025-03-01T11:00:00.000Z"))).toBe(2);
+  });
+
+  it("buckets by UTC hour and day", () => {
+    expect(bucketStart("2025-03-01T23:59:59.999Z", "hour")).toBe("2025-03-01T23:00:00.000Z");
+    expect(bucketStart("2025-03-01T23:59:59.999Z", "day")).toBe("2025-03-01T00:00:00.000Z");
+    expect(counterId(SIGNUP_KIND, "hour", "2025-03-01T23:00:00.000Z")).toBe(
+      "#counts#signup#hour#2025-03-01T23",
+    );
+  });
+});
+
+describe("search attributes", () => {
+  it("are lower-cased, whitespace-collapsed and split out the e-mail domain", () => {
+    expect(
+      searchAttributes({ firstName: "  Zoë ", lastName: "O'Brien  Smith", email: "Zoe@Example.COM" }),
+    ).toEqual({
+      searchName: "zoë o'brien smith",
+      searchLast: "o'brien smith",
+      searchEmail: "zoe@example.com",
+      searchDomain: "example.com",
+    });
+  });
+});

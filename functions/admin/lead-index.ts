@@ -1,0 +1,101 @@
+/**
+ * What is maintained at write time so that the Command Center stays fast at 100,000 records
+ * (docs/decisions/0021-admin-scale.md):
+ *
+ * 1. Search attributes on every record — lower-cased first+last name, last name, e-mail and e-mail
+ *    domain — each the sort key of a `bySearch*` index (infra/tables.ts), so a search is a few
+ *    prefix queries instead of a scan.
+ * 2. Counters, in the record's own table and updated in the same transaction as the record:
+ *    one item per UTC day (total and per facet combination) and one per UTC hour (total). They
+ *    are listed through the byCreatedAt index under their own `kind`, so counting any time range
+ *    reads a few hundred small items plus, at its edges, at most an hour of records.
+ */
+import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
+
+type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+export const SEARCH_INDEXES = [
+  { indexName: "bySearchName", attribute: "searchName" },
+  { indexName: "bySearchLast", attribute: "searchLast" },
+  { indexName: "bySearchEmail", attribute: "searchEmail" },
+  { indexName: "bySearchDomain", attribute: "searchDomain" },
+] as const;
+
+/** Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries. */
+export function searchKey(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+export function searchAttributes(record: {
+  firstName: string;
+  lastName: string;
+  email: string;
+}): Record<string, string> {
+  const email = searchKey(record.email);
+  const domain = email.slice(email.lastIndexOf("@") + 1) || email;
+  return {
+    searchName: searchKey(`${record.firstName} ${record.lastName}`) || "-",
+    searchLast: searchKey(record.lastName) || "-",
+    searchEmail: email || "-",
+    searchDomain: domain || "-",
+  };
+}
+
+export type BucketSize = "day" | "hour";
+
+/** ISO start of the UTC hour/day containing `iso`. */
+export function bucketStart(iso: string, size: BucketSize): string {
+  return size === "day" ? `${iso.slice(0, 10)}T00:00:00.000Z` : `${iso.slice(0, 13)}:00:00.000Z`;
+}
+
+export function counterKind(lead: LeadKind, size: BucketSize): string {
+  return `#counts#${lead.kind}#${size}`;
+}
+
+export function counterId(lead: LeadKind, size: BucketSize, start: string): string {
+  return `${counterKind(lead, size)}#${start.slice(0, size === "day" ? 10 : 13)}`;
+}
+
+/** The counter items of infra/tables' byCreatedAt index: {id, kind, createdAt = bucket start}. */
+export function counterUpdates(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string; expiresAt?: unknown },
+  delta: 1 | -1,
+): TransactItem[] {
+  const facet = facetAttribute(lead, facetsOf(lead, record));
+  const expiresAt = typeof record.expiresAt === "number" ? record.expiresAt : undefined;
+  return (["day", "hour"] as const).map((size) => {
+    const start = bucketStart(record.createdAt, size);
+    const counts = size === "day" && facet !== "n" ? `n :d, ${facet} :d` : "n :d";
+    return {
+      Update: {
+        TableName: tableName,
+        Key: { id: counterId(lead, size, start) },
+        // A bucket expires with the last record counted in it (stages with a retention period).
+        UpdateExpression: `ADD ${counts} SET kind = :kind, createdAt = :start${expiresAt ? ", expiresAt = :exp" : ""}`,
+        ExpressionAttributeValues: {
+          ":d": delta,
+          ":kind": counterKind(lead, size),
+          ":start": start,
+          ...(expiresAt ? { ":exp": expiresAt } : {}),
+        },
+      },
+    };
+  });
+}
+
+/** The item attributes and extra transaction actions that go with writing a new record. */
+export function indexedWrite(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & {
+    firstName: string;
+    lastName: string;
+    email: string;
+    createdAt: string;
+  },
+): { attributes: Record<string, string>; actions: TransactItem[] } {
+  return { attributes: searchAttributes(record), actions: counterUpdates(tableName, lead, record, 1) };
+}

@@ -1,0 +1,239 @@
+/**
+ * Listing leads for the Command Center: newest first, a page at a time, optionally searched
+ * (case-insensitive prefix of first name, last name, "first last", e-mail or e-mail domain) and
+ * filtered by facet values. See docs/decisions/0021-admin-scale.md for why it is built this way.
+ *
+ * - No search: one query of the byCreatedAt index, newest first (facet filters as a filter
+ *   expression); the counts come from the counters.
+ * - Search: prefix queries of the four bySearch* indexes (keys and facets only), merged, filtered,
+ *   sorted newest first; the page's records are then read by id. The number of matches is exact.
+ * - A search so broad that it matches more than SEARCH_CANDIDATE_CAP index entries (one or two
+ *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
+ *   the first page is quick because most records match, and the count is reported as a lower bound.
+ */
+import { BatchGetCommand, type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { LeadCounter } from "./counts";
+import { SEARCH_INDEXES, searchKey } from "./lead-index";
+import type { FacetValues, LeadKind } from "./lead-kinds";
+
+export const SEARCH_CANDIDATE_CAP = 5_000;
+/** Most index entries one filtered listing reads before it answers with what it has. */
+const SCAN_BUDGET = 10_000;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Cursor {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id]), "utf8").toString("base64url");
+}
+
+export function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return undefined;
+    const [createdAt, id] = value;
+    if (typeof createdAt !== "string" || typeof id !== "string" || createdAt.length > 40 || id.length > 200)
+      return undefined;
+    return { createdAt, id };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LeadQuery {
+  readonly q?: string;
+  readonly facets?: Partial<FacetValues>;
+  readonly limit: number;
+  readonly cursor?: Cursor;
+}
+
+export interface LeadPage<R> {
+  readonly records: R[];
+  readonly nextCursor?: string;
+  /** Every record of this kind. */
+  readonly total: number;
+  /** Records matching the search and filters (a lower bound when `matchedAtLeast`). */
+  readonly matched: number;
+  readonly matchedAtLeast?: boolean;
+}
+
+/** Newest first; ties broken by id so that the order (and the cursor) is total. */
+function newerFirst(a: Cursor, b: Cursor): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+export class LeadQueries<R> {
+  private readonly counter: LeadCounter;
+
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly lead: LeadKind,
+    private readonly parse: (item: Record<string, unknown>) => R | undefined,
+  ) {
+    this.counter = new LeadCounter(db, tableName, lead);
+  }
+
+  private activeFacets(facets: Partial<FacetValues> = {}): [string, string][] {
+    return this.lead.facets.flatMap((facet) => (facets[facet] ? [[facet, facets[facet] as string]] : [])) as [
+      string,
+      string,
+    ][];
+  }
+
+  async list(query: LeadQuery): Promise<LeadPage<R>> {
+    const limit = Math.min(Math.max(1, Math.floor(query.limit)), MAX_PAGE_SIZE * 20);
+    const q = query.q ? searchKey(query.q) : "";
+    if (!q) {
+      const [{ total, matching }, page] = await Promise.all([
+        this.counter.totals(query.facets),
+        this.newestFirst({ ...query, limit }, ""),
+      ]);
+      return { ...page, total, matched: matching };
+    }
+    const [{ total }, candidates] = await Promise.all([this.counter.totals(), this.searchCandidates(q)]);
+    if (!candidates) {
+      const page = await this.newestFirst({ ...query, limit }, q);
+      return { ...page, total, matched: SEARCH_CANDIDATE_CAP, matchedAtLeast: true };
+    }
+    const wanted = this.activeFacets(query.facets);
+    const matches = candidates
+      .filter((candidate) => wanted.every(([facet, value]) => candidate[facet] === value))
+      .map((candidate) => ({ createdAt: String(candidate.createdAt), id: String(candidate.id) }))
+      .sort(newerFirst);
+    const after = query.cursor
+      ? matches.filter((match) => newerFirst(query.cursor as Cursor, match) < 0)
+      : matches;
+    const pageKeys = after.slice(0, limit);
+    const records = await this.readByIds(pageKeys.map((key) => key.id));
+    const last = pageKeys[pageKeys.length - 1];
+    return {
+      records,
+      ...(after.length > limit && last ? { nextCursor: encodeCursor(last) } : {}),
+      total,
+      matched: matches.length,
+    };
+  }
+
+  /** Index entries whose search attributes start with `q`, deduplicated; undefined above the cap. */
+  private async searchCandidates(q: string): Promise<Record<string, unknown>[] | undefined> {
+    const found = new Map<string, Record<string, unknown>>();
+    let overCap = false;
+    const projection = ["id", "createdAt", ...this.lead.facets];
+    await Promise.all(
+      SEARCH_INDEXES.map(async ({ indexName, attribute }) => {
+        const prefix = attribute === "searchDomain" ? q.replace(/^@/, "") : q;
+        if (!prefix) return;
+        let start: Record<string, unknown> | undefined;
+        let seen = 0;
+        do {
+          const page = await this.db.send(
+            new QueryCommand({
+              TableName: this.tableName,
+              IndexName: indexName,
+              KeyConditionExpression: "kind = :kind AND begins_with(#attr, :prefix)",
+              ExpressionAttributeNames: {
+                "#attr": attribute,
+                ...Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])),
+              },
+              ExpressionAttributeValues: { ":kind": this.lead.kind, ":prefix": prefix },
+              ProjectionExpression: projection.map((_, i) => `#p${i}`).join(", "),
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const item of page.Items ?? []) found.set(String(item.id), item);
+          seen += page.Count ?? 0;
+          start = page.LastEvaluatedKey;
+          if (seen > SEARCH_CANDIDATE_CAP || found.size > SEARCH_CANDIDATE_CAP || overCap) {
+            overCap = true;
+            return;
+          }
+        } while (start);
+      }),
+    );
+    return overCap ? undefined : [...found.values()];
+  }
+
+  /** Reads records by id (BatchGet, 100 at a time), in the order of `ids`; gone ones are skipped. */
+  private async readByIds(ids: readonly string[]): Promise<R[]> {
+    const byId = new Map<string, Record<string, unknown>>();
+    for (let offset = 0; offset < ids.length; offset += 100) {
+      let keys: Record<string, unknown>[] | undefined = ids.slice(offset, offset + 100).map((id) => ({ id }));
+      for (let attempt = 0; keys && keys.length > 0 && attempt < 5; attempt++) {
+        const answer = await this.db.send(
+          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+        );
+        for (const item of answer.Responses?.[this.tableName] ?? []) byId.set(String(item.id), item);
+        keys = answer.UnprocessedKeys?.[this.tableName]?.Keys as Record<string, unknown>[] | undefined;
+      }
+    }
+    return ids.flatMap((id) => {
+      const item = byId.get(id);
+      const record = item && item.kind === this.lead.kind ? this.parse(item) : undefined;
+      return record ? [record] : [];
+    });
+  }
+
+  /** The byCreatedAt index newest first, with facet and (optionally) search filters. */
+  private async newestFirst(query: LeadQuery, q: string): Promise<{ records: R[]; nextCursor?: string }> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ":kind": this.lead.kind };
+    const filters: string[] = [];
+    this.activeFacets(query.facets).forEach(([facet, value], i) => {
+      names[`#f${i}`] = facet;
+      values[`:f${i}`] = value;
+      filters.push(`#f${i} = :f${i}`);
+    });
+    if (q) {
+      values[":q"] = q;
+      values[":qd"] = q.replace(/^@/, "") || q;
+      filters.push(
+        `(${SEARCH_INDEXES.map(({ attribute }) => `begins_with(${attribute}, ${attribute === "searchDomain" ? ":qd" : ":q"})`).join(" OR ")})`,
+      );
+    }
+    const records: R[] = [];
+    let start: Record<string, unknown> | undefined = query.cursor
+      ? { kind: this.lead.kind, createdAt: query.cursor.createdAt, id: query.cursor.id }
+      : undefined;
+    let read = 0;
+    let lastReturned: Cursor | undefined;
+    while (records.length < query.limit) {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: "byCreatedAt",
+          KeyConditionExpression: "kind = :kind",
+          ExpressionAttributeValues: values,
+          ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+          ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
+          ScanIndexForward: false,
+          Limit: filters.length > 0 ? 500 : query.limit - records.length + 1,
+          ExclusiveStartKey: start,
+        }),
+      );
+      read += page.ScannedCount ?? 0;
+      for (const item of page.Items ?? []) {
+        if (records.length >= query.limit) {
+          // One more than asked exists: the page ends at the last returned record.
+          return { records, nextCursor: encodeCursor(lastReturned as Cursor) };
+        }
+        const record = this.parse(item);
+        if (record) records.push(record);
+        lastReturned = { createdAt: String(item.createdAt), id: String(item.id) };
+      }
+      start = page.LastEvaluatedKey;
+      if (!start) return { records };
+      if (read >= SCAN_BUDGET) break;
+    }
+    // The page is full (or the read budget is spent): continue after the last index entry read.
+    const resume =
+      records.length >= query.limit && lastReturned
+        ? lastReturned
+        : { createdAt: String(start?.createdAt), id: String(start?.id) };
+    return { records, nextCursor: encodeCursor(resume) };
+  }
+}

@@ -1,0 +1,9 @@
+import { createDocumentClient } from "../lib/dynamo";
+import { once } from "../lib/env";
+
+/** One DynamoDB document client per Lambda instance, created on first use (after the environment is set). */
+export const documentClient = once(() => createDocumentClient());
+
+/** The clock the functions use; tests pass their own. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();

@@ -1,0 +1,152 @@
+/** Staff accounts of the Command Center, one item per username in USERS_TABLE. */
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+
+export interface StaffUser {
+  readonly username: string;
+  readonly passwordHash: string;
+  /** Base32 TOTP secret when a second factor is enrolled. */
+  readonly totpSecret?: string;
+  readonly createdAt: string;
+  readonly passwordChangedAt: string;
+}
+
+/** Usernames are compared case-insensitively: stored and looked up in lower case. */
+export function normalizeUsername(username: string): string {
+  return username.trim().normalize("NFKC").toLowerCase();
+}
+
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
+
+export function usernameProblem(username: string): string | undefined {
+  return USERNAME_PATTERN.test(normalizeUsername(username))
+    ? undefined
+    : "Username must be 2-64 characters: letters, digits, '.', '_', '@' or '-'";
+}
+
+export class UserExistsError extends Error {
+  constructor(username: string) {
+    super(`User "${username}" already exists`);
+    this.name = "UserExistsError";
+  }
+}
+
+export class UnknownUserError extends Error {
+  constructor(username: string) {
+    super(`User "${username}" does not exist`);
+    this.name = "UnknownUserError";
+  }
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof Error && error.name === "ConditionalCheckFailedException";
+
+export class UsersRepository {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async find(username: string): Promise<StaffUser | undefined> {
+    const answer = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { username: normalizeUsername(username) },
+        ConsistentRead: true,
+      }),
+    );
+    return answer.Item as StaffUser | undefined;
+  }
+
+  async create(username: string, passwordHash: string, now: Date): Promise<StaffUser> {
+    const user: StaffUser = {
+      username: normalizeUsername(username),
+      passwordHash,
+      createdAt: now.toISOString(),
+      passwordChangedAt: now.toISOString(),
+    };
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: user,
+          ConditionExpression: "attribute_not_exists(username)",
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new UserExistsError(user.username);
+      throw error;
+    }
+    return user;
+  }
+
+  private async updateExisting(
+    username: string,
+    update: Omit<ConstructorParameters<typeof UpdateCommand>[0], "TableName" | "Key">,
+  ) {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { username: normalizeUsername(username) },
+          ConditionExpression: "attribute_exists(username)",
+          ...update,
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new UnknownUserError(normalizeUsername(username));
+      throw error;
+    }
+  }
+
+  async setPassword(username: string, passwordHash: string, now: Date): Promise<void> {
+    await this.updateExisting(username, {
+      UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :at",
+      ExpressionAttributeValues: { ":hash": passwordHash, ":at": now.toISOString() },
+    });
+  }
+
+  async setTotpSecret(username: string, secret: string | undefined): Promise<void> {
+    await this.updateExisting(
+      username,
+      secret
+        ? { UpdateExpression: "SET totpSecret = :secret", ExpressionAttributeValues: { ":secret": secret } }
+        : { UpdateExpression: "REMOVE totpSecret" },
+    );
+  }
+
+  async delete(username: string): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { username: normalizeUsername(username) },
+          ConditionExpression: "attribute_exists(username)",
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new UnknownUserError(normalizeUsername(username));
+      throw error;
+    }
+  }
+
+  /** Every staff user (a handful; a scan is fine). */
+  async list(): Promise<StaffUser[]> {
+    const users: StaffUser[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new ScanCommand({ TableName: this.tableName, ExclusiveStartKey: start }),
+      );
+      users.push(...((page.Items ?? []) as StaffUser[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return users.sort((a, b) => a.username.localeCompare(b.username));
+  }
+}

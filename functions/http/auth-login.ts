@@ -1,0 +1,45 @@
+/** POST /api/auth/login — DESIGN.md: 200 { user } + session cookie, 401 "Invalid username or password". */
+import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD } from "../../events";
+import { sessionCookie } from "../auth/cookie";
+import { authDependencies } from "../auth/http-session";
+import { login } from "../auth/login";
+import { HttpError, httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
+
+export const handler = httpApi({ route: "POST /api/auth/login" }, async (request) => {
+  const input = validateBody(request, LoginRequest);
+  const deps = await authDependencies(request.log);
+  const outcome = await login(deps, { ...input, ip: request.clientIp });
+  switch (outcome.kind) {
+    case "success": {
+      const { token, session } = outcome.issued;
+      request.logFields.username = session.username;
+      return {
+        ...jsonResponse(200, { user: { username: session.username } }),
+        cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
+      };
+    }
+    case "invalid":
+      throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials }, {}, "invalid_credentials");
+    case "throttled":
+      throw tooManyRequests(
+        outcome.retryAfterSeconds,
+        outcome.scope === "account" ? AUTH_MESSAGES.accountThrottled : AUTH_MESSAGES.ipThrottled,
+      );
+    case "codeRequired":
+      throw new HttpError(
+        401,
+        { error: AUTH_MESSAGES.codeRequired, fieldErrors: { [MFA_CODE_FIELD]: AUTH_MESSAGES.codeRequired } },
+        {},
+        "mfa_code_required",
+      );
+    case "codeInvalid":
+      throw new HttpError(
+        401,
+        { error: AUTH_MESSAGES.codeInvalid, fieldErrors: { [MFA_CODE_FIELD]: AUTH_MESSAGES.codeInvalid } },
+        {},
+        "mfa_code_invalid",
+      );
+    case "mfaNotEnrolled":
+      throw new HttpError(403, { error: AUTH_MESSAGES.mfaNotEnrolled }, {}, "mfa_not_enrolled");
+  }
+});
