@@ -4,7 +4,7 @@
  */
 import { GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DomainEvent, SignupCreated } from "../../events";
+import { ContactRequest, type DomainEvent, type SignupCreated, SignupRequest } from "../../events";
 import { emailClaimKey } from "../../functions/domain/email-idempotency";
 import { relayOutboxEvent, sweepOutbox } from "../../functions/domain/outbox";
 import { acceptContact, acceptSignup, type SubmissionDeps } from "../../functions/domain/submissions";
@@ -83,14 +83,14 @@ async function signupItem(id: string) {
 
 describe("outbox relay", () => {
   it("publishes the event and deletes the outbox item; a failed publish leaves it for the next sweep", async () => {
-    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), {
+    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), ContactRequest.parse({
       firstName: "G",
       lastName: "H",
       email: "g@example.com",
       subject: "demo",
       message: "m",
       newsletter: false,
-    });
+    }));
     const items = (await dynamo.db.send(new ScanCommand({ TableName: dynamo.tables.outbox }))).Items ?? [];
     const item = items.find((candidate) => String(candidate.event).includes(id));
     expect(item).toBeDefined();
@@ -117,7 +117,7 @@ describe("outbox relay", () => {
   });
 
   it("leaves items younger than olderThanMs to the stream", async () => {
-    await acceptSignup(submissionDeps(dynamo.tables.signups), {
+    await acceptSignup(submissionDeps(dynamo.tables.signups), SignupRequest.parse({
       firstName: "A",
       lastName: "B",
       email: "a@example.com",
@@ -251,7 +251,7 @@ describe("notification worker", () => {
   });
 
   it("sends contact e-mails too", async () => {
-    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), {
+    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), ContactRequest.parse({
       firstName: "Grace",
       lastName: "Hopper",
       email: "grace@example.com",
@@ -259,7 +259,7 @@ describe("notification worker", () => {
       subject: "billing",
       message: "Line one\nLine two",
       newsletter: true,
-    });
+    }));
     const publisher = new RecordingPublisher();
     await sweepOutbox({
       db: dynamo.db,
