@@ -10,7 +10,7 @@ import path from "node:path";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { DomainEvent } from "../../events";
 import type { EventPublisher } from "../../functions/lib/publisher";
-import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, queuesFor, WORKERS } from "../../functions/registry";
+import { HTTP_FUNCTIONS, QUEUES, queuesFor, WORKERS } from "../../functions/registry";
 import { securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { jsonReply, LocalApi } from "./api";
@@ -104,9 +104,10 @@ function functionEnvironment(settings: {
   };
 }
 
-interface OutboxRelayModule {
-  sweepOutbox?: (dependencies: Record<string, unknown>) => Promise<unknown>;
-}
+/** The relay's sweep (functions/domain/outbox.ts), imported once the environment is set. */
+const SWEEP_MODULE = "domain/outbox.ts";
+const SWEEP_PAGE = 500;
+type SweepModule = typeof import("../../functions/domain/outbox");
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -210,10 +211,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const outbox = new OutboxLoop(
       async () => {
-        const relay = (await loader.module(OUTBOX_RELAY.entry)) as OutboxRelayModule;
-        if (typeof relay.sweepOutbox !== "function")
-          throw new Error("functions/workers/outbox-relay.ts has no sweepOutbox");
-        return relay.sweepOutbox({ db: dynamo.db, publisher, tableName: process.env.OUTBOX_TABLE });
+        const { sweepOutbox } = (await loader.module(SWEEP_MODULE)) as unknown as SweepModule;
+        // Everything waiting, however young (locally no stream relays it first), a page at a time.
+        for (;;) {
+          const { relayed } = await sweepOutbox({
+            db: dynamo.db,
+            publisher,
+            olderThanMs: 0,
+            limit: SWEEP_PAGE,
+          });
+          if (relayed < SWEEP_PAGE) return;
+        }
       },
       { intervalMs: options.outboxIntervalMs ?? 500, onError: rateLimitedErrorLog(log) },
     );
