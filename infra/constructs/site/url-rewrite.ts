@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PUBLIC_PATHS } from "../../../web/src/public-paths";
 
-export const URL_REWRITE_SOURCE = fileURLToPath(new URL("./url-rewrite.js", import.meta.url));
+export const URL_REWRITE_SOURCE = fileURLToPath(new URL("./url-rewrite.function.js", import.meta.url));
 const PLACEHOLDER = "/*__PUBLIC_PATHS__*/ []";
 
 export function urlRewriteCode(paths: readonly string[] = PUBLIC_PATHS): string {

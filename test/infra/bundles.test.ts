@@ -1,0 +1,156 @@
+/**
+ * The function bundles as Lambda runs them: each one loads in a fresh Node process and exports a
+ * handler, stays within the size targets, HTTP bundles carry the origin guard, and the enrich
+ * bundle finds its geo-IP database (8.8.8.8 -> US) through a real handler call against dynalite.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_FILE, BUNDLE_TARGETS, type BuiltBundle, functionBundles } from "../../infra/build/functions";
+import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
+import { startDynalite, TEST_CREDENTIALS, TEST_REGION, type TestDynamo } from "../support/dynamo";
+import { bundleOnce } from "./synth";
+
+const run = promisify(execFile);
+
+/** Imports a bundle in a fresh `node` and passes `event` to its handler; returns the handler's answer. */
+async function invokeInChild(bundleDir: string, event: unknown, env: Record<string, string> = {}) {
+  const script = `
+    const { handler } = await import(${JSON.stringify(pathToFileURL(join(bundleDir, BUNDLE_FILE)).href)});
+    if (typeof handler !== "function") throw new Error("no handler export");
+    const event = JSON.parse(process.env.TEST_EVENT);
+    const result = event === null ? null : await handler(event, {});
+    process.stdout.write("RESULT " + JSON.stringify(result ?? null));
+  `;
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      AWS_REGION: TEST_REGION,
+      AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
+      TEST_EVENT: JSON.stringify(event),
+      ...env,
+    },
+    timeout: 30_000,
+  });
+  const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
+  if (!line) throw new Error(`no result from child: ${stdout}`);
+  return JSON.parse(line.slice("RESULT ".length)) as unknown;
+}
+
+let built: BuiltBundle[];
+const byName = (name: string) => {
+  const bundle = built.find((b) => b.name === name);
+  if (!bundle) throw new Error(`no bundle ${name}`);
+  return bundle;
+};
+
+beforeAll(async () => {
+  ({ built } = await bundleOnce());
+});
+
+describe("function bundles", () => {
+  it("builds one bundle per registry function", () => {
+    expect(built.map((b) => b.name).sort()).toEqual(
+      functionBundles()
+        .map((b) => b.name)
+        .sort(),
+    );
+  });
+
+  it.each(functionBundles().map((b) => [b.name]))("%s is within the size targets", (name) => {
+    const bundle = byName(name);
+    expect(bundle.minifiedBytes).toBeLessThanOrEqual(BUNDLE_TARGETS.minifiedBytes);
+    expect(bundle.gzipBytes).toBeLessThanOrEqual(BUNDLE_TARGETS.gzipBytes);
+  });
+
+  it("bundles the AWS SDK instead of relying on the runtime's copy", () => {
+    for (const bundle of built) {
+      const inputs = Object.keys(bundle.metafile.inputs);
+      expect(
+        inputs.some((path) => path.includes("node_modules/@aws-sdk/")),
+        bundle.name,
+      ).toBe(true);
+    }
+  });
+
+  it.each(functionBundles().map((b) => [b.name]))(
+    "%s loads in a fresh Node process and exports a handler",
+    async (name) => {
+      await expect(invokeInChild(byName(name).dir, null)).resolves.toBeNull();
+    },
+  );
+
+  it("wraps HTTP functions with the origin guard: a request without CloudFront's header gets 403", async () => {
+    const http = built.filter((b) => b.kind === "http");
+    expect(http.length).toBeGreaterThan(0);
+    for (const bundle of http) {
+      const answer = (await invokeInChild(
+        bundle.dir,
+        { version: "2.0", rawPath: "/api/x", headers: {}, requestContext: { http: { method: "POST" } } },
+        { ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin-abcdef" },
+      )) as { statusCode: number };
+      expect(answer.statusCode, bundle.name).toBe(403);
+    }
+  });
+});
+
+describe("the enrich bundle and its geo-IP database", () => {
+  let dynamo: TestDynamo;
+  beforeAll(async () => {
+    dynamo = await startDynalite();
+  });
+  afterAll(async () => {
+    await dynamo?.close();
+  });
+
+  it("ships geoip-country's package.json and both databases beside the code", () => {
+    const enrich = byName("enrich");
+    for (const file of ["geoip-country/package.json", ...GEOIP_DATA_FILES.map((f) => `geoip-country/${f}`)]) {
+      expect(existsSync(join(enrich.dir, file)), file).toBe(true);
+    }
+    expect(Object.keys(byName("signup").metafile.inputs).some((p) => p.includes("geoip-country"))).toBe(
+      false,
+    );
+  });
+
+  it("looks 8.8.8.8 up as US when the bundled handler processes a signup.created message", async () => {
+    const signup = {
+      id: "sig-geo-1",
+      kind: "signup",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      teamSize: "solo",
+      productLines: "single",
+      createdAt: "2026-01-01T00:00:00.000Z",
+    };
+    await dynamo.db.send(new PutCommand({ TableName: dynamo.tables.signups, Item: signup }));
+    const { kind: _kind, ...data } = signup;
+    const message = {
+      type: "signup.created",
+      version: 1,
+      id: "evt-geo-1",
+      occurredAt: "2026-01-01T00:00:00.000Z",
+      data: { ...data, ipAddress: "8.8.8.8" },
+    };
+    const answer = await invokeInChild(
+      byName("enrich").dir,
+      {
+        Records: [
+          { messageId: "m1", body: JSON.stringify(message), attributes: { ApproximateReceiveCount: "1" } },
+        ],
+      },
+      { AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, SIGNUPS_TABLE: dynamo.tables.signups },
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    const stored = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: signup.id } }),
+    );
+    expect(stored.Item).toMatchObject({ ipAddress: "8.8.8.8", countryCode: "US" });
+  });
+});
