@@ -83,14 +83,17 @@ async function signupItem(id: string) {
 
 describe("outbox relay", () => {
   it("publishes the event and deletes the outbox item; a failed publish leaves it for the next sweep", async () => {
-    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), ContactRequest.parse({
-      firstName: "G",
-      lastName: "H",
-      email: "g@example.com",
-      subject: "demo",
-      message: "m",
-      newsletter: false,
-    }));
+    const { id } = await acceptContact(
+      submissionDeps(dynamo.tables.contacts),
+      ContactRequest.parse({
+        firstName: "G",
+        lastName: "H",
+        email: "g@example.com",
+        subject: "demo",
+        message: "m",
+        newsletter: false,
+      }),
+    );
     const items = (await dynamo.db.send(new ScanCommand({ TableName: dynamo.tables.outbox }))).Items ?? [];
     const item = items.find((candidate) => String(candidate.event).includes(id));
     expect(item).toBeDefined();
@@ -117,13 +120,16 @@ describe("outbox relay", () => {
   });
 
   it("leaves items younger than olderThanMs to the stream", async () => {
-    await acceptSignup(submissionDeps(dynamo.tables.signups), SignupRequest.parse({
-      firstName: "A",
-      lastName: "B",
-      email: "a@example.com",
-      teamSize: "team",
-      productLines: "single",
-    });
+    await acceptSignup(
+      submissionDeps(dynamo.tables.signups),
+      SignupRequest.parse({
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.com",
+        teamSize: "team",
+        productLines: "single",
+      }),
+    );
     const publisher = new RecordingPublisher();
     const young = await sweepOutbox({
       db: dynamo.db,
@@ -251,15 +257,18 @@ describe("notification worker", () => {
   });
 
   it("sends contact e-mails too", async () => {
-    const { id } = await acceptContact(submissionDeps(dynamo.tables.contacts), ContactRequest.parse({
-      firstName: "Grace",
-      lastName: "Hopper",
-      email: "grace@example.com",
-      phone: "+1 555 0100",
-      subject: "billing",
-      message: "Line one\nLine two",
-      newsletter: true,
-    }));
+    const { id } = await acceptContact(
+      submissionDeps(dynamo.tables.contacts),
+      ContactRequest.parse({
+        firstName: "Grace",
+        lastName: "Hopper",
+        email: "grace@example.com",
+        phone: "+1 555 0100",
+        subject: "billing",
+        message: "Line one\nLine two",
+        newsletter: true,
+      }),
+    );
     const publisher = new RecordingPublisher();
     await sweepOutbox({
       db: dynamo.db,
