@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { ContactMessage, Signup } from "../../events";
+import {
+  escapeHtml,
+  oneLine,
+  SIGNUP_THANK_YOU,
+  signupAcknowledgement,
+  staffContactAlert,
+  staffSignupAlert,
+} from "./email-templates";
+import { emailsFor, isDeliverableAddress } from "./notifications";
+
+const signup: Signup = {
+  id: "s-1",
+  firstName: 'Eve"><img src=x onerror=alert(1)>',
+  lastName: "O'Neil & Sons",
+  email: "eve@example.com",
+  teamSize: "team",
+  productLines: "multiple",
+  notes: "<script>alert('x')</script>\r\nSecond line",
+  createdAt: "2025-03-04T10:00:00.000Z",
+  ipAddress: "8.8.8.8",
+};
+
+const contact: ContactMessage = {
+  id: "c-1",
+  firstName: "Grace",
+  lastName: "Hopper\r\nBcc: victim@example.com",
+  email: "grace@example.com",
+  subject: "general",
+  message: "Hello <b>there</b>",
+  newsletter: false,
+  createdAt: "2025-03-04T10:00:00.000Z",
+};
+
+const config = {
+  siteUrl: "https://www.repdesk.example.com/",
+  staffInbox: "staff@x.example",
+  senderAddress: "hello@x.example",
+};
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+});
+
+describe("oneLine", () => {
+  it("turns CR, LF and other control characters into single spaces and caps the length", () => {
+    expect(oneLine("a\r\nBcc: x@y\tz\u2028w")).toBe("a Bcc: x@y z w");
+    expect(oneLine("x".repeat(500))).toHaveLength(200);
+  });
+});
+
+describe("staff alerts", () => {
+  it("escape every user-entered value in the HTML and keep the subject on one line", () => {
+    const alert = staffSignupAlert(signup, config.siteUrl);
+    expect(alert.html).not.toContain("<script>");
+    expect(alert.html).not.toContain("<img");
+    expect(alert.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    expect(alert.html).toContain("O&#39;Neil &amp; Sons");
+    expect(alert.subject).not.toMatch(/[\r\n]/);
+    const contactAlert = staffContactAlert(contact);
+    expect(contactAlert.subject).toBe(
+      "New contact message (General inquiry): Grace Hopper Bcc: victim@example.com",
+    );
+    expect(contactAlert.html).toContain("Hello &lt;b&gt;there&lt;/b&gt;");
+  });
+
+  it("list every field and link a signup alert to the Command Center's signups page", () => {
+    const alert = staffSignupAlert(signup, config.siteUrl);
+    expect(alert.html).toContain('href="https://www.repdesk.example.com/commandcenter/signups"');
+    expect(alert.text).toContain("https://www.repdesk.example.com/commandcenter/signups");
+    for (const label of [
+      "Team size: Team (Multiple people)",
+      "Product lines: Multiple Lines",
+      "IP address: 8.8.8.8",
+      "Email: eve@example.com",
+    ]) {
+      expect(alert.text).toContain(label);
+    }
+    expect(alert.text).toContain("Submitted: Tue, Mar 4, 2025, 10:00 UTC");
+  });
+});
+
+describe("acknowledgements", () => {
+  it("repeat SPEC's thank-you and the matching promise", () => {
+    const ack = signupAcknowledgement(signup);
+    expect(ack.text).toContain(SIGNUP_THANK_YOU);
+    expect(ack.text).toContain("customer success representative");
+    expect(ack.html).toContain(escapeHtml(SIGNUP_THANK_YOU));
+    expect(ack.html).not.toContain("<img");
+  });
+});
+
+describe("emailsFor", () => {
+  it("sends the staff alert to the staff inbox with Reply-To the prospect, and the acknowledgement to the prospect", () => {
+    const [alert, ack] = emailsFor(
+      { type: "signup.created", version: 1, id: "e-1", occurredAt: signup.createdAt, data: signup },
+      config,
+    );
+    expect(alert).toMatchObject({
+      key: "staff-alert",
+      message: { to: ["staff@x.example"], replyTo: ["eve@example.com"] },
+    });
+    expect(ack).toMatchObject({
+      key: "acknowledgement",
+      message: { to: ["eve@example.com"], replyTo: ["staff@x.example"] },
+    });
+    expect(alert?.message.from).toBe("RepDesk <hello@x.example>");
+  });
+
+  it("skips the acknowledgement and the Reply-To for an address SES could misread", () => {
+    const odd = { ...contact, email: "a,b@example.com" };
+    const planned = emailsFor(
+      { type: "contact.received", version: 1, id: "e-2", occurredAt: odd.createdAt, data: odd },
+      config,
+    );
+    expect(planned.map((email) => email.key)).toEqual(["staff-alert"]);
+    expect(planned[0]?.message.replyTo).toBeUndefined();
+  });
+
+  it.each([
+    ["ada@example.com", true],
+    ["first.last+tag@sub.example.co.uk", true],
+    ["a,b@example.com", false],
+    ['"quoted"@example.com', false],
+    ["<a@example.com>", false],
+    ["josé@example.com", false],
+  ])("isDeliverableAddress(%s) = %s", (address, expected) => {
+    expect(isDeliverableAddress(address)).toBe(expected);
+  });
+});
