@@ -1,0 +1,66 @@
+/** Helpers for the Command Center's HTTP tests against the local runtime. */
+import type { RuntimeProcess } from "../support/runtime";
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown> | undefined;
+  text: string;
+  ms: number;
+}
+
+export async function call(
+  runtime: RuntimeProcess,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; cookie?: string; ip?: string } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (
+    options.body !== undefined &&
+    !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")
+  ) {
+    headers["content-type"] = "application/json";
+  }
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.ip) headers["cloudfront-viewer-address"] = `${options.ip}:4444`;
+  const started = performance.now();
+  const response = await fetch(`${runtime.url}${path}`, {
+    method,
+    headers,
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
+    redirect: "manual",
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text, ms };
+}
+
+/** "name=value" of the session cookie a response sets (for a Cookie header). */
+export function sessionCookieOf(answer: HttpAnswer): string {
+  const cookie = answer.headers.getSetCookie().find((value) => value.startsWith("__Host-session="));
+  if (!cookie) throw new Error(`No session cookie in the answer (${answer.status} ${answer.text})`);
+  return cookie.split(";")[0] as string;
+}
+
+export async function signIn(
+  runtime: RuntimeProcess,
+  username: string,
+  password: string,
+  ip = "203.0.113.200",
+) {
+  const answer = await call(runtime, "POST", "/api/auth/login", { body: { username, password }, ip });
+  if (answer.status !== 200) throw new Error(`Sign-in failed: ${answer.status} ${answer.text}`);
+  return sessionCookieOf(answer);
+}
