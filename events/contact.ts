@@ -1,20 +1,18 @@
 import { z } from "zod";
-import { emailField, honeypotField, isoDateTime, optionalText, requiredText, submissionIdField } from "./fields";
+import {
+  emailField,
+  honeypotField,
+  isoDateTime,
+  optionalText,
+  requiredText,
+  submissionIdField,
+} from "./fields";
 import { LIMITS } from "./limits";
 
-export const CONTACT_SUBJECTS = ["general", "sales", "support", "billing", "demo", "partnership", "other"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+import { CONTACT_SUBJECTS } from "./options";
 
-/** Option labels on the contact form; 'general' is the default and reads 'Select a subject'. */
-export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  general: "Select a subject",
-  sales: "Sales",
-  support: "Support",
-  billing: "Billing",
-  demo: "Demo",
-  partnership: "Partnership",
-  other: "Other",
-};
+export type { ContactSubject } from "./options";
+export { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "./options";
 
 export const contactFields = {
   firstName: requiredText("First name is required", LIMITS.name, "First name"),

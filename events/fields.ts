@@ -40,7 +40,7 @@ export const submissionIdField = z.uuid({ error: "submissionId must be a UUID" }
  * Honeypot: a field hidden from people and assistive technology. Browsers leave it empty;
  * naive bots fill it. Any value is accepted here so that a bot gets the ordinary answer.
  */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "./options";
 export const honeypotField = z.unknown().optional();
 
 export const isoDateTime = z.iso.datetime({ offset: true });

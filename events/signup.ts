@@ -1,21 +1,18 @@
 import { z } from "zod";
-import { emailField, honeypotField, isoDateTime, optionalText, requiredText, submissionIdField } from "./fields";
+import {
+  emailField,
+  honeypotField,
+  isoDateTime,
+  optionalText,
+  requiredText,
+  submissionIdField,
+} from "./fields";
 import { LIMITS } from "./limits";
 
-export const TEAM_SIZES = ["solo", "team"] as const;
-export const PRODUCT_LINES = ["single", "multiple"] as const;
-export type TeamSize = (typeof TEAM_SIZES)[number];
-export type ProductLines = (typeof PRODUCT_LINES)[number];
+import { PRODUCT_LINES, TEAM_SIZES } from "./options";
 
-/** Labels shown to staff (SPEC.md section 2, Signup Details). */
-export const TEAM_SIZE_LABELS: Record<TeamSize, string> = {
-  solo: "Solo (Just me)",
-  team: "Team (Multiple people)",
-};
-export const PRODUCT_LINES_LABELS: Record<ProductLines, string> = {
-  single: "Single Line",
-  multiple: "Multiple Lines",
-};
+export type { ProductLines, TeamSize } from "./options";
+export { PRODUCT_LINES, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS, TEAM_SIZES } from "./options";
 
 /** The fields a prospect fills in on /signup, with SPEC.md section 5's messages. */
 export const signupFields = {

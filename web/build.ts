@@ -16,6 +16,9 @@ import {
   PUBLIC_PATHS,
 } from "./src/public-paths";
 
+// Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
+process.env.NODE_ENV = "production";
+
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const distDir = join(webRoot, "dist");
 const ssrDir = join(webRoot, "..", "node_modules", ".cache", "repdesk-prerender");
@@ -46,25 +49,38 @@ function pageSource(path: string | null): string {
   return `src/pages/${section}/${pascal(slug ?? "")}.tsx`;
 }
 
-/** modulepreload + stylesheet links for a page chunk and everything it imports statically. */
-function preloadTags(manifest: Manifest, source: string): string {
+/** A chunk's file, its CSS and everything it imports statically, recursively. */
+function closure(manifest: Manifest, key: string): { scripts: Set<string>; styles: Set<string> } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
+  const visit = (chunkKey: string) => {
+    const chunk = manifest[chunkKey];
     if (!chunk || scripts.has(chunk.file)) return;
-    if (!chunk.isEntry) scripts.add(chunk.file);
+    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  visit(key);
+  return { scripts, styles };
+}
+
+/**
+ * modulepreload + stylesheet links for a page chunk and its static imports, minus what the entry
+ * already brings (Vite writes the entry's own tags into index.html).
+ */
+function preloadTags(manifest: Manifest, source: string): string {
   if (!manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
-  visit(source);
-  const entryCss = new Set(
-    Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])),
-  );
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error("The build manifest has no entry chunk");
+  const entry = closure(manifest, entryKey);
+  const page = closure(manifest, source);
   return [
-    ...[...styles].filter((css) => !entryCss.has(css)).map((css) => `<link rel="stylesheet" href="/${css}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...page.styles]
+      .filter((css) => !entry.styles.has(css))
+      .map((css) => `<link rel="stylesheet" href="/${css}">`),
+    ...[...page.scripts]
+      .filter((file) => !entry.scripts.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join("\n    ");
 }
 
@@ -84,10 +100,11 @@ async function writeDist(file: string, content: string): Promise<void> {
 export async function buildWeb(): Promise<void> {
   const stage = currentStageName();
   const started = Date.now();
-  await build({ configFile, configLoader: "runner", logLevel: "warn" });
+  await build({ configFile, configLoader: "runner", mode: "production", logLevel: "warn" });
   await build({
     configFile,
     configLoader: "runner",
+    mode: "production",
     logLevel: "warn",
     build: {
       ssr: "src/entry-server.tsx",

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { RoutedPage } from "./routing/RoutedPage";
 import { useLocation } from "./routing/router";
@@ -7,7 +7,13 @@ import { isCommandCenterPath, isPublicPath, NOT_FOUND_PAGE, normalisePath, PAGES
 /** The staff SPA: its own chunk (with react-router), its own layout; never prerendered. */
 const CommandCenterMount = lazy(() => import("./routing/CommandCenterMount"));
 
+/** Marks <html data-hydrated> once React has taken over the page (tests and tools wait for it). */
+function useHydratedMarker(): void {
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+}
+
 export function App() {
+  useHydratedMarker();
   const { pathname } = useLocation();
   if (isCommandCenterPath(pathname)) {
     return (

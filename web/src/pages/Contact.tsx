@@ -1,7 +1,204 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECTS,
+  type ContactSubject,
+  HONEYPOT_FIELD,
+} from "../../../events/options";
+import { trackConversion, trackEvent } from "../analytics";
+import { Button } from "../components/ui/Button";
+import { CheckboxField, Honeypot, SelectField, TextAreaField, TextField } from "../components/ui/Field";
+import { Icon } from "../components/ui/Icon";
+import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "../forms/submit";
+import { useFieldErrors } from "../forms/useFieldErrors";
+import { useSearchParam } from "../routing/router";
 import type { PageMeta } from "../seo/meta";
+import styles from "./FormPage.module.css";
 
-export const meta: PageMeta = { title: "Contact", description: "Contact" };
+export const meta: PageMeta = {
+  title: "Contact Us",
+  description:
+    "Questions about RepDesk, pricing, a demo or your account? Send us a message and our team will reply within 24 hours. Phone and email support on business days.",
+};
 
+const TEXT_FIELDS = ["firstName", "lastName", "email", "phone", "company", "message"] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+type Field = TextFieldName | "subject";
+interface Values extends Record<TextFieldName, string> {
+  subject: ContactSubject;
+  newsletter: boolean;
+}
+const EMPTY: Values = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  company: "",
+  subject: "general",
+  message: "",
+  newsletter: false,
+};
+const SHOWN_FIELDS: readonly Field[] = [...TEXT_FIELDS, "subject"];
+
+const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }));
+const isSubject = (value: string | null): value is ContactSubject =>
+  (CONTACT_SUBJECTS as readonly string[]).includes(value ?? "");
+
+/** SPEC.md section 9. */
+const BUSINESS_HOURS = [
+  ["Monday – Friday", "8:00 AM – 6:00 PM CST"],
+  ["Saturday", "9:00 AM – 2:00 PM CST"],
+  ["Sunday", "Closed"],
+];
+
+function ThankYou() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={styles.thanks} role="status">
+      <span className={styles.thanksIcon}>
+        <Icon name="check" size={32} />
+      </span>
+      <h2 ref={heading} tabIndex={-1} className={styles.thanksTitle}>
+        Thank you for contacting us!
+      </h2>
+      <p>We've received your message and will get back to you within 24 hours.</p>
+    </div>
+  );
+}
+
+/** SPEC.md sections 2, 4, 5 and 8: the contact form (browser-native required checks). */
 export default function Contact() {
-  return <h1>Contact</h1>;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [honeypot, setHoneypot] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const { errors, clear, show } = useFieldErrors<Field>();
+  const submissionId = useRef<string | null>(null);
+  const started = useRef(false);
+  const touchedSubject = useRef(false);
+  const requestedSubject = useSearchParam("subject");
+
+  // /contact?subject=demo presets the subject. Applied after hydration: the prerendered page has the default.
+  useEffect(() => {
+    if (isSubject(requestedSubject) && !touchedSubject.current) {
+      setValues((current) => ({ ...current, subject: requestedSubject }));
+    }
+  }, [requestedSubject]);
+
+  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field !== "newsletter") clear(field as Field);
+    if (field === "subject") touchedSubject.current = true;
+    if (!started.current) {
+      started.current = true;
+      trackEvent("contact_form_start", { category: "Forms", label: "Contact" });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    submissionId.current ??= newSubmissionId();
+    const result = await postJson("/api/contact", {
+      ...values,
+      submissionId: submissionId.current,
+      [HONEYPOT_FIELD]: honeypot,
+    });
+    setSending(false);
+    if (result.ok) {
+      trackEvent("contact_form_submit", { category: "Forms", label: "Contact", subject: values.subject });
+      trackConversion("ads_conversion_Contact_1", { category: "Forms", label: "Contact", value: 1 });
+      if (values.subject === "demo")
+        trackEvent("demo_request", { category: "User Engagement", label: "Contact form" });
+      setSent(true);
+      return;
+    }
+    console.error(`Contact submission failed with status ${result.status}`);
+    if (result.fieldErrors) show(result.fieldErrors, SHOWN_FIELDS);
+    window.alert(SUBMIT_ERROR_ALERT);
+  };
+
+  const text = (name: TextFieldName) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={`container ${styles.layout}`}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Contact Us</h1>
+          <p className={styles.lead}>
+            Questions about RepDesk, pricing or your account? Want a personal demo for your agency? Send us a
+            message and our team will get back to you within 24 hours.
+          </p>
+          <h2 className={styles.thanksTitle}>Business hours</h2>
+          <dl className={styles.hours}>
+            {BUSINESS_HOURS.map(([days, hours]) => (
+              <div key={days}>
+                <dt>{days}</dt>
+                <dd>{hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className={styles.card}>
+          {sent ? (
+            <ThankYou />
+          ) : (
+            <form className={styles.form} onSubmit={onSubmit} aria-label="Contact us">
+              <p className={styles.requiredNote}>Fields marked with an asterisk (*) are required.</p>
+              <div className={styles.row}>
+                <TextField
+                  label="First name"
+                  marked
+                  required
+                  autoComplete="given-name"
+                  {...text("firstName")}
+                />
+                <TextField
+                  label="Last name"
+                  marked
+                  required
+                  autoComplete="family-name"
+                  {...text("lastName")}
+                />
+              </div>
+              <TextField label="Email" marked required type="email" autoComplete="email" {...text("email")} />
+              <div className={styles.row}>
+                <TextField label="Phone" type="tel" autoComplete="tel" {...text("phone")} />
+                <TextField label="Company" autoComplete="organization" {...text("company")} />
+              </div>
+              <SelectField
+                name="subject"
+                label="Subject"
+                marked
+                required
+                options={SUBJECT_OPTIONS}
+                value={values.subject}
+                error={errors.subject}
+                onChange={(event) => update("subject", event.target.value as ContactSubject)}
+              />
+              <TextAreaField label="Message" marked required rows={5} {...text("message")} />
+              <CheckboxField
+                name="newsletter"
+                checked={values.newsletter}
+                onChange={(event) => update("newsletter", event.target.checked)}
+              >
+                Send me product updates and tips for reps (you can unsubscribe at any time)
+              </CheckboxField>
+              <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+              <Button type="submit" size="large" block disabled={sending}>
+                {sending ? "Sending..." : "Send Message"}
+              </Button>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }

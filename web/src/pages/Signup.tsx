@@ -1,7 +1,223 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  HONEYPOT_FIELD,
+  PRODUCT_LINES,
+  PRODUCT_LINES_LABELS,
+  TEAM_SIZE_LABELS,
+  TEAM_SIZES,
+} from "../../../events/options";
+import { trackEvent } from "../analytics";
+import { Button, SmartLink } from "../components/ui/Button";
+import { Honeypot, RadioGroup, TextAreaField, TextField } from "../components/ui/Field";
+import { Icon } from "../components/ui/Icon";
+import { config } from "../config";
+import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "../forms/submit";
+import { useFieldErrors } from "../forms/useFieldErrors";
 import type { PageMeta } from "../seo/meta";
+import styles from "./FormPage.module.css";
 
-export const meta: PageMeta = { title: "Signup", description: "Signup" };
+export const meta: PageMeta = {
+  title: "Get Started",
+  description:
+    "Tell us about your business and a customer success representative will set up your RepDesk trial. 14 days free, no credit card, a reply within 24 hours on weekdays.",
+};
 
+const FIELDS = ["firstName", "lastName", "email", "teamSize", "productLines", "notes"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const EMPTY: Values = { firstName: "", lastName: "", email: "", teamSize: "", productLines: "", notes: "" };
+
+const TEAM_SIZE_HINTS = { solo: "I sell on my own", team: "Several reps or office staff" };
+const PRODUCT_LINE_HINTS = { single: "I represent one manufacturer", multiple: "I carry several principals" };
+const TEAM_SIZE_OPTIONS = TEAM_SIZES.map((value) => ({
+  value,
+  label: TEAM_SIZE_LABELS[value],
+  description: TEAM_SIZE_HINTS[value],
+}));
+const PRODUCT_LINE_OPTIONS = PRODUCT_LINES.map((value) => ({
+  value,
+  label: PRODUCT_LINES_LABELS[value],
+  description: PRODUCT_LINE_HINTS[value],
+}));
+
+const loadValidation = () => import("../forms/signup-validation");
+
+const PROMISES = [
+  "A customer success representative matched to your business",
+  "A reply within 24 hours on weekdays",
+  "14-day free trial, no credit card, no setup fees",
+  "Free implementation support — most reps are set up in about 30 minutes",
+];
+
+function ThankYou() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={styles.thanks} role="status">
+      <span className={styles.thanksIcon}>
+        <Icon name="check" size={32} />
+      </span>
+      <h2 ref={heading} tabIndex={-1} className={styles.thanksTitle}>
+        Thank you for your interest!
+      </h2>
+      <p>
+        We've received your information and will get back to you within 24 hours on weekdays. Keep an eye on
+        your inbox for our response!
+      </p>
+    </div>
+  );
+}
+
+/** SPEC.md sections 2, 4, 5 and 8: the Get Started form. */
 export default function Signup() {
-  return <h1>Signup</h1>;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [honeypot, setHoneypot] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const { errors, clear, show } = useFieldErrors<Field>();
+  const submissionId = useRef<string | null>(null);
+  const started = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const update = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+    if (!started.current && value.trim() !== "") {
+      started.current = true;
+      trackEvent("signup_form_start", { category: "Forms", label: "Signup" });
+      loadValidation().catch(() => {}); // warm the validation chunk while they type
+    }
+  };
+
+  const focusFirstError = (fields: Partial<Record<Field, string>>) => {
+    const first = FIELDS.find((field) => fields[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    submissionId.current ??= newSubmissionId();
+    const body = { ...values, submissionId: submissionId.current, [HONEYPOT_FIELD]: honeypot };
+    try {
+      const { validateSignup } = await loadValidation();
+      const invalid = validateSignup(body);
+      if (invalid) {
+        const shown = show(invalid, FIELDS);
+        trackEvent("signup_form_error", { category: "Forms", label: Object.keys(shown).join(", ") });
+        focusFirstError(shown);
+        return;
+      }
+      const result = await postJson("/api/signup", body);
+      if (result.ok) {
+        trackEvent("signup_form_submit", {
+          category: "Forms",
+          label: `${values.teamSize} / ${values.productLines}`,
+        });
+        setSubmitted(true);
+        return;
+      }
+      console.error(`Signup submission failed with status ${result.status}`);
+      trackEvent("submission_failed", { category: "Errors", label: `Signup: HTTP ${result.status}` });
+      if (result.fieldErrors) focusFirstError(show(result.fieldErrors, FIELDS));
+      window.alert(SUBMIT_ERROR_ALERT);
+    } catch (error) {
+      console.error("Signup submission failed", error);
+      trackEvent("submission_failed", { category: "Errors", label: "Signup: client error" });
+      window.alert(SUBMIT_ERROR_ALERT);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={`container ${styles.layout}`}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Get Started with {config.brand}</h1>
+          <p className={styles.lead}>
+            Tell us a little about how you sell. We'll match you with a customer success representative who
+            will set up your trial around your lines, dealers and commission structure.
+          </p>
+          <ul className={styles.promises}>
+            {PROMISES.map((promise) => (
+              <li key={promise}>
+                <Icon name="check" size={18} className={styles.check} />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.card}>
+          {submitted ? (
+            <ThankYou />
+          ) : (
+            <form ref={form} className={styles.form} noValidate onSubmit={onSubmit} aria-label="Get started">
+              <div className={styles.row}>
+                <TextField
+                  name="firstName"
+                  label="First name"
+                  autoComplete="given-name"
+                  value={values.firstName}
+                  error={errors.firstName}
+                  onChange={(event) => update("firstName", event.target.value)}
+                />
+                <TextField
+                  name="lastName"
+                  label="Last name"
+                  autoComplete="family-name"
+                  value={values.lastName}
+                  error={errors.lastName}
+                  onChange={(event) => update("lastName", event.target.value)}
+                />
+              </div>
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={values.email}
+                error={errors.email}
+                onChange={(event) => update("email", event.target.value)}
+              />
+              <RadioGroup
+                name="teamSize"
+                label="Team size"
+                value={values.teamSize}
+                options={TEAM_SIZE_OPTIONS}
+                error={errors.teamSize}
+                onChange={(value) => update("teamSize", value)}
+              />
+              <RadioGroup
+                name="productLines"
+                label="Product line focus"
+                value={values.productLines}
+                options={PRODUCT_LINE_OPTIONS}
+                error={errors.productLines}
+                onChange={(value) => update("productLines", value)}
+              />
+              <TextAreaField
+                name="notes"
+                label="Anything we should know? (optional)"
+                rows={4}
+                value={values.notes}
+                error={errors.notes}
+                onChange={(event) => update("notes", event.target.value)}
+              />
+              <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+              <Button type="submit" size="large" block disabled={submitting}>
+                {submitting ? "Submitting..." : "Get Started"}
+              </Button>
+              <p className={styles.fine}>
+                By submitting, you agree to our <SmartLink to="/terms">Terms of Service</SmartLink> and{" "}
+                <SmartLink to="/privacy">Privacy Policy</SmartLink>.
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -19,26 +19,33 @@ export interface LazyPage {
   loaded(): PageModule | undefined;
 }
 
+/** A promise that React's use() can read synchronously once settled (React's thenable protocol). */
+type TrackedPromise<T> = Promise<T> & { status?: "pending" | "fulfilled" | "rejected"; value?: T };
+
 export function lazyPage(importer: () => Promise<PageModule>): LazyPage {
-  let module: PageModule | undefined;
-  let pending: Promise<PageModule> | undefined;
+  let pending: TrackedPromise<PageModule> | undefined;
   const load = () => {
-    pending ??= importer().then(
-      (loaded) => {
-        module = loaded;
-        return loaded;
-      },
-      (error: unknown) => {
-        pending = undefined; // let a later navigation retry a failed chunk download
-        throw error;
-      },
-    );
+    if (!pending) {
+      const promise: TrackedPromise<PageModule> = importer().then(
+        (loaded) => {
+          promise.status = "fulfilled";
+          promise.value = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          pending = undefined; // let a later navigation retry a failed chunk download
+          throw error;
+        },
+      );
+      promise.status = "pending";
+      pending = promise;
+    }
     return pending;
   };
-  return { load, loaded: () => module };
+  return { load, loaded: () => (pending?.status === "fulfilled" ? pending.value : undefined) };
 }
 
-/** Renders the page, suspending (inside a transition) only while its chunk downloads. */
+/** The page's module: immediate once loaded, otherwise suspends (inside a transition) while its chunk downloads. */
 export function usePageModule(page: LazyPage): PageModule {
-  return page.loaded() ?? use(page.load());
+  return use(page.load());
 }

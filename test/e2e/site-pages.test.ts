@@ -1,0 +1,147 @@
+/**
+ * Every public route, through the local runtime (which sends the production security headers):
+ * the prerendered HTML alone carries the page's head and h1; in Chromium the page hydrates with a
+ * clean console (no hydration mismatch, no CSP violation); unknown paths get the 404 page;
+ * /commandcenter gets the noindex shell; sitemap.xml and robots.txt are right.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PATHS } from "../../web/src/public-paths";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { launchChromium, openPage, waitForHydration } from "./site-support";
+
+const SITE_URL = "http://localhost:3000"; // the local stage's siteUrl (infra/stages.ts)
+
+let runtime: RuntimeProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+function attribute(html: string, pattern: RegExp): string | undefined {
+  return html.match(pattern)?.[1];
+}
+
+describe("prerendered HTML (no JavaScript)", () => {
+  it.each(PUBLIC_PATHS)("%s holds its title, description, canonical, social tags and h1", async (path) => {
+    const response = await fetch(`${runtime.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await response.text();
+    const title = attribute(html, /<title[^>]*>([^<]+)<\/title>/);
+    expect(title).toMatch(/^(.+ \| RepDesk|RepDesk)$/);
+    const description = attribute(html, /<meta name="description" content="([^"]+)"/);
+    expect(description?.length ?? 0).toBeGreaterThan(40);
+    expect(attribute(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_URL}${path}`);
+    expect(attribute(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${SITE_URL}${path}`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card"');
+    expect(html).toMatch(/<h1[^>]*>.+?<\/h1>/s);
+    expect(html).not.toMatch(/\sstyle="/); // the CSP forbids inline styles
+    expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))[^>]*>/); // nor inline scripts
+  });
+
+  it("the home page adds the video preview, the player card and JSON-LD with the rating", async () => {
+    const html = await (await fetch(`${runtime.url}/`)).text();
+    expect(html).toContain('<meta property="og:video" content="https://www.youtube-nocookie.com/embed/');
+    expect(html).toContain('<meta name="twitter:card" content="player"');
+    expect(html).toContain('<meta name="twitter:player"');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.+?)<\/script>/gs)].map(
+      (match) => JSON.parse(match[1] ?? "null") as Record<string, unknown>,
+    );
+    const app = blocks.find((block) => block["@type"] === "SoftwareApplication") as
+      | { aggregateRating: { ratingValue: number; ratingCount: number }; offers: unknown }
+      | undefined;
+    expect(app?.aggregateRating).toMatchObject({ ratingValue: 4.8, ratingCount: 150 });
+    expect(app?.offers).toBeTruthy();
+    expect(blocks.some((block) => block["@type"] === "Organization")).toBe(true);
+  });
+
+  it("unknown paths answer 404 with the not-found page, noindex", async () => {
+    const response = await fetch(`${runtime.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).toContain("Back to Home");
+  });
+
+  it("/commandcenter gets the empty, noindex shell", async () => {
+    const html = await (await fetch(`${runtime.url}/commandcenter/login`)).text();
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("sitemap.xml lists the 18 public routes and robots.txt keeps crawlers out of /commandcenter", async () => {
+    const sitemap = await (await fetch(`${runtime.url}/sitemap.xml`)).text();
+    const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(PUBLIC_PATHS.map((path) => `${SITE_URL}${path}`));
+    const robots = await (await fetch(`${runtime.url}/robots.txt`)).text();
+    expect(robots).toMatch(/^Disallow: \/commandcenter$/m);
+    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  });
+});
+
+describe("in Chromium", () => {
+  it.each(PUBLIC_PATHS)("%s renders its h1 and hydrates with a clean console", async (path) => {
+    const watched = await openPage(browser);
+    try {
+      await watched.page.goto(`${runtime.url}${path}`);
+      await waitForHydration(watched.page);
+      await expect(watched.page.locator("h1").first().textContent()).resolves.toBeTruthy();
+      expect(await watched.page.locator("h1").count()).toBe(1);
+      await watched.page.waitForLoadState("networkidle");
+      expect(watched.problems).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("client-side navigation swaps the page, its title and canonical, without a full reload", async () => {
+    const watched = await openPage(browser);
+    try {
+      const { page } = watched;
+      await page.goto(`${runtime.url}/`);
+      await waitForHydration(page);
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await page.locator("footer a[href='/pricing']").click();
+      await page.waitForURL(`${runtime.url}/pricing`);
+      await page.waitForFunction(() => document.title.endsWith("| RepDesk") && document.title !== "");
+      const pricingHtml = await (await fetch(`${runtime.url}/pricing`)).text();
+      const expectedTitle = attribute(pricingHtml, /<title[^>]*>([^<]+)<\/title>/);
+      await page.waitForFunction((title) => document.title === title, expectedTitle);
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/pricing`);
+      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+      await page.goBack();
+      await page.waitForURL(`${runtime.url}/`);
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/`);
+      expect(watched.problems).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("an unknown path shows the 404 page with Back to Home, which leads to /", async () => {
+    const watched = await openPage(browser);
+    try {
+      const { page } = watched;
+      await page.goto(`${runtime.url}/definitely/not/here`);
+      await waitForHydration(page);
+      await page.getByRole("link", { name: "Back to Home" }).click();
+      await page.waitForURL(`${runtime.url}/`);
+      await page.locator("h1#home-title").waitFor();
+      // The browser reports the 404 status of the document itself; nothing else may appear.
+      expect(watched.problems.filter((problem) => !problem.includes("status of 404"))).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Shared by the site's end-to-end tests: one Chromium (never downloaded: /usr/bin/chromium) and a
+ * page wrapper that records console errors/warnings, page errors and CSP violations, so that every
+ * test can assert a clean console.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { PUBLIC_PATHS } from "../../web/src/public-paths";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface WatchedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Console errors and warnings, uncaught errors, CSP violations — all should stay empty. */
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+/** Requests to the outside world are answered locally: the site must never depend on them. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** The page has hydrated: the client marks <html data-hydrated> after its first commit. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
+
+/** window.dataLayer as the page holds it. */
+export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.dataLayer ?? [])) as Record<string, unknown>[]);
+}
+
+export const ROUTES = PUBLIC_PATHS;
