@@ -193,7 +193,10 @@ describe("forged and stale sessions", () => {
 describe("cross-site and non-JSON requests", () => {
   it("refuses a cross-site login, logout and delete with 403", async () => {
     const cookie = await signIn(runtime, ADMIN.username, ADMIN.password, "203.0.113.6");
-    const crossSite = [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }];
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+    ];
     for (const headers of crossSite) {
       const login = await call(runtime, "POST", "/api/auth/login", {
         body: ADMIN,
