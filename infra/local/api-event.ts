@@ -129,7 +129,7 @@ export function toApiGatewayEvent(request: IncomingApiRequest): APIGatewayProxyE
       accountId: "000000000000",
       apiId: "local",
       domainName: host,
-      domainPrefix: host.split(".")[0] ?? host,
+      domainPrefix: host.replace(/:\d+$/, "").split(".")[0] ?? host,
       http: {
         method: request.method.toUpperCase(),
         path: rawPath,

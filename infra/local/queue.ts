@@ -108,6 +108,7 @@ export class LocalQueues {
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private fd: number;
+  private fdClosed = false;
   private entriesSinceCompaction = 0;
   private closed = false;
 
@@ -176,13 +177,25 @@ export class LocalQueues {
     return [...this.dead];
   }
 
-  /** Stops delivering, waits for the batches in flight to finish, closes the journal. */
-  async close(): Promise<void> {
+  /**
+   * Stops delivering and waits (up to `timeoutMs`, like a Lambda timeout) for the batches in flight;
+   * what is still unfinished stays in the journal and is delivered again after the next open.
+   */
+  async close({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const state of this.states.values()) clearTimeout(state.timer);
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    const drained = (async () => {
+      while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    })();
+    await Promise.race([drained, timeout]);
+    clearTimeout(timer);
     closeSync(this.fd);
+    this.fdClosed = true;
   }
 
   private stateOf(queue: string): QueueState | undefined {
@@ -353,7 +366,8 @@ export class LocalQueues {
   }
 
   private append(entries: readonly JournalEntry[]): void {
-    if (entries.length === 0) return;
+    // A batch that finishes after close() gave up on it is simply delivered again next time.
+    if (entries.length === 0 || this.fdClosed) return;
     writeSync(this.fd, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
     this.entriesSinceCompaction += entries.length;
   }
@@ -436,6 +450,7 @@ export class LocalQueues {
   }
 
   private maybeCompact(): void {
+    if (this.fdClosed) return;
     const live = this.messages.size + this.dead.length;
     if (this.entriesSinceCompaction < 10_000 || this.entriesSinceCompaction < live * 10) return;
     // Messages in flight are written as "send" with their receive count: after a crash they are

@@ -8,9 +8,7 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import type { DomainEvent } from "../../events";
-import type { EventPublisher } from "../../functions/lib/publisher";
-import { HTTP_FUNCTIONS, QUEUES, queuesFor, WORKERS } from "../../functions/registry";
+import { HTTP_FUNCTIONS, QUEUES, WORKERS } from "../../functions/registry";
 import { securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { jsonReply, LocalApi } from "./api";
@@ -21,6 +19,7 @@ import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
 import { HandlerLoader, lambdaContext } from "./lambda";
 import { closeServer, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
+import { localPublisher } from "./publisher";
 import { LocalQueues } from "./queue";
 import { type LocalSes, startSes } from "./ses";
 import { localSessionSecret } from "./session-secret";
@@ -66,17 +65,6 @@ export const LOCAL_QUEUES_PATH = "/__local/queues";
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
 const STAGE = loadStage("local");
-
-/** The publisher the functions get locally: each event to the queues that consume its type. */
-export function localPublisher(queues: LocalQueues): EventPublisher {
-  return {
-    async publish(event: DomainEvent) {
-      const targets = queuesFor(event.type);
-      const body = JSON.stringify(event);
-      queues.send(targets.map((queue) => ({ queue: queue.name, body, attributes: { type: event.type } })));
-    },
-  };
-}
 
 /** The environment every function sees (set before the first handler is imported). */
 function functionEnvironment(settings: {

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import {
+  fromApiGatewayResult,
+  normalizeIp,
+  toApiGatewayEvent,
+  VIEWER_ADDRESS_HEADER,
+  withViewerAddress,
+} from "./api-event";
+import { RouteTable } from "./routes";
+
+const base = {
+  method: "post",
+  sourceIp: "127.0.0.1",
+  routeKey: "POST /api/things/{id}",
+  pathParameters: { id: "a b" },
+  requestId: "req-1",
+  now: new Date("2025-03-12T19:03:58.123Z"),
+};
+
+describe("toApiGatewayEvent (payload format 2.0)", () => {
+  it("carries the path, query, headers, cookies and request context as API Gateway does", () => {
+    const event = toApiGatewayEvent({
+      ...base,
+      url: "/api/things/a%20b?q=hello+world&tag=x&tag=y&empty&enc=%C3%A9",
+      headers: {
+        Host: "localhost:3000",
+        "User-Agent": "curl/8",
+        "X-Multi": ["one", "two"],
+        cookie: "session=abc; theme=dark",
+        "content-type": "application/json",
+      },
+      body: Buffer.from('{"a":1}'),
+    });
+    expect(event).toEqual({
+      version: "2.0",
+      routeKey: "POST /api/things/{id}",
+      rawPath: "/api/things/a%20b",
+      rawQueryString: "q=hello+world&tag=x&tag=y&empty&enc=%C3%A9",
+      cookies: ["session=abc", "theme=dark"],
+      headers: {
+        host: "localhost:3000",
+        "user-agent": "curl/8",
+        "x-multi": "one,two",
+        "content-type": "application/json",
+      },
+      queryStringParameters: { q: "hello world", tag: "x,y", empty: "", enc: "é" },
+      pathParameters: { id: "a b" },
+      requestContext: {
+        accountId: "000000000000",
+        apiId: "local",
+        domainName: "localhost:3000",
+        domainPrefix: "localhost",
+        http: {
+          method: "POST",
+          path: "/api/things/a%20b",
+          protocol: "HTTP/1.1",
+          sourceIp: "127.0.0.1",
+          userAgent: "curl/8",
+        },
+        requestId: "req-1",
+        routeKey: "POST /api/things/{id}",
+        stage: "$default",
+        time: "12/Mar/2025:19:03:58 +0000",
+        timeEpoch: Date.parse("2025-03-12T19:03:58.123Z"),
+      },
+      body: '{"a":1}',
+      isBase64Encoded: false,
+    });
+  });
+
+  it("base64-encodes a binary body and leaves out what is absent", () => {
+    const binary = toApiGatewayEvent({
+      ...base,
+      pathParameters: {},
+      url: "/api/upload",
+      headers: { "content-type": "application/octet-stream" },
+      body: Buffer.from([0, 255, 1]),
+    });
+    expect(binary.isBase64Encoded).toBe(true);
+    expect(Buffer.from(binary.body as string, "base64")).toEqual(Buffer.from([0, 255, 1]));
+    expect(binary.queryStringParameters).toBeUndefined();
+    expect(binary.pathParameters).toBeUndefined();
+    expect(binary.cookies).toBeUndefined();
+
+    const empty = toApiGatewayEvent({
+      ...base,
+      pathParameters: {},
+      url: "/api/x",
+      headers: {},
+      body: Buffer.alloc(0),
+    });
+    expect(empty.body).toBeUndefined();
+    expect(empty.isBase64Encoded).toBe(false);
+  });
+});
+
+describe("viewer address (CloudFront's part)", () => {
+  const socket = { remoteAddress: "::ffff:127.0.0.1", remotePort: 50123 };
+
+  it("sets it from the socket and drops a client-sent value", () => {
+    expect(
+      withViewerAddress({ [VIEWER_ADDRESS_HEADER]: "81.2.69.142:1" }, socket, false)[VIEWER_ADDRESS_HEADER],
+    ).toBe("127.0.0.1:50123");
+    expect(withViewerAddress({}, { remoteAddress: "::1", remotePort: 7 }, false)[VIEWER_ADDRESS_HEADER]).toBe(
+      "::1:7",
+    );
+  });
+
+  it("lets a client-sent value through only when trusted", () => {
+    expect(
+      withViewerAddress({ [VIEWER_ADDRESS_HEADER]: "81.2.69.142:1" }, socket, true)[VIEWER_ADDRESS_HEADER],
+    ).toBe("81.2.69.142:1");
+    expect(withViewerAddress({}, socket, true)[VIEWER_ADDRESS_HEADER]).toBe("127.0.0.1:50123");
+  });
+
+  it("normalises IPv4-mapped addresses", () => {
+    expect(normalizeIp("::ffff:10.0.0.1")).toBe("10.0.0.1");
+    expect(normalizeIp("2001:db8::1")).toBe("2001:db8::1");
+  });
+});
+
+describe("fromApiGatewayResult", () => {
+  it("writes a structured result: status, lower-cased headers, cookies as Set-Cookie, base64 body", () => {
+    const response = fromApiGatewayResult({
+      statusCode: 200,
+      headers: { "Content-Type": "image/png", "X-Count": 3 },
+      cookies: ["a=1; HttpOnly", "b=2"],
+      body: Buffer.from([1, 2, 3]).toString("base64"),
+      isBase64Encoded: true,
+    });
+    expect(response).toEqual({
+      statusCode: 200,
+      headers: { "content-type": "image/png", "x-count": "3", "set-cookie": ["a=1; HttpOnly", "b=2"] },
+      body: Buffer.from([1, 2, 3]),
+    });
+  });
+
+  it("reads a result without statusCode as a 200 JSON body, as API Gateway does", () => {
+    expect(fromApiGatewayResult({ hello: "world" })).toEqual({
+      statusCode: 200,
+      headers: { "content-type": "application/json" },
+      body: Buffer.from('{"hello":"world"}'),
+    });
+    expect(fromApiGatewayResult({ statusCode: 204 }).body.length).toBe(0);
+  });
+});
+
+describe("RouteTable", () => {
+  const table = new RouteTable([
+    { routeKey: "GET /api/admin/signups", target: "list" },
+    { routeKey: "GET /api/admin/signups/{id}", target: "one" },
+    { routeKey: "DELETE /api/admin/signups/{id}", target: "delete" },
+    { routeKey: "GET /api/admin/signups/stats", target: "stats" },
+    { routeKey: "ANY /api/files/{path+}", target: "files" },
+  ]);
+
+  it("prefers literal segments over parameters and decodes parameters", () => {
+    expect(table.match("GET", "/api/admin/signups/stats")).toMatchObject({ kind: "found", target: "stats" });
+    expect(table.match("get", "/api/admin/signups/a%2Fb")).toEqual({
+      kind: "found",
+      routeKey: "GET /api/admin/signups/{id}",
+      target: "one",
+      pathParameters: { id: "a/b" },
+    });
+    expect(table.match("PUT", "/api/files/x/y.txt")).toMatchObject({
+      target: "files",
+      pathParameters: { path: "x/y.txt" },
+    });
+  });
+
+  it("tells a wrong method (with the allowed ones) from an unknown path", () => {
+    expect(table.match("POST", "/api/admin/signups/1")).toEqual({
+      kind: "methodNotAllowed",
+      allow: ["DELETE", "GET"],
+    });
+    expect(table.match("GET", "/api/admin/nothing")).toEqual({ kind: "notFound" });
+    expect(table.match("GET", "/api/admin/signups/")).toEqual({ kind: "notFound" });
+  });
+});

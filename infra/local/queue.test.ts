@@ -1,0 +1,278 @@
+import { createHash } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type BatchConsumer, defaultRetryDelayMs, LocalQueues, type LocalQueuesOptions } from "./queue";
+
+let dir: string;
+let journalFile: string;
+const opened: LocalQueues[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "local-queue-"));
+  journalFile = path.join(dir, "queues.jsonl");
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((queues) => queues.close().catch(() => {})));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(
+  consumer: BatchConsumer,
+  options: Partial<LocalQueuesOptions> = {},
+  maxReceiveCount = 3,
+): LocalQueues {
+  const queues = new LocalQueues({
+    journalFile,
+    queues: [{ name: "work", maxReceiveCount, consumer }],
+    retryDelayMs: () => 5,
+    log: () => {},
+    ...options,
+  });
+  opened.push(queues);
+  return queues;
+}
+
+async function until<T>(condition: () => T | undefined | false, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const settled = (queues: LocalQueues) => () => {
+  const counts = queues.counts().work;
+  return counts && counts.pending === 0 && counts.inFlight === 0;
+};
+
+/** A consumer that records every batch and answers with `decide`. */
+function recorder(decide: (event: SQSEvent) => SQSBatchResponse | undefined = () => undefined) {
+  const batches: SQSRecord[][] = [];
+  const consumer: BatchConsumer = async (event) => {
+    batches.push(event.Records);
+    return decide(event);
+  };
+  return { batches, consumer, bodies: () => batches.flat().map((record) => record.body) };
+}
+
+describe("LocalQueues delivery", () => {
+  it("delivers SQS-shaped batches of at most 10 and deletes what succeeded", async () => {
+    const { batches, consumer, bodies } = recorder();
+    const queues = open(consumer, { concurrency: 1 });
+    queues.send(
+      Array.from({ length: 25 }, (_, index) => ({
+        queue: "work",
+        body: `m${index}`,
+        attributes: { type: "t" },
+      })),
+    );
+    await until(settled(queues));
+    expect(batches.map((batch) => batch.length)).toEqual([10, 10, 5]);
+    expect(bodies()).toEqual(Array.from({ length: 25 }, (_, index) => `m${index}`));
+    const record = batches[0]?.[0] as SQSRecord;
+    expect(record).toMatchObject({
+      body: "m0",
+      eventSource: "aws:sqs",
+      eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:work",
+      awsRegion: "us-east-1",
+      attributes: { ApproximateReceiveCount: "1", SenderId: "LOCALRUNTIME" },
+      messageAttributes: { type: { stringValue: "t", dataType: "String" } },
+    });
+    expect(record.messageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(record.receiptHandle).toContain(record.messageId);
+    expect(record.md5OfBody).toBe(createHash("md5").update("m0").digest("hex"));
+    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 0 });
+  });
+
+  it("redelivers only the messages a batch reports as failed, with a growing receive count", async () => {
+    const failing = new Set(["b"]);
+    const { batches, consumer } = recorder((event) => ({
+      batchItemFailures: event.Records.filter((record) => failing.has(record.body)).map((record) => ({
+        itemIdentifier: record.messageId,
+      })),
+    }));
+    const queues = open(consumer, {}, 5);
+    queues.send(["a", "b", "c"].map((body) => ({ queue: "work", body })));
+    await until(() => batches.length >= 3 && batches);
+    failing.clear();
+    await until(settled(queues));
+    expect(batches[0]?.map((record) => record.body)).toEqual(["a", "b", "c"]);
+    for (const batch of batches.slice(1)) expect(batch.map((record) => record.body)).toEqual(["b"]);
+    const counts = batches.map((batch) => batch[0]?.attributes.ApproximateReceiveCount);
+    expect(counts.slice(1)).toEqual(counts.slice(1).map((_, index) => String(index + 2)));
+  });
+
+  it("redelivers the whole batch when the worker throws", async () => {
+    let calls = 0;
+    const { batches, consumer } = recorder(() => {
+      calls += 1;
+      if (calls === 1) throw new Error("boom");
+      return undefined;
+    });
+    const queues = open(consumer);
+    queues.send(["a", "b"].map((body) => ({ queue: "work", body })));
+    await until(settled(queues));
+    expect(batches.map((batch) => batch.map((record) => record.body))).toEqual([
+      ["a", "b"],
+      ["a", "b"],
+    ]);
+  });
+
+  it("treats a failure entry that names no message of the batch as a failure of the whole batch", async () => {
+    let calls = 0;
+    const { batches, consumer } = recorder(() => {
+      calls += 1;
+      return calls === 1 ? { batchItemFailures: [{ itemIdentifier: "not-a-message" }] } : undefined;
+    });
+    const queues = open(consumer);
+    queues.send(["a", "b"].map((body) => ({ queue: "work", body })));
+    await until(settled(queues));
+    expect(batches).toHaveLength(2);
+    expect(batches[1]?.map((record) => record.body)).toEqual(["a", "b"]);
+  });
+
+  it("waits the retry delay of each receive before redelivering", async () => {
+    const delays: number[] = [];
+    const deliveredAt: number[] = [];
+    const queues = open(
+      async (event) => {
+        deliveredAt.push(Date.now());
+        return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
+      },
+      {
+        retryDelayMs: (receiveCount) => {
+          delays.push(receiveCount);
+          return receiveCount * 40;
+        },
+      },
+      4,
+    );
+    queues.send([{ queue: "work", body: "x" }]);
+    await until(() => queues.counts().work?.dead === 1);
+    expect(delays).toEqual([1, 2, 3]);
+    expect(deliveredAt).toHaveLength(4);
+    for (let index = 1; index < deliveredAt.length; index += 1) {
+      // Timers may fire a millisecond early by Date.now's rounding; never a whole delay early.
+      expect((deliveredAt[index] as number) - (deliveredAt[index - 1] as number)).toBeGreaterThanOrEqual(
+        index * 40 - 2,
+      );
+    }
+  });
+
+  it("backs off exponentially by default, capped", () => {
+    expect([1, 2, 3, 4, 10].map(defaultRetryDelayMs)).toEqual([200, 400, 800, 1600, 10_000]);
+  });
+
+  it("moves a message to the dead-letter list after maxReceiveCount deliveries, with the reason", async () => {
+    const { batches, consumer } = recorder(() => {
+      throw new Error("SES is down");
+    });
+    const queues = open(consumer, {}, 3);
+    const [id] = queues.send([{ queue: "work", body: "poison", attributes: { type: "signup.created" } }]);
+    await until(() => queues.counts().work?.dead === 1);
+    expect(batches).toHaveLength(3);
+    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 1 });
+    expect(queues.deadLetters()).toEqual([
+      expect.objectContaining({
+        queue: "work",
+        messageId: id,
+        body: "poison",
+        attributes: { type: "signup.created" },
+        receiveCount: 3,
+        reason: "worker threw: SES is down (receive 3 of 3)",
+      }),
+    ]);
+  });
+
+  it("stops waiting for a hung worker when closing after the timeout", async () => {
+    const queues = new LocalQueues({
+      journalFile,
+      queues: [{ name: "work", maxReceiveCount: 5, consumer: () => new Promise<never>(() => {}) }],
+      log: () => {},
+    });
+    queues.send([{ queue: "work", body: "stuck" }]);
+    await until(() => queues.counts().work?.inFlight === 1);
+    await queues.close({ timeoutMs: 20 });
+    const { consumer, bodies } = recorder();
+    const reopened = open(consumer);
+    await until(settled(reopened));
+    expect(bodies()).toEqual(["stuck"]);
+  });
+
+  it("refuses a message for an unknown queue, and the whole send with it", () => {
+    const queues = open(async () => undefined);
+    expect(() =>
+      queues.send([
+        { queue: "work", body: "a" },
+        { queue: "nope", body: "b" },
+      ]),
+    ).toThrow(/Unknown queue "nope"/);
+    expect(queues.counts().work?.pending).toBe(0);
+  });
+});
+
+describe("LocalQueues durability", () => {
+  it("redelivers, after a crash, what was pending or in flight, keeping the receive counts", async () => {
+    const neverDone = new Promise<never>(() => {});
+    const crashed = new LocalQueues({
+      journalFile,
+      queues: [{ name: "work", maxReceiveCount: 5, consumer: () => neverDone }],
+      batchSize: 1,
+      concurrency: 1,
+      log: () => {},
+    });
+    crashed.send(["in-flight", "pending"].map((body) => ({ queue: "work", body })));
+    await until(() => crashed.counts().work?.inFlight === 1);
+    // The first instance is never closed: as if the process had been killed here.
+
+    const { batches, consumer, bodies } = recorder();
+    const restarted = open(consumer);
+    await until(settled(restarted));
+    expect(bodies().sort()).toEqual(["in-flight", "pending"]);
+    const counts = Object.fromEntries(
+      batches.flat().map((record) => [record.body, record.attributes.ApproximateReceiveCount]),
+    );
+    expect(counts).toEqual({ "in-flight": "2", pending: "1" });
+  });
+
+  it("never redelivers a deleted message, keeps the dead-letter list and compacts the journal", async () => {
+    const first = open(async (event) => ({
+      batchItemFailures: event.Records.filter((record) => record.body === "bad").map((record) => ({
+        itemIdentifier: record.messageId,
+      })),
+    }));
+    first.send(["good", "bad"].map((body) => ({ queue: "work", body })));
+    await until(() => first.counts().work?.dead === 1);
+    await first.close();
+
+    const { batches, consumer } = recorder();
+    const second = open(consumer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toEqual([]);
+    expect(second.deadLetters().map((letter) => letter.body)).toEqual(["bad"]);
+    expect(second.deadLetters()[0]?.reason).toContain("batch item failure");
+    const lines = readFileSync(journalFile, "utf8").trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).op)).toEqual(["send", "dead"]);
+  });
+
+  it("ignores a line torn by a crash mid-write", async () => {
+    // Never closed, like a killed process.
+    const first = new LocalQueues({
+      journalFile,
+      queues: [{ name: "work", maxReceiveCount: 5, consumer: () => new Promise<never>(() => {}) }],
+      log: () => {},
+    });
+    first.send([{ queue: "work", body: "kept" }]);
+    appendFileSync(journalFile, '{"op":"send","message":{"id":"torn"');
+    const { consumer, bodies } = recorder();
+    const second = open(consumer);
+    await until(settled(second));
+    expect(bodies()).toEqual(["kept"]);
+  });
+});
