@@ -103,30 +103,54 @@ function conditionOf(spec: ConditionFields): Record<string, unknown> {
   return condition;
 }
 
+/** Applies one action; remembers the item as it was before (ALL_OLD) for a rollback. */
 async function apply(call: Call, action: Prepared): Promise<void> {
   const { spec, tableName, key } = action;
+  const old = (result: Record<string, unknown>) => {
+    action.before = result.Attributes as AttributeMap | undefined;
+  };
   switch (action.kind) {
     case "Put":
-      await call("PutItem", { TableName: tableName, Item: spec.Item, ...conditionOf(spec) });
+      old(
+        await call("PutItem", {
+          TableName: tableName,
+          Item: spec.Item,
+          ReturnValues: "ALL_OLD",
+          ...conditionOf(spec),
+        }),
+      );
       return;
     case "Update":
-      await call("UpdateItem", {
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: spec.UpdateExpression,
-        ...conditionOf(spec),
-      });
+      old(
+        await call("UpdateItem", {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: spec.UpdateExpression,
+          ReturnValues: "ALL_OLD",
+          ...conditionOf(spec),
+        }),
+      );
       return;
     case "Delete":
-      await call("DeleteItem", { TableName: tableName, Key: key, ...conditionOf(spec) });
+      old(
+        await call("DeleteItem", {
+          TableName: tableName,
+          Key: key,
+          ReturnValues: "ALL_OLD",
+          ...conditionOf(spec),
+        }),
+      );
       return;
-    case "ConditionCheck":
+    case "ConditionCheck": {
       // Rewriting the item as it is (or deleting an absent one) under the condition checks it
       // without changing anything.
+      const { Item } = await call("GetItem", { TableName: tableName, Key: key, ConsistentRead: true });
+      action.before = Item as AttributeMap | undefined;
       if (action.before)
         await call("PutItem", { TableName: tableName, Item: action.before, ...conditionOf(spec) });
       else await call("DeleteItem", { TableName: tableName, Key: key, ...conditionOf(spec) });
       return;
+    }
   }
 }
 
@@ -165,8 +189,7 @@ async function transactWrite(
       );
     }
     seen.add(identity);
-    const { Item } = await call("GetItem", { TableName: spec.TableName, Key: key, ConsistentRead: true });
-    prepared.push({ kind, tableName: spec.TableName, key, spec, before: Item as AttributeMap | undefined });
+    prepared.push({ kind, tableName: spec.TableName, key, spec });
   }
 
   const applied: Prepared[] = [];
@@ -177,6 +200,14 @@ async function transactWrite(
     } catch (error) {
       for (const done of applied.reverse()) await restore(call, done);
       if (error instanceof WireError && error.type === "ConditionalCheckFailedException") {
+        if (action.spec.ReturnValuesOnConditionCheckFailure === "ALL_OLD") {
+          const { Item } = await call("GetItem", {
+            TableName: action.tableName,
+            Key: action.key,
+            ConsistentRead: true,
+          });
+          action.before = Item as AttributeMap | undefined;
+        }
         const reasons = prepared.map((other, position) => {
           if (position !== index) return { Code: "None" };
           const reason: Record<string, unknown> = {

@@ -1,5 +1,6 @@
 /** The test stand-in itself: dynalite with TransactWriteItems behaves like DynamoDB for our uses. */
 import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 
@@ -67,5 +68,45 @@ describe("dynalite with TransactWriteItems", () => {
       ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+  });
+
+  it("rolls back an applied update and reports the failed item with ALL_OLD", async () => {
+    const { signups, ephemeral } = dynamo.tables;
+    await dynamo.db.send(new PutCommand({ TableName: ephemeral, Item: { pk: "counter", hits: 1 } }));
+    await dynamo.db.send(new PutCommand({ TableName: signups, Item: { id: "exists", v: 1 } }));
+    const attempt = dynamo.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: ephemeral,
+              Key: { pk: "counter" },
+              UpdateExpression: "ADD hits :one",
+              ExpressionAttributeValues: { ":one": 1 },
+            },
+          },
+          {
+            Put: {
+              TableName: signups,
+              Item: { id: "exists", v: 2 },
+              ConditionExpression: "attribute_not_exists(id)",
+              ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+            },
+          },
+        ],
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      CancellationReasons: [
+        { Code: "None" },
+        { Code: "ConditionalCheckFailed", Item: { id: { S: "exists" }, v: { N: "1" } } },
+      ],
+    });
+    expect(
+      (await dynamo.db.send(new GetCommand({ TableName: ephemeral, Key: { pk: "counter" } }))).Item,
+    ).toEqual({
+      pk: "counter",
+      hits: 1,
+    });
   });
 });
