@@ -115,8 +115,8 @@ export class Api extends Construct {
       SENSITIVE_ROUTES.filter((route) => declared.has(route)).map((route) => [
         route,
         {
-          throttlingRateLimit: stage.sensitiveRouteThrottle.rateLimit,
-          throttlingBurstLimit: stage.sensitiveRouteThrottle.burstLimit,
+          ThrottlingRateLimit: stage.sensitiveRouteThrottle.rateLimit,
+          ThrottlingBurstLimit: stage.sensitiveRouteThrottle.burstLimit,
         },
       ]),
     );

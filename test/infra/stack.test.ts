@@ -1,0 +1,622 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the synthesized CloudFormation template is untyped JSON.
+/**
+ * The synthesized stacks of both deployed stages, checked for every security-relevant property.
+ * Each stage is synthesized once (with cdk-nag: synth throws on any unacknowledged finding).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
+import { REPO_ROOT } from "../../infra/build/functions";
+import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
+import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
+import { FUNCTION_SIZING } from "../../infra/constructs/function";
+import { VISIBILITY_TIMEOUT_FACTOR } from "../../infra/constructs/messaging";
+import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/constructs/site/site";
+import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
+import { securityHeaders } from "../../infra/security-headers";
+import { loadStage, type StageConfig } from "../../infra/stages";
+import { TABLES, type TableKey } from "../../infra/tables";
+import {
+  COMMAND_CENTER_SHELL_FILE,
+  htmlFileFor,
+  NOT_FOUND_FILE,
+  PUBLIC_PATHS,
+} from "../../web/src/public-paths";
+import { resourcesOf, type SynthesizedStage, siteDirForTests, synthesizeStage } from "./synth";
+
+const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
+const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+const ALL_FUNCTIONS = [
+  ...HTTP_FUNCTIONS.map((fn) => ({ ...fn, kind: "http" as const })),
+  ...WORKERS.map((fn) => ({ ...fn, kind: "worker" as const })),
+  { ...OUTBOX_RELAY, kind: "relay" as const },
+];
+/** Services whose resources hold or move data: never granted on `*`. */
+const DATA_SERVICES = ["dynamodb:", "sqs:", "ses:", "secretsmanager:", "s3:", "kms:", "sns:"];
+
+type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
+
+/** Builds web/dist once if it is missing, so the site asset holds the real prerendered files. */
+function ensureSiteBuilt(): void {
+  if (existsSync(join(REPO_ROOT, "web", "dist", "index.html"))) return;
+  if (!existsSync(join(REPO_ROOT, "web", "build.ts"))) return;
+  execFileSync("flock", ["/tmp/repdesk-build-web.lock", "npm", "run", "-s", "build:web"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
+}
+
+const synthesized = new Map<string, SynthesizedStage>();
+beforeAll(async () => {
+  ensureSiteBuilt();
+  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name, siteDirForTests()));
+}, 600_000);
+
+describe.each(["dev", "prod"])("stage %s", (stageName) => {
+  let s: SynthesizedStage;
+  let stage: StageConfig;
+  let resources: Record<string, Resource>;
+  const ofType = (type: string) => resourcesOf(s.json, type) as [string, Resource][];
+  const single = (type: string): Resource => {
+    const found = ofType(type);
+    expect(found).toHaveLength(1);
+    return (found[0] as [string, Resource])[1];
+  };
+  const functionNamed = (name: string): [string, Resource] => {
+    const found = ofType("AWS::Lambda::Function").find(
+      ([, fn]) => fn.Properties?.FunctionName === `repdesk-${stage.name}-${name}`,
+    );
+    if (!found) throw new Error(`no function ${name}`);
+    return found;
+  };
+  /** Every statement of the inline policies attached to a role. */
+  const statementsOfRole = (roleId: string) =>
+    ofType("AWS::IAM::Policy")
+      .filter(([, policy]) => (policy.Properties?.Roles ?? []).some((role: any) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties?.PolicyDocument.Statement as any[]);
+  const roleOf = (fn: Resource): string => fn.Properties?.Role["Fn::GetAtt"][0];
+  const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+  beforeAll(() => {
+    s = synthesized.get(stageName) as SynthesizedStage;
+    stage = loadStage(stageName);
+    resources = s.json.Resources as Record<string, Resource>;
+  });
+
+  describe("cdk-nag", () => {
+    it("synthesizes with AwsSolutions registered and no unacknowledged finding", () => {
+      // createApp registers the checks; app.synth() throws ValidationFailed on any finding left.
+      const report = JSON.parse(readFileSync(join(s.outdir, "validation-report.json"), "utf8"));
+      for (const plugin of report.pluginReports) {
+        expect(plugin.conclusion, plugin.pluginName).toBe("success");
+        expect(plugin.violations, plugin.pluginName).toEqual([]);
+      }
+    });
+  });
+
+  describe("site bucket and CloudFront", () => {
+    const contentBucket = (): Resource => {
+      const found = ofType("AWS::S3::Bucket").find(([id]) => id.startsWith("SiteContent"));
+      if (!found) throw new Error("no content bucket");
+      return found[1];
+    };
+
+    it("keeps the content bucket private, owner-enforced, logged, encrypted; versioned in production", () => {
+      const bucket = contentBucket().Properties ?? {};
+      expect(bucket.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.OwnershipControls.Rules).toEqual([{ ObjectOwnership: "BucketOwnerEnforced" }]);
+      expect(bucket.LoggingConfiguration.DestinationBucketName).toBeDefined();
+      expect(bucket.BucketEncryption).toBeDefined();
+      expect(bucket.VersioningConfiguration?.Status === "Enabled").toBe(stage.production);
+    });
+
+    it("denies non-TLS access and lets only this distribution read the content bucket", () => {
+      const policies = ofType("AWS::S3::BucketPolicy").filter(([, p]) =>
+        p.Properties?.Bucket.Ref?.startsWith("SiteContent"),
+      );
+      expect(policies).toHaveLength(1);
+      const statements = (policies[0] as [string, Resource])[1].Properties?.PolicyDocument.Statement as any[];
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+      );
+      const allows = statements.filter((st) => st.Effect === "Allow");
+      const reads = allows.filter((st) => st.Principal.Service);
+      expect(reads.length).toBeGreaterThan(0);
+      // Besides CloudFront, only CDK's empty-the-bucket-on-delete helper, in stages that are torn down.
+      for (const other of allows.filter((st) => !st.Principal.Service)) {
+        expect(stage.production).toBe(false);
+        expect(JSON.stringify(other.Principal)).toContain(
+          "CustomS3AutoDeleteObjectsCustomResourceProviderRole",
+        );
+      }
+      for (const read of reads) {
+        expect(read.Principal).toEqual({ Service: "cloudfront.amazonaws.com" });
+        expect(asList(read.Action)).toEqual(["s3:GetObject"]);
+        expect(JSON.stringify(read.Condition)).toContain("AWS:SourceArn");
+      }
+    });
+
+    it("reaches S3 through Origin Access Control (no OAI, no public website)", () => {
+      const oac = single("AWS::CloudFront::OriginAccessControl").Properties?.OriginAccessControlConfig;
+      expect(oac).toMatchObject({
+        OriginAccessControlOriginType: "s3",
+        SigningBehavior: "always",
+        SigningProtocol: "sigv4",
+      });
+      const origins = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig.Origins as any[];
+      const s3 = origins.find((o) => o.S3OriginConfig);
+      expect(s3.OriginAccessControlId).toBeDefined();
+      expect(s3.S3OriginConfig.OriginAccessIdentity).toBe("");
+    });
+
+    it("maps clean URLs with the route-table function on viewer request and response, without custom error pages", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const events = config.DefaultCacheBehavior.FunctionAssociations.map((a: any) => a.EventType);
+      expect(events.sort()).toEqual(["viewer-request", "viewer-response"]);
+      expect(config.CustomErrorResponses).toBeUndefined();
+      const fn = single("AWS::CloudFront::Function").Properties ?? {};
+      expect(fn.FunctionCode).toBe(urlRewriteCode());
+      expect(fn.FunctionConfig.Runtime).toBe("cloudfront-js-2.0");
+    });
+
+    it("sends /api/* uncached to the HTTP API with every viewer header but Host, all methods, and the secret origin header", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const api = (config.CacheBehaviors as any[]).find((b) => b.PathPattern === "/api/*");
+      expect(api).toMatchObject({
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+        ViewerProtocolPolicy: "https-only",
+      });
+      expect([...api.AllowedMethods].sort()).toEqual([
+        "DELETE",
+        "GET",
+        "HEAD",
+        "OPTIONS",
+        "PATCH",
+        "POST",
+        "PUT",
+      ]);
+      const origin = (config.Origins as any[]).find((o) => o.Id === api.TargetOriginId);
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+      const header = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === "x-origin-verify");
+      // A dynamic reference resolved by CloudFormation: the template holds no secret value.
+      expect(JSON.stringify(header.HeaderValue)).toContain("{{resolve:secretsmanager:");
+    });
+
+    it("redirects viewers to HTTPS, logs, and uses TLS 1.2+ with the stage's certificate when it has a domain", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe("redirect-to-https");
+      expect(config.Logging.Bucket).toBeDefined();
+      if (stage.domainName) {
+        expect(config.Aliases).toEqual([stage.domainName]);
+        expect(config.ViewerCertificate).toMatchObject({
+          AcmCertificateArn: stage.certificateArn,
+          MinimumProtocolVersion: "TLSv1.2_2021",
+        });
+      }
+    });
+
+    it("puts a security headers policy equal to securityHeaders() on every behaviour, plus no-store on /api/*", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+      const expected = securityHeaders({ tagManagerId: stage.tagManagerId });
+      for (const behaviour of behaviours) {
+        const policyId = behaviour.ResponseHeadersPolicyId.Ref;
+        const policy = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig;
+        const sent = headersOfPolicy(policy);
+        for (const [name, value] of Object.entries(expected))
+          expect(sent[name.toLowerCase()], name).toBe(value);
+        const apiBehaviour = behaviour.PathPattern === "/api/*";
+        expect(sent["cache-control"]).toBe(apiBehaviour ? "no-store" : undefined);
+      }
+      const hsts = headersOfPolicy(
+        resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
+          ?.ResponseHeadersPolicyConfig,
+      )["strict-transport-security"];
+      expect(Number(/max-age=(\d+)/.exec(hsts ?? "")?.[1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(hsts).toContain("includeSubDomains");
+    });
+
+    it("deploys hashed assets immutable and unpruned, then the pages revalidated with an invalidation", () => {
+      const deployments = ofType("Custom::CDKBucketDeployment").map(([, d]) => d.Properties ?? {});
+      const assets = deployments.find((d) => d.Include?.includes(HASHED_ASSETS));
+      const pages = deployments.find((d) => d.Exclude?.includes(HASHED_ASSETS) && !d.Include);
+      expect(assets).toMatchObject({ Prune: false, SystemMetadata: { "cache-control": IMMUTABLE_CACHE } });
+      expect(pages).toMatchObject({
+        SystemMetadata: { "cache-control": REVALIDATE_CACHE },
+        DistributionPaths: ["/*"],
+      });
+      expect(pages?.Prune).not.toBe(false);
+    });
+
+    it("ships every prerendered route, the Command Center shell and 404.html in the site asset", () => {
+      const pages = ofType("Custom::CDKBucketDeployment").find(([, d]) => !d.Properties?.Include)?.[1];
+      const key = JSON.stringify(pages?.Properties?.SourceObjectKeys);
+      const hash = /([0-9a-f]{64})\.zip/.exec(key)?.[1];
+      const assetDir = join(s.outdir, `asset.${hash}`);
+      expect(existsSync(assetDir), assetDir).toBe(true);
+      const expected = [...PUBLIC_PATHS.map(htmlFileFor), COMMAND_CENTER_SHELL_FILE, NOT_FOUND_FILE];
+      const missing = expected.filter((file) => !existsSync(join(assetDir, file)));
+      expect(missing, `missing in the site asset (is web/dist built? ${assetDir})`).toEqual([]);
+    });
+  });
+
+  describe("WAF", () => {
+    it("attaches a CloudFront-scope web ACL with the rate limit, body limit and AWS managed rule sets", () => {
+      const acl = single("AWS::WAFv2::WebACL").Properties ?? {};
+      expect(acl.Scope).toBe("CLOUDFRONT");
+      const rules = acl.Rules as any[];
+      const managed = rules.flatMap((r) => r.Statement.ManagedRuleGroupStatement?.Name ?? []);
+      expect(managed).toEqual(
+        expect.arrayContaining(["AWSManagedRulesCommonRuleSet", "AWSManagedRulesKnownBadInputsRuleSet"]),
+      );
+      const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement;
+      expect(rate.Limit).toBe(stage.edgeRateLimitPer5Minutes);
+      expect(rate.AggregateKeyType).toBe("IP");
+      const scoped = JSON.stringify(rate.ScopeDownStatement);
+      for (const route of SENSITIVE_ROUTES) expect(scoped).toContain(`"${route.split(" ")[1]}"`);
+      const body = rules.find((r) => r.Name === "ApiBodyTooLarge");
+      expect(body.Action.Block.CustomResponse.ResponseCode).toBe(413);
+      expect(JSON.stringify(body.Statement)).toContain('"OversizeHandling":"MATCH"');
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      expect(config.WebACLId["Fn::GetAtt"][1]).toBe("Arn");
+    });
+  });
+
+  describe("HTTP API", () => {
+    it("has every registry route as a Lambda proxy integration with payload 2.0", () => {
+      const routeKeys = ofType("AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties?.RouteKey);
+      expect(routeKeys.sort()).toEqual(HTTP_FUNCTIONS.flatMap((fn) => fn.routes).sort());
+      for (const [, integration] of ofType("AWS::ApiGatewayV2::Integration")) {
+        expect(integration.Properties).toMatchObject({
+          IntegrationType: "AWS_PROXY",
+          PayloadFormatVersion: "2.0",
+        });
+      }
+    });
+
+    it("throttles by default and tighter on the abuse-prone routes, and writes access logs", () => {
+      const apiStage = single("AWS::ApiGatewayV2::Stage").Properties ?? {};
+      expect(apiStage.DefaultRouteSettings).toMatchObject({
+        ThrottlingRateLimit: stage.apiThrottle.rateLimit,
+        ThrottlingBurstLimit: stage.apiThrottle.burstLimit,
+      });
+      const declared = new Set(HTTP_FUNCTIONS.flatMap((fn) => fn.routes));
+      const sensitive = SENSITIVE_ROUTES.filter((route) => declared.has(route));
+      expect(sensitive).toEqual(expect.arrayContaining(["POST /api/signup", "POST /api/contact"]));
+      for (const route of sensitive) {
+        expect(apiStage.RouteSettings[route]).toEqual({
+          ThrottlingRateLimit: stage.sensitiveRouteThrottle.rateLimit,
+          ThrottlingBurstLimit: stage.sensitiveRouteThrottle.burstLimit,
+        });
+      }
+      expect(apiStage.AccessLogSettings.DestinationArn).toBeDefined();
+      expect(apiStage.AccessLogSettings.Format).toContain("$context.requestId");
+    });
+  });
+
+  describe("data", () => {
+    it.each(Object.keys(TABLES) as TableKey[])(
+      "table %s: on demand, PITR, encrypted, TTL/stream as defined, protected in production",
+      (key) => {
+        const definition = TABLES[key] as (typeof TABLES)[TableKey] & {
+          timeToLiveAttribute?: string;
+          streamNewImages?: boolean;
+        };
+        const found = ofType("AWS::DynamoDB::Table").find(
+          ([, t]) => t.Properties?.TableName === `repdesk-${stage.name}-${definition.id}`,
+        );
+        if (!found) throw new Error(`no table ${key}`);
+        const [, table] = found;
+        expect(table.Properties).toMatchObject({
+          BillingMode: "PAY_PER_REQUEST",
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { SSEEnabled: true },
+        });
+        expect(Boolean(table.Properties?.DeletionProtectionEnabled)).toBe(stage.production);
+        expect(table.DeletionPolicy).toBe(stage.production ? "Retain" : "Delete");
+        expect(table.UpdateReplacePolicy).toBe(stage.production ? "Retain" : "Delete");
+        expect(table.Properties?.TimeToLiveSpecification?.AttributeName).toBe(definition.timeToLiveAttribute);
+        expect(table.Properties?.StreamSpecification?.StreamViewType).toBe(
+          definition.streamNewImages ? "NEW_IMAGE" : undefined,
+        );
+      },
+    );
+
+    it("gives the functions that write signups or contacts the stage's retention period (they write expiresAt)", () => {
+      for (const fn of ALL_FUNCTIONS) {
+        const writes = (["signups", "contacts"] as const).some((k) => {
+          const access = (fn.tables as Partial<Record<TableKey, string>>)[k];
+          return access !== undefined && access !== "read";
+        });
+        const env = functionNamed(fn.name)[1].Properties?.Environment.Variables;
+        expect(env.RETENTION_DAYS, fn.name).toBe(writes ? String(stage.retentionDays) : undefined);
+      }
+    });
+  });
+
+  describe("messaging", () => {
+    it.each(QUEUES.map((q) => [q.name]))(
+      "queue %s: DLQ with the registry's maxReceiveCount, SSL only, encrypted, long enough visibility",
+      (name) => {
+        const definition = QUEUES.find((q) => q.name === name);
+        const queue = ofType("AWS::SQS::Queue").find(
+          ([, q]) => q.Properties?.QueueName === `repdesk-${stage.name}-${name}`,
+        )?.[1];
+        const dlq = ofType("AWS::SQS::Queue").find(
+          ([, q]) => q.Properties?.QueueName === `repdesk-${stage.name}-${name}-dlq`,
+        );
+        expect(queue?.Properties?.RedrivePolicy).toEqual({
+          deadLetterTargetArn: { "Fn::GetAtt": [dlq?.[0], "Arn"] },
+          maxReceiveCount: definition?.maxReceiveCount,
+        });
+        expect(queue?.Properties?.SqsManagedSseEnabled).toBe(true);
+        expect(queue?.Properties?.VisibilityTimeout).toBeGreaterThanOrEqual(
+          VISIBILITY_TIMEOUT_FACTOR * FUNCTION_SIZING.worker.timeout.toSeconds(),
+        );
+        const queueIds = [ofType("AWS::SQS::Queue").find(([, q]) => q === queue)?.[0], dlq?.[0]];
+        for (const queueId of queueIds) {
+          const policy = ofType("AWS::SQS::QueuePolicy").find(([, p]) =>
+            p.Properties?.Queues.some((q: any) => q.Ref === queueId),
+          )?.[1];
+          expect(JSON.stringify(policy?.Properties?.PolicyDocument)).toContain(
+            '"aws:SecureTransport":"false"',
+          );
+        }
+      },
+    );
+
+    it("feeds each worker from its queue with partial batch failures", () => {
+      for (const queue of QUEUES) {
+        const [fnId] = functionNamed(queue.worker);
+        const mapping = ofType("AWS::Lambda::EventSourceMapping").find(
+          ([, m]) => m.Properties?.FunctionName.Ref === fnId,
+        )?.[1];
+        expect(mapping?.Properties).toMatchObject({
+          FunctionResponseTypes: ["ReportBatchItemFailures"],
+          BatchSize: expect.any(Number),
+        });
+      }
+    });
+
+    it("feeds the outbox relay from the outbox stream (inserts only, bisect, retries, failure queue) and a 5-minute sweep", () => {
+      const [relayId] = functionNamed(OUTBOX_RELAY.name);
+      const mapping = ofType("AWS::Lambda::EventSourceMapping").find(
+        ([, m]) => m.Properties?.FunctionName.Ref === relayId,
+      )?.[1];
+      expect(mapping?.Properties).toMatchObject({
+        BisectBatchOnFunctionError: true,
+        MaximumRetryAttempts: expect.any(Number),
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ["INSERT"] }) }] },
+        DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+      });
+      expect(JSON.stringify(mapping?.Properties?.EventSourceArn)).toContain("StreamArn");
+      const rule = ofType("AWS::Events::Rule").find(([, r]) =>
+        r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === relayId),
+      )?.[1];
+      expect(rule?.Properties?.ScheduleExpression).toBe("rate(5 minutes)");
+    });
+  });
+
+  describe("functions", () => {
+    it("runs every registry function on Node.js 22 arm64 with tracing, JSON logs and a log group with retention", () => {
+      for (const fn of ALL_FUNCTIONS) {
+        const props = functionNamed(fn.name)[1].Properties ?? {};
+        expect(props).toMatchObject({
+          Runtime: "nodejs22.x",
+          Architectures: ["arm64"],
+          Handler: "index.handler",
+          TracingConfig: { Mode: "Active" },
+          LoggingConfig: { LogFormat: "JSON" },
+        });
+        const logGroupId = props.LoggingConfig.LogGroup.Ref;
+        expect(resources[logGroupId]?.Properties?.RetentionInDays, fn.name).toBeGreaterThan(0);
+      }
+      for (const [, group] of ofType("AWS::Logs::LogGroup"))
+        expect(group.Properties?.RetentionInDays).toBeGreaterThan(0);
+    });
+
+    it("keeps secrets out of the environment: ARNs only, and the session key only where the registry asks for it", () => {
+      for (const fn of ALL_FUNCTIONS) {
+        const env = functionNamed(fn.name)[1].Properties?.Environment.Variables as Record<string, unknown>;
+        expect(env.SESSION_SECRET, fn.name).toBeUndefined();
+        const wantsKey = fn.kind === "http" && (fn as { sessionKey?: boolean }).sessionKey === true;
+        expect(env.SESSION_SECRET_ARN !== undefined, fn.name).toBe(wantsKey);
+        expect(env.ORIGIN_VERIFY_SECRET_ARN !== undefined, fn.name).toBe(fn.kind === "http");
+        for (const value of Object.values(env)) expect(JSON.stringify(value)).not.toMatch(/"[0-9a-f]{64}"/);
+      }
+      for (const [, secret] of ofType("AWS::SecretsManager::Secret")) {
+        expect(secret.Properties?.GenerateSecretString).toMatchObject({
+          PasswordLength: 64,
+          ExcludeUppercase: true,
+          ExcludePunctuation: true,
+          ExcludeCharacters: "ghijklmnopqrstuvwxyz",
+        });
+        expect(secret.Properties?.SecretString).toBeUndefined();
+      }
+    });
+
+    it("grants least privilege: no wildcard actions, no wildcard resources on data, exactly the registry's tables", () => {
+      for (const fn of ALL_FUNCTIONS) {
+        const [, resource] = functionNamed(fn.name);
+        const statements = statementsOfRole(roleOf(resource));
+        expect(
+          ofType("AWS::IAM::Role").find(([id]) => id === roleOf(resource))?.[1].Properties?.ManagedPolicyArns,
+        ).toBeUndefined();
+        for (const statement of statements) {
+          const actions = asList(statement.Action) as string[];
+          const targets = asList(statement.Resource).map((r) => JSON.stringify(r));
+          for (const action of actions) expect(action.includes("*"), `${fn.name}: ${action}`).toBe(false);
+          if (actions.some((a) => DATA_SERVICES.some((service) => a.startsWith(service)))) {
+            for (const target of targets) expect(target.includes("*"), `${fn.name}: ${target}`).toBe(false);
+          } else if (targets.includes('"*"')) {
+            expect(
+              actions.every((a) => a.startsWith("xray:")),
+              `${fn.name}: ${actions}`,
+            ).toBe(true);
+          }
+        }
+        const tableStatements = statements.filter((st) =>
+          asList(st.Action).some(
+            (a: string) =>
+              a.startsWith("dynamodb:") &&
+              !a.includes("Stream") &&
+              a !== "dynamodb:GetRecords" &&
+              a !== "dynamodb:GetShardIterator",
+          ),
+        );
+        const granted = new Set(
+          tableStatements.flatMap((st) =>
+            asList(st.Resource).map((r: any) => r["Fn::GetAtt"]?.[0] ?? JSON.stringify(r)),
+          ),
+        );
+        const expectedTables = Object.keys(fn.tables).map(
+          (key) =>
+            ofType("AWS::DynamoDB::Table").find(
+              ([, t]) => t.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key as TableKey].id}`,
+            )?.[0],
+        );
+        const grantedTables = [...granted].filter(
+          (id) => expectedTables.includes(id) || resources[id]?.Type === "AWS::DynamoDB::Table",
+        );
+        expect(grantedTables.sort(), fn.name).toEqual([...expectedTables].sort());
+        for (const [key, access] of Object.entries(fn.tables)) {
+          const actions = tableStatements
+            .filter((st) =>
+              JSON.stringify(st.Resource).includes(
+                `"${expectedTables[Object.keys(fn.tables).indexOf(key)]}"`,
+              ),
+            )
+            .flatMap((st) => asList(st.Action));
+          expect(actions.includes("dynamodb:PutItem"), `${fn.name} ${key}`).toBe(access !== "read");
+          expect(actions.includes("dynamodb:Query"), `${fn.name} ${key}`).toBe(access !== "write");
+        }
+      }
+    });
+
+    it("lets only the e-mail sending worker use SES, scoped to the identity and configuration set", () => {
+      for (const fn of ALL_FUNCTIONS) {
+        const statements = statementsOfRole(roleOf(functionNamed(fn.name)[1]));
+        const ses = statements.filter((st) => asList(st.Action).some((a: string) => a.startsWith("ses:")));
+        const sends = fn.kind === "worker" && (fn as { sendsEmail?: boolean }).sendsEmail === true;
+        expect(ses.length > 0, fn.name).toBe(sends);
+        for (const statement of ses) {
+          expect(asList(statement.Action)).toEqual(["ses:SendEmail"]);
+          expect(JSON.stringify(statement.Resource)).toContain("configuration-set");
+        }
+      }
+      const identity = single("AWS::SES::EmailIdentity").Properties ?? {};
+      expect(identity.EmailIdentity).toBe(stage.senderAddress.split("@")[1]);
+      const destination = single("AWS::SES::ConfigurationSetEventDestination").Properties?.EventDestination;
+      expect(destination.MatchingEventTypes).toEqual(expect.arrayContaining(["bounce", "complaint"]));
+      expect(destination.SnsDestination.TopicARN).toBeDefined();
+    });
+  });
+
+  describe("monitoring", () => {
+    const alarms = () => ofType("AWS::CloudWatch::Alarm").map(([, a]) => a.Properties ?? {});
+    const alarmOnQueue = (queueId: string) =>
+      alarms().some((a) => JSON.stringify(a.Dimensions ?? []).includes(`"${queueId}"`));
+
+    it("e-mails every alarm to the stage's alarm address", () => {
+      const topic = ofType("AWS::SNS::Topic").find(
+        ([, t]) => t.Properties?.TopicName === `repdesk-${stage.name}-alarms`,
+      );
+      expect(topic?.[1].Properties?.KmsMasterKeyId).toBeDefined();
+      s.template.hasResourceProperties("AWS::SNS::Subscription", {
+        Protocol: "email",
+        Endpoint: stage.alarmEmail,
+        TopicArn: { Ref: topic?.[0] },
+      });
+      for (const alarm of alarms()) expect(alarm.AlarmActions).toEqual([{ Ref: topic?.[0] }]);
+    });
+
+    it("alarms on every dead-letter queue, the relay failure queue, every function, the API 5xx rate and SES reputation", () => {
+      const queues = ofType("AWS::SQS::Queue");
+      for (const [id, queue] of queues) {
+        if (/-dlq$|-failures$/.test(queue.Properties?.QueueName))
+          expect(alarmOnQueue(id), queue.Properties?.QueueName).toBe(true);
+      }
+      for (const fn of ALL_FUNCTIONS) {
+        const [fnId] = functionNamed(fn.name);
+        const metrics = alarms()
+          .filter((a) => JSON.stringify(a.Dimensions ?? []).includes(`"${fnId}"`))
+          .map((a) => a.MetricName);
+        expect(metrics, fn.name).toEqual(expect.arrayContaining(["Errors", "Throttles"]));
+      }
+      expect(alarms().some((a) => JSON.stringify(a.Metrics ?? []).includes('"5xx"'))).toBe(true);
+      expect(alarms().map((a) => a.MetricName)).toEqual(
+        expect.arrayContaining(["Reputation.BounceRate", "Reputation.ComplaintRate", "IteratorAge"]),
+      );
+    });
+  });
+
+  describe("bundles in the cloud assembly", () => {
+    it("ships the geo-IP database inside the enrich function's asset", () => {
+      const key = JSON.stringify(functionNamed("enrich")[1].Properties?.Code.S3Key);
+      const hash = /([0-9a-f]{64})\.zip/.exec(key)?.[1];
+      const assetDir = join(s.outdir, `asset.${hash}`);
+      expect(existsSync(join(assetDir, "index.mjs"))).toBe(true);
+      for (const file of GEOIP_DATA_FILES)
+        expect(existsSync(join(assetDir, "geoip-country", file)), file).toBe(true);
+      expect(existsSync(join(assetDir, "geoip-country", "package.json"))).toBe(true);
+    });
+  });
+});
+
+/** Header name (lower case) -> value, as CloudFront would send them for this policy. */
+function headersOfPolicy(policy: any): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const security = policy.SecurityHeadersConfig ?? {};
+  if (security.ContentSecurityPolicy)
+    headers["content-security-policy"] = security.ContentSecurityPolicy.ContentSecurityPolicy;
+  if (security.ContentTypeOptions) headers["x-content-type-options"] = "nosniff";
+  if (security.FrameOptions) headers["x-frame-options"] = security.FrameOptions.FrameOption;
+  if (security.ReferrerPolicy) headers["referrer-policy"] = security.ReferrerPolicy.ReferrerPolicy;
+  if (security.StrictTransportSecurity) {
+    const hsts = security.StrictTransportSecurity;
+    headers["strict-transport-security"] = [
+      `max-age=${hsts.AccessControlMaxAgeSec}`,
+      ...(hsts.IncludeSubdomains ? ["includeSubDomains"] : []),
+      ...(hsts.Preload ? ["preload"] : []),
+    ].join("; ");
+  }
+  for (const custom of policy.CustomHeadersConfig?.Items ?? [])
+    headers[custom.Header.toLowerCase()] = custom.Value;
+  return headers;
+}
+
+it("stops the synth when a resource breaks an AwsSolutions rule without an acknowledgement", async () => {
+  const { createApp } = await import("../../infra/app");
+  const { Bucket } = await import("aws-cdk-lib/aws-s3");
+  const { bundleOnce } = await import("./synth");
+  const { dir } = await bundleOnce();
+  const outdir = mkdtempSync(join(tmpdir(), "repdesk-cdk-nag-"));
+  const { app, stack } = createApp({
+    stageName: "dev",
+    bundlesDir: dir,
+    siteDir: siteDirForTests(),
+    outdir,
+    account: "123456789012",
+  });
+  new Bucket(stack, "UnloggedPlainBucket");
+  expect(() => app.synth()).toThrow(/AwsSolutions-S1\b/);
+}, 300_000);
+
+it("refuses a stage outside us-east-1 with a clear message (CloudFront WAF lives there)", async () => {
+  const { RepDeskStack } = await import("../../infra/stack");
+  const { App } = await import("aws-cdk-lib");
+  const stage = { ...loadStage("dev"), region: "eu-west-1" };
+  expect(() => new RepDeskStack(new App(), "X", { stage, bundlesDir: "/nope", siteDir: "/nope" })).toThrow(
+    /us-east-1/,
+  );
+});
