@@ -29,10 +29,15 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   return raw === "1" || raw === "true" || raw === "yes";
 }
 
+/** QUEUE_RETRY_DELAY_MS: one fixed retry delay instead of the default backoff (tests, benchmarks). */
+function constantDelay(delayMs: number | undefined): ((receiveCount: number) => number) | undefined {
+  return delayMs === undefined ? undefined : () => delayMs;
+}
+
 /**
  * PORT (3000), SES_PORT (8005), DYNAMO_PORT (8000) — 0 picks a free port; DATA_DIR (.data);
  * WEB_DIST_DIR (web/dist; when set, the site is served as is, never rebuilt); SUBMISSIONS_PER_MINUTE
- * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; HOST (localhost).
+ * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; HOST (localhost); QUEUE_RETRY_DELAY_MS.
  */
 export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): LocalRuntimeOptions {
   const webDistDir = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined;
@@ -47,5 +52,6 @@ export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
     dev: argv.includes("--dev"),
     submissionsPerMinute: wholeNumber(env, "SUBMISSIONS_PER_MINUTE"),
     trustViewerAddress: flag(env, "TRUST_VIEWER_ADDRESS"),
+    retryDelayMs: constantDelay(wholeNumber(env, "QUEUE_RETRY_DELAY_MS")),
   };
 }

@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_LEASE_MS } from "../../functions/domain/email-idempotency";
+import { QUEUES } from "../../functions/registry";
 import { type BatchConsumer, defaultRetryDelayMs, LocalQueues, type LocalQueuesOptions } from "./queue";
 
 let dir: string;
@@ -166,7 +168,19 @@ describe("LocalQueues delivery", () => {
   });
 
   it("backs off exponentially by default, capped", () => {
-    expect([1, 2, 3, 4, 10].map(defaultRetryDelayMs)).toEqual([200, 400, 800, 1600, 10_000]);
+    expect([1, 2, 3, 4, 10].map(defaultRetryDelayMs)).toEqual([2_000, 8_000, 32_000, 90_000, 90_000]);
+  });
+
+  it("by default retries for longer than a worker's e-mail claim blocks redeliveries", () => {
+    for (const queue of QUEUES) {
+      const window = Array.from({ length: queue.maxReceiveCount - 1 }, (_, index) =>
+        defaultRetryDelayMs(index + 1),
+      );
+      expect(
+        window.reduce((sum, delay) => sum + delay, 0),
+        queue.name,
+      ).toBeGreaterThan(DEFAULT_LEASE_MS);
+    }
   });
 
   it("moves a message to the dead-letter list after maxReceiveCount deliveries, with the reason", async () => {

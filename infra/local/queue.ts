@@ -78,9 +78,15 @@ type JournalEntry =
   | { op: "delete"; ids: string[] }
   | { op: "dead"; id: string; reason: string; at: number };
 
-/** 200 ms, 400 ms, 800 ms ... capped at 10 s: quick locally, still a real backoff. */
+/**
+ * 2 s, 8 s, 32 s, then 90 s: a first retry quick enough for development, and a whole retry window
+ * (about 2 min 12 s over five receives) longer than the longest lease a worker holds — the
+ * notification worker's 2-minute e-mail claim, which a delivery killed mid-send leaves behind. In
+ * AWS the queues' visibility timeout gives the same room; a shorter window here would dead-letter
+ * e-mails that the next retry would have sent.
+ */
 export function defaultRetryDelayMs(receiveCount: number): number {
-  return Math.min(200 * 2 ** Math.max(0, receiveCount - 1), 10_000);
+  return Math.min(2_000 * 4 ** Math.max(0, receiveCount - 1), 90_000);
 }
 
 interface QueueState {
