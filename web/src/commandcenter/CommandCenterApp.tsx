@@ -1,4 +1,43 @@
-// Owned by the Command Center work: replaced with the real staff area (routes under /commandcenter).
+/** The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx). */
+import { Navigate, Route, Routes } from "react-router-dom";
+import { AuthProvider } from "./auth";
+import { ContactsPage } from "./ContactsPage";
+import { DashboardPage } from "./DashboardPage";
+import { LoginPage } from "./LoginPage";
+import { Protected } from "./Protected";
+import { SignupsPage } from "./SignupsPage";
+
 export default function CommandCenterApp() {
-  return <p>Loading...</p>;
+  return (
+    <AuthProvider>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route
+          index
+          element={
+            <Protected>
+              <DashboardPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="signups"
+          element={
+            <Protected>
+              <SignupsPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="contacts"
+          element={
+            <Protected>
+              <ContactsPage />
+            </Protected>
+          }
+        />
+        <Route path="*" element={<Navigate to="/commandcenter" replace />} />
+      </Routes>
+    </AuthProvider>
+  );
 }

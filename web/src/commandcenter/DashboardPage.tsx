@@ -1,0 +1,110 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import type { Signup, SignupStatsResponse } from "../../../events";
+import { api } from "./api";
+import { useAuth } from "./auth";
+import styles from "./commandcenter.module.css";
+import { SignupsChart } from "./SignupsChart";
+import { StaffHeader } from "./StaffHeader";
+import { countBoundaries, formatDate } from "./time";
+
+const RECENT = 5;
+const EMPTY_STATS: SignupStatsResponse = { total: 0, today: 0, thisWeek: 0, perDay: [] };
+
+/** SPEC.md /commandcenter: welcome, three counts, the 5 most recent signups, Manage Signups. */
+export function DashboardPage() {
+  const { user } = useAuth();
+  const [loading, setLoading] = useState(true);
+  const [stats, setStats] = useState<SignupStatsResponse>(EMPTY_STATS);
+  const [recent, setRecent] = useState<Signup[]>([]);
+
+  useEffect(() => {
+    let active = true;
+    Promise.all([api.signupStats(countBoundaries(new Date())), api.signups({ limit: RECENT })])
+      .then(([counts, list]) => {
+        if (!active) return;
+        setStats(counts);
+        setRecent(list.signups.slice(0, RECENT));
+      })
+      .catch((error) => console.error("Loading the dashboard failed", error))
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <StaffHeader>
+        <h1 className={styles.pageTitle}>Welcome, {user?.username}</h1>
+      </StaffHeader>
+      <main className={styles.content}>
+        {loading ? (
+          <p role="status">Loading dashboard...</p>
+        ) : (
+          <>
+            <section className={styles.stats} aria-label="Signup counts">
+              <Stat label="Total Signups" value={stats.total} />
+              <Stat label="Today's Signups" value={stats.today} />
+              <Stat label="This Week" value={stats.thisWeek} />
+            </section>
+            <section className={styles.card} aria-labelledby="recent-title">
+              <div className={styles.cardHeader}>
+                <h2 id="recent-title" className={styles.cardTitle}>
+                  Recent Signups
+                </h2>
+                <Link to="/commandcenter/signups">View all</Link>
+              </div>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recent.length === 0 ? (
+                    <tr>
+                      <td colSpan={3} className={styles.empty}>
+                        No signups yet
+                      </td>
+                    </tr>
+                  ) : (
+                    recent.map((signup) => (
+                      <tr key={signup.id}>
+                        <td>{`${signup.firstName} ${signup.lastName}`}</td>
+                        <td>{signup.email}</td>
+                        <td>{formatDate(signup.createdAt)}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </section>
+            {stats.perDay.length > 0 && <SignupsChart days={stats.perDay} />}
+            <div className={styles.linkCards}>
+              <Link to="/commandcenter/signups" className={styles.linkCard}>
+                <span className={styles.cardTitle}>Manage Signups</span>
+                <span className={styles.muted}>View and manage all signup submissions</span>
+              </Link>
+              <Link to="/commandcenter/contacts" className={styles.linkCard}>
+                <span className={styles.cardTitle}>Contact Messages</span>
+                <span className={styles.muted}>Read and manage contact form messages</span>
+              </Link>
+            </div>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className={styles.stat}>
+      <span className={styles.statLabel}>{label}</span>
+      <span className={styles.statValue}>{value.toLocaleString()}</span>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { type FormEvent, useState } from "react";
+import { Navigate, useNavigate } from "react-router-dom";
+import { ApiFailure } from "./api";
+import { useAuth } from "./auth";
+import styles from "./commandcenter.module.css";
+
+/**
+ * SPEC.md /commandcenter/login: Username and Password (required), 'Sign in' / 'Signing in...',
+ * an error banner with the server's text (else 'Login failed') that clears on the next attempt.
+ * A code field appears only when the server says this account needs one (TOTP).
+ */
+export function LoginPage() {
+  const { user, loading, login } = useAuth();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [needsCode, setNeedsCode] = useState(false);
+  const [error, setError] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+
+  if (!loading && user) return <Navigate to="/commandcenter" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError("");
+    setSubmitting(true);
+    try {
+      await login(username, password, needsCode ? code : undefined);
+      navigate("/commandcenter", { replace: true });
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.fieldErrors.code) setNeedsCode(true);
+      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Login failed");
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className={styles.loginPage}>
+      <form className={styles.loginCard} onSubmit={onSubmit}>
+        <h1 className={styles.loginTitle}>Command Center</h1>
+        {error && (
+          <div className={styles.errorBanner} role="alert">
+            {error}
+          </div>
+        )}
+        <label className={styles.field}>
+          <span>Username</span>
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Password</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {needsCode && (
+          <label className={styles.field}>
+            <span>Verification code</span>
+            <input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+        )}
+        <button type="submit" className={styles.primaryButton} disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign in"}
+        </button>
+      </form>
+    </main>
+  );
+}

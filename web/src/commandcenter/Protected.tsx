@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router-dom";
+import { useAuth } from "./auth";
+import styles from "./commandcenter.module.css";
+
+/** SPEC.md: a spinner ('Loading...') during the session check, then the page or the login. */
+export function Protected({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  if (loading) {
+    return (
+      <div className={styles.centered} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        <p>Loading...</p>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/commandcenter/login" replace />;
+  return <>{children}</>;
+}

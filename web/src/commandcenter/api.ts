@@ -1,0 +1,106 @@
+/** The Command Center's calls to the API (same origin; the session cookie travels by itself). */
+import type {
+  AuthUserResponse,
+  ContactListResponse,
+  SignupListResponse,
+  SignupStatsResponse,
+  StaffUserView,
+} from "../../../events";
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiFailure";
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers:
+      body === undefined
+        ? { accept: "application/json" }
+        : { "content-type": "application/json", accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  const json = (await response.json().catch(() => undefined)) as
+    | { error?: unknown; fieldErrors?: Record<string, string> }
+    | undefined;
+  if (!response.ok) {
+    const message = typeof json?.error === "string" ? json.error : "";
+    throw new ApiFailure(response.status, message, json?.fieldErrors ?? {});
+  }
+  return json as T;
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export interface ListParams {
+  q?: string;
+  teamSize?: string;
+  productLines?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export const api = {
+  currentUser: () => request<AuthUserResponse>("GET", "/api/auth/user"),
+  login: (username: string, password: string, code?: string) =>
+    request<{ user: StaffUserView }>("POST", "/api/auth/login", {
+      username,
+      password,
+      ...(code ? { code } : {}),
+    }),
+  logout: () => request<void>("POST", "/api/auth/logout"),
+  signups: (params: ListParams = {}) =>
+    request<SignupListResponse>("GET", `/api/admin/signups${query({ ...params })}`),
+  signupStats: (boundaries: { todayStart: string; weekStart: string; dayStarts: string[] }) =>
+    request<SignupStatsResponse>(
+      "GET",
+      `/api/admin/signups/stats${query({ ...boundaries, dayStarts: boundaries.dayStarts.join(",") })}`,
+    ),
+  deleteSignup: (id: string) => request<void>("DELETE", `/api/admin/signups/${encodeURIComponent(id)}`),
+  contacts: (params: ListParams = {}) =>
+    request<ContactListResponse>("GET", `/api/admin/contacts${query({ ...params })}`),
+  deleteContact: (id: string) => request<void>("DELETE", `/api/admin/contacts/${encodeURIComponent(id)}`),
+};
+
+/**
+ * Downloads the filtered list as CSV. The server answers in chunks (each under 1 MB, the next one
+ * named in X-Next-Cursor); they are joined into one file here.
+ */
+export async function downloadCsv(kind: "signups" | "contacts", params: ListParams): Promise<void> {
+  const parts: BlobPart[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await fetch(
+      `/api/admin/${kind}/export.csv${query({ ...params, limit: undefined, cursor })}`,
+      {
+        credentials: "same-origin",
+      },
+    );
+    if (!response.ok) throw new ApiFailure(response.status, "Export failed");
+    parts.push(await response.arrayBuffer());
+    cursor = response.headers.get("X-Next-Cursor") ?? undefined;
+  } while (cursor);
+  const url = URL.createObjectURL(new Blob(parts, { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${kind}-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

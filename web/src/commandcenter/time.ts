@@ -1,0 +1,30 @@
+/**
+ * SPEC.md section 9, in the viewer's clock: 'Today' is since local midnight; 'This Week' is the
+ * last 7 days counted from local midnight today (local midnight 7 calendar days earlier, so a
+ * daylight-saving change in between is handled by the browser's calendar arithmetic).
+ */
+export const CHART_DAYS = 30;
+
+export function localMidnight(now: Date, daysBack = 0): Date {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  midnight.setDate(midnight.getDate() - daysBack);
+  return midnight;
+}
+
+export function countBoundaries(now: Date): { todayStart: string; weekStart: string; dayStarts: string[] } {
+  return {
+    todayStart: localMidnight(now).toISOString(),
+    weekStart: localMidnight(now, 7).toISOString(),
+    dayStarts: Array.from({ length: CHART_DAYS }, (_, i) =>
+      localMidnight(now, CHART_DAYS - 1 - i).toISOString(),
+    ),
+  };
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString();
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}

@@ -1,0 +1,75 @@
+/**
+ * A server-side list (search, filters, pages) for the signups and contacts views. The search box
+ * updates at once; the request follows 300 ms after typing stops, and an answer that arrives after
+ * a newer request started is dropped, so typing never lags and results never go back in time.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ListParams } from "./api";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface Page<R> {
+  readonly items: R[];
+  readonly nextCursor?: string;
+  readonly total: number;
+  readonly matched: number;
+  readonly matchedAtLeast?: boolean;
+}
+
+export function useLeadList<R extends { id: string }>(
+  fetchPage: (params: ListParams) => Promise<Page<R>>,
+  filters: Omit<ListParams, "q" | "cursor">,
+  search: string,
+) {
+  const [debounced, setDebounced] = useState(search);
+  const [page, setPage] = useState<Page<R>>({ items: [], total: 0, matched: 0 });
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const generation = useRef(0);
+  const filterKey = JSON.stringify(filters);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters' contents
+  useEffect(() => {
+    const current = ++generation.current;
+    fetchPage({ ...filters, q: debounced.trim() || undefined })
+      .then((answer) => current === generation.current && setPage(answer))
+      .catch((error) => console.error("Loading the list failed", error))
+      .finally(() => current === generation.current && setLoading(false));
+  }, [debounced, filterKey, fetchPage]);
+
+  const loadMore = useCallback(async () => {
+    if (!page.nextCursor) return;
+    const current = generation.current;
+    setLoadingMore(true);
+    try {
+      const answer = await fetchPage({
+        ...filters,
+        q: debounced.trim() || undefined,
+        cursor: page.nextCursor,
+      });
+      if (current === generation.current)
+        setPage((before) => ({ ...answer, items: [...before.items, ...answer.items] }));
+    } catch (error) {
+      console.error("Loading more failed", error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [page.nextCursor, fetchPage, filters, debounced]);
+
+  /** After the server confirmed a delete: drop the row and adjust the counts. */
+  const removed = useCallback((id: string) => {
+    setPage((before) => ({
+      ...before,
+      items: before.items.filter((item) => item.id !== id),
+      total: Math.max(0, before.total - 1),
+      matched: Math.max(0, before.matched - 1),
+    }));
+  }, []);
+
+  return { ...page, loading, loadingMore, loadMore, removed, query: debounced };
+}
