@@ -20,6 +20,8 @@ export interface SubmissionDeps {
   readonly clock: Clock;
   readonly newId: IdGenerator;
   readonly tables: { readonly records: string; readonly outbox: string };
+  /** Waits between retries of a conflicting transaction; tests pass a no-op. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export interface SubmissionMeta {
@@ -42,34 +44,54 @@ async function storeWithEvent(
   // Search attributes and counters of the Command Center (functions/admin/lead-index.ts).
   const indexed = indexedWrite(deps.tables.records, lead, record);
   const item = { ...record, ...indexed.attributes };
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: deps.tables.records,
-              Item: item,
-              ConditionExpression: "attribute_not_exists(id)",
-            },
-          },
-          {
-            Put: {
-              TableName: deps.tables.outbox,
-              Item: outboxItemFor(event),
-              ConditionExpression: "attribute_not_exists(id)",
-            },
-          },
-          ...indexed.actions,
-        ],
-      }),
-    );
-    return { duplicate: false };
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { duplicate: true };
-    throw error;
+  const write = new TransactWriteCommand({
+    TransactItems: [
+      {
+        Put: { TableName: deps.tables.records, Item: item, ConditionExpression: "attribute_not_exists(id)" },
+      },
+      {
+        Put: {
+          TableName: deps.tables.outbox,
+          Item: outboxItemFor(event),
+          ConditionExpression: "attribute_not_exists(id)",
+        },
+      },
+      ...indexed.actions,
+    ],
+  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.db.send(write);
+      return { duplicate: false };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      // A retry after an ambiguous failure that had in fact succeeded lands here too: same answer.
+      if (codes?.[0] === "ConditionalCheckFailed") return { duplicate: true };
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      await (deps.sleep ?? sleep)(conflictBackoffMs(attempt));
+    }
   }
 }
+
+/**
+ * Transactions that touch the same item at the same moment (two submissions updating the same
+ * Command Center counter) cancel each other with TransactionConflict, which the SDK does not retry.
+ * Retrying a few times with jitter is safe: the record's condition makes the write idempotent.
+ */
+export const TRANSACTION_ATTEMPTS = 5;
+
+export function isTransactionConflict(error: unknown): boolean {
+  if ((error as { name?: string } | null)?.name === "TransactionConflictException") return true;
+  return (cancellationCodes(error) ?? []).some(
+    (code) => code === "TransactionConflict" || code === "ThrottlingError",
+  );
+}
+
+export function conflictBackoffMs(attempt: number, random: () => number = Math.random): number {
+  return Math.round(10 * 2 ** attempt * (0.5 + random()));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function common(deps: SubmissionDeps, submissionId: string | undefined) {
   const now = deps.clock().toISOString();

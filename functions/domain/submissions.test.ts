@@ -1,0 +1,92 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { mockClient } from "aws-sdk-client-mock";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SignupRequest } from "../../events";
+import { acceptSignup, conflictBackoffMs, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
+
+const cancelled = (...codes: string[]) =>
+  Object.assign(new Error("Transaction cancelled"), {
+    name: "TransactionCanceledException",
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const mock = mockClient(db);
+  const waits: number[] = [];
+  const deps = {
+    db,
+    clock: () => new Date("2025-03-04T10:00:00.000Z"),
+    newId: () => crypto.randomUUID(),
+    tables: { records: "Signups", outbox: "Outbox" },
+    sleep: async (ms: number) => {
+      waits.push(ms);
+    },
+  };
+  const input = SignupRequest.parse({
+    firstName: "A",
+    lastName: "B",
+    email: "a@example.com",
+    teamSize: "solo",
+    productLines: "single",
+    submissionId: "1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b",
+  });
+
+  beforeEach(() => {
+    mock.reset();
+    waits.length = 0;
+  });
+
+  it("retries a transaction that conflicted with a concurrent one", async () => {
+    mock
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled("None", "None", "TransactionConflict"))
+      .rejectsOnce(cancelled("None", "None", "None", "TransactionConflict"))
+      .resolves({});
+    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: false });
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("answers duplicate when a retry finds the record written by the attempt that seemed to fail", async () => {
+    mock
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled("None", "TransactionConflict"))
+      .rejects(cancelled("ConditionalCheckFailed", "None"));
+    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: true });
+  });
+
+  it("gives up after a bounded number of attempts (the API answers 503)", async () => {
+    mock.on(TransactWriteCommand).rejects(cancelled("None", "TransactionConflict"));
+    await expect(acceptSignup(deps, input)).rejects.toMatchObject({ name: "TransactionCanceledException" });
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(TRANSACTION_ATTEMPTS);
+  });
+
+  it("does not retry other failures", async () => {
+    mock.on(TransactWriteCommand).rejects(Object.assign(new Error("bad"), { name: "ValidationException" }));
+    await expect(acceptSignup(deps, input)).rejects.toThrow("bad");
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it("backs off exponentially with jitter", () => {
+    expect(conflictBackoffMs(1, () => 0)).toBe(10);
+    expect(conflictBackoffMs(3, () => 0.5)).toBe(80);
+  });
+});
+
+describe("isHoneypotFilled", () => {
+  it.each([
+    [undefined, false],
+    [null, false],
+    ["", false],
+    ["   ", false],
+    [false, false],
+    ["http://spam", true],
+    [0, true],
+    [true, true],
+    [{}, true],
+  ])("%o -> %s", (value, expected) => {
+    expect(isHoneypotFilled(value)).toBe(expected);
+  });
+});
