@@ -35,8 +35,9 @@ export interface WatchedPage {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  options: { hasTouch?: boolean } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, hasTouch: options.hasTouch ?? false });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {

@@ -11,6 +11,7 @@ import { Button, SmartLink } from "../components/ui/Button";
 import { Honeypot, RadioGroup, TextAreaField, TextField } from "../components/ui/Field";
 import { Icon } from "../components/ui/Icon";
 import { config } from "../config";
+import { loadSignupValidation as loadValidation } from "../forms/loadValidation";
 import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "../forms/submit";
 import { useFieldErrors } from "../forms/useFieldErrors";
 import type { PageMeta } from "../seo/meta";
@@ -39,8 +40,6 @@ const PRODUCT_LINE_OPTIONS = PRODUCT_LINES.map((value) => ({
   label: PRODUCT_LINES_LABELS[value],
   description: PRODUCT_LINE_HINTS[value],
 }));
-
-const loadValidation = () => import("../forms/signup-validation");
 
 const PROMISES = [
   "A customer success representative matched to your business",

@@ -35,11 +35,12 @@ export function MegaMenu({ id, label, items, menus, footer }: MegaMenuProps) {
     if (event.pointerType === "mouse" && isOpen) menus.scheduleClose();
   };
   const onClick = () => {
-    if (isOpen && openedByHover.current) {
+    if (openedByHover.current) {
+      // A mouse user clicking the button of a menu their pointer just opened: keep it open.
       openedByHover.current = false;
+      menus.openMenu(id);
       return;
     }
-    openedByHover.current = false;
     menus.toggle(id);
   };
   const onKeyDown = (event: KeyboardEvent) => {
