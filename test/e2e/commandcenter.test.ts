@@ -1,0 +1,341 @@
+/**
+ * The Command Center in Chromium against the local runtime: every screen and state of SPEC.md
+ * section 2, the viewer-clock semantics of section 9 (Asia/Kolkata, UTC+05:30, with the browser's
+ * clock moved a day and a week ahead), filters, details, delete with cancel and confirm, logout, and
+ * HTML in every text field shown as text.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignupRequest } from "../../events";
+import { acceptSignup } from "../../functions/domain/submissions";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { launchChromium } from "./site-support";
+
+const ADMIN = { username: "admin", password: "correct horse battery staple" };
+const ZONE = "Asia/Kolkata";
+/** The viewer's "now": 15 June 2025, 12:00 in India (06:30 UTC). */
+const NOW = new Date("2025-06-15T12:00:00+05:30");
+const DAY = 86_400_000;
+
+const XSS = {
+  firstName: "<img src=x onerror=alert(1)>",
+  lastName: "<script>alert(2)</script>",
+  email: "<svg/onload=alert(3)>@example.com",
+  notes: '<b>bold</b><img src=x onerror="alert(4)"> & "quotes"',
+};
+
+const SEED = [
+  // 00:10 local on the 15th is 18:40 UTC on the 14th: 'today' for this viewer, not in UTC.
+  {
+    firstName: "Tara",
+    lastName: "Today",
+    email: "tara@today.in",
+    teamSize: "solo",
+    productLines: "single",
+    at: "2025-06-15T00:10:00+05:30",
+    notes: "Called twice about onboarding for the whole team",
+  },
+  {
+    firstName: "Yuri",
+    lastName: "Yesterday",
+    email: "yuri@example.org",
+    teamSize: "team",
+    productLines: "multiple",
+    at: "2025-06-14T23:50:00+05:30",
+  },
+  {
+    firstName: "Olga",
+    lastName: "Older",
+    email: "olga@example.org",
+    teamSize: "team",
+    productLines: "single",
+    at: "2025-06-01T12:00:00+05:30",
+  },
+  { ...XSS, teamSize: "solo", productLines: "multiple", at: "2025-05-20T09:00:00+05:30" },
+] as const;
+
+let runtime: RuntimeProcess;
+let browser: Browser;
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([
+    startRuntime({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+async function seed() {
+  for (const { at, ...fields } of SEED) {
+    await acceptSignup(
+      {
+        db: runtime.db,
+        clock: () => new Date(at),
+        newId: () => crypto.randomUUID(),
+        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+      },
+      SignupRequest.parse(fields),
+    );
+  }
+}
+
+async function newPage(now: Date = NOW): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    timezoneId: ZONE,
+    locale: "en-US",
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.clock.setFixedTime(now);
+  return { context, page };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${runtime.url}/commandcenter/login`);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${runtime.url}/commandcenter`);
+}
+
+async function statValue(page: Page, label: string): Promise<string> {
+  const stat = page.locator("section[aria-label='Signup counts'] > div", { hasText: label });
+  return (await stat.locator("span").nth(1).textContent()) ?? "";
+}
+
+async function counts(page: Page) {
+  await page.getByText("Total Signups").waitFor();
+  return {
+    total: await statValue(page, "Total Signups"),
+    today: await statValue(page, "Today's Signups"),
+    week: await statValue(page, "This Week"),
+  };
+}
+
+describe("Command Center", () => {
+  it("guards protected routes: spinner while checking, then the login page", async () => {
+    const { context, page } = await newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/user", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${runtime.url}/commandcenter/signups`);
+    await page.getByRole("status").getByText("Loading...").waitFor();
+    release();
+    await page.waitForURL(`${runtime.url}/commandcenter/login`);
+    await context.close();
+  });
+
+  it("signs in over http://localhost with a Secure, HttpOnly, SameSite=Strict cookie; shows errors", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    expect(await page.getByLabel("Username").getAttribute("required")).not.toBeNull();
+    expect(await page.getByLabel("Password").getAttribute("required")).not.toBeNull();
+    expect(await page.getByLabel("Verification code").count()).toBe(0);
+
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("wrong password");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/login", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Signing in..." }).waitFor();
+    release();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid username or password");
+    await page.unroute("**/api/auth/login");
+
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter`);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({
+      name: "__Host-session",
+      httpOnly: true,
+      secure: true,
+      sameSite: "Strict",
+      path: "/",
+    });
+    await context.close();
+  });
+
+  it("shows the empty dashboard", async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.getByRole("heading", { name: "Welcome, admin" }).waitFor();
+    expect(await counts(page)).toEqual({ total: "0", today: "0", week: "0" });
+    await page.getByText("No signups yet").waitFor();
+    await page.getByText("View and manage all signup submissions").waitFor();
+    await page.getByRole("link", { name: "Manage Signups" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter/signups`);
+    await page.getByText("No signups found").waitFor();
+    expect(await page.getByText("No signups found").getAttribute("colspan")).toBe("8");
+    expect(await page.getByText("0 of 0 signups").count()).toBe(1);
+    await context.close();
+  });
+
+  it("counts Today and This Week from the viewer's midnight, as the clock moves a day and a week", async () => {
+    await seed();
+    const stages: [Date, { total: string; today: string; week: string }][] = [
+      [NOW, { total: "4", today: "1", week: "2" }],
+      [new Date(NOW.getTime() + DAY), { total: "4", today: "0", week: "2" }],
+      [new Date(NOW.getTime() + 7 * DAY), { total: "4", today: "0", week: "1" }],
+    ];
+    for (const [now, expected] of stages) {
+      const { context, page } = await newPage(now);
+      await signIn(page);
+      expect(await counts(page), now.toISOString()).toEqual(expected);
+      await context.close();
+    }
+  });
+
+  it("lists the 5 most recent signups on the dashboard with View all", async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    const table = page.getByRole("region", { name: "Recent Signups" }).locator("table");
+    await table.locator("tbody tr").first().waitFor();
+    const headers = await table.locator("th").allTextContents();
+    expect(headers).toEqual(["Name", "Email", "Date"]);
+    const names = await table.locator("tbody tr td:first-child").allTextContents();
+    expect(names).toEqual(["Tara Today", "Yuri Yesterday", "Olga Older", `${XSS.firstName} ${XSS.lastName}`]);
+    // Dates in the viewer's zone: Yuri's 23:50 local on the 14th stays on the 14th.
+    expect(await table.locator("tbody tr").nth(1).locator("td").nth(2).textContent()).toBe("6/14/2025");
+    await page.getByRole("img", { name: /signups in the last 30 days/ }).waitFor();
+    await page.getByRole("link", { name: "View all" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter/signups`);
+    await context.close();
+  });
+
+  it("searches, filters, shows details and deletes only after confirming", async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.goto(`${runtime.url}/commandcenter/signups`);
+    const results = page.locator("p[aria-live]");
+    await expect.poll(() => results.textContent()).toBe("4 of 4 signups");
+    const headers = await page.locator("thead th").allTextContents();
+    expect(headers).toEqual([
+      "Name",
+      "Email",
+      "Team Size",
+      "Product Lines",
+      "Notes",
+      "Country",
+      "Date",
+      "Actions",
+    ]);
+
+    const search = page.getByPlaceholder("Search by name or email...");
+    await search.fill("YESTER");
+    await expect.poll(() => results.textContent()).toBe("1 of 4 signups");
+    expect(await page.locator("tbody tr td:first-child").allTextContents()).toEqual(["Yuri Yesterday"]);
+    await search.fill("example.org");
+    await expect.poll(() => results.textContent()).toBe("2 of 4 signups");
+    await page.getByLabel("Team Size").selectOption("team");
+    await page.getByLabel("Product Lines").selectOption("single");
+    await expect.poll(() => results.textContent()).toBe("1 of 4 signups");
+    expect(await page.locator("tbody tr td:first-child").allTextContents()).toEqual(["Olga Older"]);
+    await search.fill("nobody at all");
+    await expect.poll(() => results.textContent()).toBe("0 of 4 signups");
+    await page.getByText("No signups found").waitFor();
+    await search.fill("");
+    await page.getByLabel("Team Size").selectOption("solo");
+    await page.getByLabel("Product Lines").selectOption("all");
+    await expect.poll(() => results.textContent()).toBe("2 of 4 signups");
+    await page.getByLabel("Team Size").selectOption("all");
+    await expect.poll(() => results.textContent()).toBe("4 of 4 signups");
+
+    // Notes: truncated, full text on hover; 'No notes' otherwise; 'Unknown' country.
+    const tara = page.locator("tbody tr", { hasText: "Tara Today" });
+    expect(await tara.locator("td").nth(4).locator("span").getAttribute("title")).toBe(SEED[0].notes);
+    expect(await page.locator("tbody tr", { hasText: "Olga Older" }).locator("td").nth(4).textContent()).toBe(
+      "No notes",
+    );
+    expect(await tara.locator("td").nth(5).textContent()).toBe("Unknown");
+
+    await page.getByRole("button", { name: "View Tara Today" }).click();
+    const details = page.getByRole("dialog", { name: "Signup Details" });
+    await details.waitFor();
+    expect(await details.getAttribute("aria-modal")).toBe("true");
+    const text = await details.textContent();
+    for (const expected of [
+      "Solo (Just me)",
+      "Single Line",
+      "tara@today.in",
+      "N/A",
+      "Unknown",
+      SEED[0].notes,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "View Yuri Yesterday" }).click();
+    expect(await page.getByRole("dialog").textContent()).toContain("Team (Multiple people)");
+    expect(await page.getByRole("dialog").textContent()).toContain("Multiple Lines");
+    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Delete Olga Older" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Delete" });
+    expect(await confirm.textContent()).toContain(
+      "Are you sure you want to delete this signup? This action cannot be undone.",
+    );
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await page.locator("tbody tr", { hasText: "Olga Older" }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Delete Olga Older" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => page.locator("tbody tr", { hasText: "Olga Older" }).count()).toBe(0);
+    expect(await results.textContent()).toBe("3 of 3 signups");
+    await page.reload();
+    await expect.poll(() => results.textContent()).toBe("3 of 3 signups");
+    await context.close();
+  });
+
+  it("shows HTML typed into every field as text", async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.goto(`${runtime.url}/commandcenter/signups`);
+    const row = page.locator("tbody tr", { hasText: XSS.lastName });
+    await row.waitFor();
+    expect(await row.locator("td").nth(0).textContent()).toBe(`${XSS.firstName} ${XSS.lastName}`);
+    expect(await row.locator("td").nth(1).textContent()).toBe(XSS.email);
+    expect(await row.locator("td").nth(4).locator("span").getAttribute("title")).toBe(XSS.notes);
+    await row.getByRole("button", { name: /^View/ }).click();
+    const details = await page.getByRole("dialog").textContent();
+    for (const value of Object.values(XSS)) expect(details).toContain(value);
+    expect(await page.locator("img[src='x'], script:text('alert'), svg[onload], b").count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it("logs out to / and the session is gone", async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${runtime.url}/`);
+    await page.goto(`${runtime.url}/commandcenter`);
+    await page.waitForURL(`${runtime.url}/commandcenter/login`);
+    await context.close();
+  });
+});
