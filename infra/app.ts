@@ -14,7 +14,8 @@ import { loadStage } from "./stages";
 export const SITE_DIR = join(REPO_ROOT, "web", "dist");
 
 export interface CreateAppOptions {
-  readonly stageName: string;
+  /** Defaults to the `stage` context value (`cdk synth -c stage=prod`), then "dev". */
+  readonly stageName?: string;
   readonly bundlesDir: string;
   readonly siteDir: string;
   readonly outdir?: string;
@@ -23,8 +24,11 @@ export interface CreateAppOptions {
 
 /** The app for one stage; also what the tests synthesize. */
 export function createApp(options: CreateAppOptions): { app: App; stack: RepDeskStack } {
-  const app = new App({ outdir: options.outdir, context: { stage: options.stageName } });
-  const stage = loadStage(options.stageName);
+  const app = new App({
+    outdir: options.outdir,
+    context: options.stageName ? { stage: options.stageName } : undefined,
+  });
+  const stage = loadStage(String(app.node.tryGetContext("stage") ?? "dev"));
   if (stage.name === "local")
     throw new Error('Stage "local" is the local runtime (npm start); it is not deployed.');
   const stack = new RepDeskStack(app, stackNameOf(stage), {
@@ -38,16 +42,14 @@ export function createApp(options: CreateAppOptions): { app: App; stack: RepDesk
 }
 
 async function main(): Promise<void> {
-  const probe = new App();
-  const stageName = String(probe.node.tryGetContext("stage") ?? "dev");
   if (!existsSync(join(SITE_DIR, "index.html"))) {
     throw new Error(
       `The site is not built (${SITE_DIR}/index.html missing): run \`npm run build:web\` first.`,
     );
   }
   await buildFunctions();
+  // One App only: under the CDK CLI an App synthesizes itself when the process exits.
   const { app } = createApp({
-    stageName,
     bundlesDir: DEFAULT_OUT_DIR,
     siteDir: SITE_DIR,
     account: process.env.CDK_DEFAULT_ACCOUNT,
