@@ -4,7 +4,10 @@ import type { EmailMessage, Mailer } from "./mailer";
 /** Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally). */
 export class SesMailer implements Mailer {
   constructor(
-    private readonly ses: SESv2Client = new SESv2Client({ maxAttempts: 3 }),
+    private readonly ses: SESv2Client = new SESv2Client({
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+    }),
     private readonly configurationSetName: string | undefined = process.env.SES_CONFIGURATION_SET ||
       undefined,
   ) {}

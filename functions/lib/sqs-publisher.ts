@@ -10,7 +10,10 @@ import type { EventPublisher } from "./publisher";
  */
 export class SqsPublisher implements EventPublisher {
   constructor(
-    private readonly sqs: SQSClient = new SQSClient({}),
+    private readonly sqs: SQSClient = new SQSClient({
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+    }),
     private readonly queueUrl: (envVar: string) => string = requireEnv,
   ) {}
 
