@@ -32,7 +32,7 @@ const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial
 export const SIGNUP_THANK_YOU =
   "Thank you for your interest! We've received your information and will get back to you within 24 hours on weekdays. Keep an eye on your inbox for our response!";
 export const SIGNUP_MATCHING =
-  "You'll be matched with a customer success representative, who will reply within 24 hours on weekdays.";
+  "You'll be matched with a customer success representative, who will be your point of contact from here on.";
 export const CONTACT_THANK_YOU =
   "Thank you for contacting us! We've received your message and will reply within 24 hours.";
 
