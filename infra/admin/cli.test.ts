@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { parseArgs } from "./cli";
+import { stageTableName } from "./store";
+
+describe("admin command arguments", () => {
+  it("reads the command, the username and --stage anywhere", () => {
+    expect(parseArgs(["create", "ada"])).toEqual({ command: "create", username: "ada", stage: undefined });
+    expect(parseArgs(["--stage", "dev", "delete", "ada"])).toEqual({
+      command: "delete",
+      username: "ada",
+      stage: "dev",
+    });
+    expect(parseArgs(["list"])).toEqual({ command: "list", username: undefined, stage: undefined });
+  });
+
+  it("refuses a missing username or stage name", () => {
+    expect(() => parseArgs(["create"])).toThrow(/needs a username/);
+    expect(() => parseArgs(["list", "--stage"])).toThrow(/--stage needs/);
+    expect(() => parseArgs([])).toThrow(/Usage/);
+  });
+
+  it("names a deployed stage's tables like the stack does", () => {
+    expect(stageTableName("prod", "users")).toBe("repdesk-prod-Users");
+  });
+});

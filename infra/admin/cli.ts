@@ -1,0 +1,114 @@
+/**
+ * Staff accounts of the Command Center:
+ *
+ *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
+ *
+ * Locally (default) against the local runtime's store: the running runtime's DynamoDB endpoint
+ * (DYNAMO_PORT, 8000) if it answers, else the data folder (DATA_DIR, .data) opened directly.
+ * With --stage, against that deployed stage's Users table (repdesk-<stage>-Users, the stack's
+ * naming in infra/constructs/data.ts) with the usual AWS credentials of the shell.
+ * The password comes from ADMIN_PASSWORD or a hidden prompt.
+ */
+import { hashPassword, passwordProblem } from "../../functions/auth/password";
+import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
+import { UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { promptHidden } from "./prompt";
+import { openStore, type Store } from "./store";
+
+const USAGE =
+  "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]";
+
+export interface ParsedArgs {
+  readonly command: string;
+  readonly username?: string;
+  readonly stage?: string;
+}
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const rest = [...argv];
+  let stage: string | undefined;
+  const stageAt = rest.indexOf("--stage");
+  if (stageAt !== -1) {
+    stage = rest[stageAt + 1];
+    if (!stage || stage.startsWith("--")) throw new Error("--stage needs a stage name");
+    rest.splice(stageAt, 2);
+  }
+  const [command, username, ...extra] = rest;
+  if (!command || extra.length > 0) throw new Error(USAGE);
+  if (command !== "list" && !username) throw new Error(`${command} needs a username. ${USAGE}`);
+  return { command, username, stage };
+}
+
+async function newPassword(): Promise<string> {
+  const password = process.env.ADMIN_PASSWORD ?? (await promptHidden("Password: "));
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
+  if (!process.env.ADMIN_PASSWORD && (await promptHidden("Repeat password: ")) !== password) {
+    throw new Error("The passwords do not match");
+  }
+  return password;
+}
+
+export async function run(args: ParsedArgs, store: Store, print: (line: string) => void): Promise<void> {
+  const users = new UsersRepository(store.db, store.usersTable);
+  const username = args.username ?? "";
+  switch (args.command) {
+    case "create": {
+      const problem = usernameProblem(username);
+      if (problem) throw new Error(problem);
+      const user = await users.create(username, await hashPassword(await newPassword()), new Date());
+      print(`Created staff user "${user.username}" (${store.description}).`);
+      return;
+    }
+    case "reset-password":
+      if (!(await users.find(username))) throw new Error(`User "${username}" does not exist`);
+      // Changing the password also ends the user's existing sessions (functions/auth/authenticate.ts).
+      await users.setPassword(username, await hashPassword(await newPassword()), new Date());
+      print(`Password of "${username}" reset; their sessions have ended (${store.description}).`);
+      return;
+    case "delete":
+      await users.delete(username);
+      print(`Deleted staff user "${username}" (${store.description}).`);
+      return;
+    case "list": {
+      const all = await users.list();
+      if (all.length === 0) print(`No staff users (${store.description}).`);
+      for (const user of all) {
+        print(
+          `${user.username}\tcreated ${user.createdAt}\t${user.totpSecret ? "two-factor on" : "two-factor off"}`,
+        );
+      }
+      return;
+    }
+    case "mfa-enrol": {
+      const secret = generateTotpSecret();
+      await users.setTotpSecret(username, secret);
+      print(`Two-factor sign-in enrolled for "${username}". Add this to an authenticator app:`);
+      print(`  secret: ${secret}`);
+      print(`  URI:    ${totpUri(secret, username)}`);
+      return;
+    }
+    case "mfa-remove":
+      await users.setTotpSecret(username, undefined);
+      print(`Two-factor sign-in removed for "${username}".`);
+      return;
+    default:
+      throw new Error(`Unknown command "${args.command}". ${USAGE}`);
+  }
+}
+
+async function main(): Promise<void> {
+  let store: Store | undefined;
+  try {
+    const args = parseArgs(process.argv.slice(2));
+    store = await openStore(args.stage);
+    await run(args, store, (line) => console.log(line));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))) void main();
