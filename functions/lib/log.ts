@@ -41,6 +41,8 @@ export function createLogger(base: LogFields = {}): Logger {
 
 /** The name and message of an error, for a log line (never its stack or attached request data). */
 export function describeError(error: unknown): string {
+  // JSON.parse's message quotes the text it failed on, which may be personal data.
+  if (error instanceof SyntaxError) return "SyntaxError: invalid JSON";
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../events";
 import { sqsEvent } from "../../test/support/sqs-event";
 import { createLogger } from "./log";
-import { sqsEventWorker } from "./sqs-batch";
+import { readEnvelope, sqsEventWorker } from "./sqs-batch";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -48,5 +48,17 @@ describe("sqsEventWorker", () => {
     expect(await sqsEventWorker(createLogger(), async () => undefined)({ Records: [] })).toEqual({
       batchItemFailures: [],
     });
+  });
+});
+
+describe("readEnvelope", () => {
+  it("says why a body is unreadable without repeating it", () => {
+    expect(readEnvelope('{"email":"secret@example.com"')).toEqual({ ok: false, reason: "invalid_json" });
+    const wrong = readEnvelope(JSON.stringify({ ...event("e"), data: { email: "secret@example.com" } }));
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) {
+      expect(wrong.reason).toMatch(/^invalid_envelope: /);
+      expect(wrong.reason).not.toContain("secret");
+    }
   });
 });

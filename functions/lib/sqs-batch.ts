@@ -2,6 +2,23 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { DomainEvent } from "../../events";
 import { describeError, type Logger } from "./log";
 
+/** Why a body is not an envelope, without echoing the body (it carries personal data). */
+export function readEnvelope(body: string): { ok: true; event: DomainEvent } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: "invalid_json" };
+  }
+  const result = DomainEvent.safeParse(json);
+  if (result.success) return { ok: true, event: result.data };
+  const paths = [...new Set(result.error.issues.map((issue) => issue.path.join(".") || "(root)"))].slice(
+    0,
+    10,
+  );
+  return { ok: false, reason: `invalid_envelope: ${paths.join(", ")}` };
+}
+
 /**
  * An SQS worker: each message body must be a DomainEvent envelope. Messages are processed one
  * by one; the ids of those that failed (unparseable or an error) are reported so that SQS
@@ -18,17 +35,13 @@ export function sqsEventWorker(
         messageId: record.messageId,
         receiveCount: record.attributes?.ApproximateReceiveCount,
       });
-      let event: DomainEvent;
-      try {
-        event = DomainEvent.parse(JSON.parse(record.body));
-      } catch (error) {
-        messageLog.error("unreadable message", {
-          reason: "invalid_envelope",
-          error: describeError(error).slice(0, 500),
-        });
+      const parsed = readEnvelope(record.body);
+      if (!parsed.ok) {
+        messageLog.error("unreadable message", { reason: parsed.reason });
         batchItemFailures.push({ itemIdentifier: record.messageId });
         continue;
       }
+      const event = parsed.event;
       try {
         const outcome = await processEvent(event, record);
         messageLog.info("message processed", {
