@@ -27,8 +27,9 @@ export function createLogger(base: LogFields = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (RANK[level] < threshold()) return;
     const line = JSON.stringify({ level, msg, time: new Date().toISOString(), ...base, ...fields });
-    if (level === "error" || level === "warn") console.error(line);
-    else console.log(line);
+    // Straight to the stream: Lambda's patched console would prefix each line with text, and
+    // CloudWatch Logs Insights only discovers fields in lines that are JSON from start to end.
+    (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
   };
   return {
     debug: (msg, fields) => write("debug", msg, fields),
