@@ -99,3 +99,27 @@ export function indexedWrite(
 ): { attributes: Record<string, string>; actions: TransactItem[] } {
   return { attributes: searchAttributes(record), actions: counterUpdates(tableName, lead, record, 1) };
 }
+
+/**
+ * The counter items for a set of records written in bulk (benchmarks, imports), exactly as the
+ * per-record updates above would leave them.
+ */
+export function counterItemsFor(
+  lead: LeadKind,
+  records: readonly Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const items = new Map<string, Record<string, unknown>>();
+  for (const record of records) {
+    const createdAt = String(record.createdAt);
+    const facet = facetAttribute(lead, facetsOf(lead, record));
+    for (const size of ["day", "hour"] as const) {
+      const start = bucketStart(createdAt, size);
+      const id = counterId(lead, size, start);
+      const item = items.get(id) ?? { id, kind: counterKind(lead, size), createdAt: start, n: 0 };
+      item.n = Number(item.n) + 1;
+      if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + 1;
+      items.set(id, item);
+    }
+  }
+  return [...items.values()];
+}

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench -- admin [count]`: seeds 100,000 signups (or `count`) into a fresh local store
+ * with BatchWrite, then measures over real HTTP what staff wait for in the Command Center, against
+ * the targets of issue #4: dashboard numbers < 1 s, first page of signups < 1 s, a search or filter
+ * change < 2 s, no response > 1 MB.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Signup } from "../../events";
+import { counterItemsFor, searchAttributes } from "../../functions/admin/lead-index";
+import { SIGNUP_KIND } from "../../functions/admin/lead-kinds";
+import { signupItems } from "../../functions/domain/signup-repository";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ADMIN = { username: "bench-admin", password: "benchmark password 1234" };
+const FIRST = [
+  "Maria",
+  "James",
+  "Wei",
+  "Aisha",
+  "Carlos",
+  "Olga",
+  "Noah",
+  "Priya",
+  "Liam",
+  "Sofia",
+  "Kenji",
+  "Fatima",
+  "Lucas",
+  "Emma",
+  "Mateo",
+  "Zoë",
+  "Ivan",
+  "Amara",
+  "Hugo",
+  "Yuki",
+];
+const LAST = [
+  "Smith",
+  "García",
+  "Chen",
+  "Khan",
+  "Müller",
+  "Rossi",
+  "Novak",
+  "Okafor",
+  "Dubois",
+  "Tanaka",
+  "Silva",
+  "Kowalski",
+  "Nguyen",
+  "Johansson",
+  "Haddad",
+  "Brown",
+  "Martin",
+  "Lee",
+  "Patel",
+  "Ivanova",
+];
+const DOMAINS = [
+  "gmail.com",
+  "outlook.com",
+  "acme-reps.com",
+  "northwind.io",
+  "example.org",
+  "salesco.net",
+  "yahoo.com",
+  "repgroup.us",
+];
+const DAY_MS = 86_400_000;
+
+function pick<T>(list: readonly T[], n: number): T {
+  return list[n % list.length] as T;
+}
+
+/** Deterministic pseudo-random data (mulberry32), so runs are comparable. */
+function makeSignups(count: number, now: number): Signup[] {
+  let state = 42;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const first = pick(FIRST, next());
+    const last = pick(LAST, next());
+    const createdAt = new Date(now - (next() % (365 * DAY_MS))).toISOString();
+    return {
+      id: `bench-${i.toString().padStart(6, "0")}-${next().toString(36)}`,
+      firstName: first,
+      lastName: last,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@${pick(DOMAINS, next())}`,
+      teamSize: next() % 2 === 0 ? "solo" : "team",
+      productLines: next() % 3 === 0 ? "multiple" : "single",
+      ...(next() % 2 === 0
+        ? {
+            notes: "Interested in commission tracking for ".concat(
+              "several principals. ".repeat(next() % 20),
+            ),
+          }
+        : {}),
+      createdAt,
+      ipAddress: `198.51.100.${i % 250}`,
+      country: "United States",
+      countryCode: "US",
+    } satisfies Signup;
+  });
+}
+
+async function batchWriteAll(
+  db: DynamoDBDocumentClient,
+  table: string,
+  items: Record<string, unknown>[],
+  parallel = 8,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) {
+        const start = next;
+        next += 25;
+        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
+          .slice(start, start + 25)
+          .map((Item) => ({ PutRequest: { Item } }));
+        while (requests && requests.length > 0) {
+          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = answer.UnprocessedItems?.[table] as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+interface Measured {
+  readonly ms: number;
+  readonly bytes: number;
+  /** "records/matched" of the last list answer, to show what was found. */
+  readonly found?: string;
+}
+
+async function timed(runtime: RuntimeProcess, cookie: string, paths: string[]): Promise<Measured> {
+  const started = performance.now();
+  let found: string | undefined;
+  const sizes = await Promise.all(
+    paths.map(async (p) => {
+      const response = await fetch(`${runtime.url}${p}`, { headers: { cookie } });
+      const body = await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${p}: ${response.status} ${Buffer.from(body).toString()}`);
+      if (response.headers.get("content-type")?.startsWith("application/json")) {
+        const json = JSON.parse(Buffer.from(body).toString()) as {
+          signups?: unknown[];
+          matched?: number;
+          matchedAtLeast?: boolean;
+        };
+        if (json.signups) found = `${json.signups.length}/${json.matched}${json.matchedAtLeast ? "+" : ""}`;
+      }
+      return body.byteLength;
+    }),
+  );
+  return { ms: performance.now() - started, bytes: Math.max(...sizes), found };
+}
+
+/** Median of `runs` measurements after one warm-up. */
+async function median(runtime: RuntimeProcess, cookie: string, paths: string[], runs = 5): Promise<Measured> {
+  await timed(runtime, cookie, paths);
+  const results: Measured[] = [];
+  for (let i = 0; i < runs; i++) results.push(await timed(runtime, cookie, paths));
+  results.sort((a, b) => a.ms - b.ms);
+  const middle = results[Math.floor(runs / 2)] as Measured;
+  return { ...middle, bytes: Math.max(...results.map((r) => r.bytes)) };
+}
+
+function statsPath(now: Date): string {
+  const midnight = (daysBack: number) => {
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    date.setDate(date.getDate() - daysBack);
+    return date.toISOString();
+  };
+  const dayStarts = Array.from({ length: 30 }, (_, i) => midnight(29 - i)).join(",");
+  return `/api/admin/signups/stats?todayStart=${midnight(0)}&weekStart=${midnight(7)}&dayStarts=${dayStarts}`;
+}
+
+export async function run(args: string[]): Promise<Record<string, unknown>> {
+  const count = Number(args[0] ?? 100_000);
+  const runtime = await startRuntime({
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST_DIR: path.join(REPO_ROOT, "web/dist"),
+      LOG_LEVEL: "warn",
+    },
+  });
+  try {
+    const table = runtime.table("signups");
+    const now = Date.now();
+    const signups = makeSignups(count, now);
+    const seedStarted = performance.now();
+    const items = signups.map((signup) => ({ ...signupItems.toItem(signup), ...searchAttributes(signup) }));
+    await batchWriteAll(runtime.db, table, [...items, ...counterItemsFor(SIGNUP_KIND, items)]);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
+
+    const login = await fetch(`${runtime.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
+    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+
+    const cases: [string, string[], number][] = [
+      ["dashboard (stats + 5 recent)", [statsPath(new Date()), "/api/admin/signups?limit=5"], 1000],
+      ["signups first page (50)", ["/api/admin/signups"], 1000],
+      ["signups page of 100", ["/api/admin/signups?limit=100"], 1000],
+      ["search 'mar' (first name prefix)", ["/api/admin/signups?q=mar"], 2000],
+      ["search 'tanaka' (last name)", ["/api/admin/signups?q=tanaka"], 2000],
+      ["search 'maria.chen' (e-mail)", ["/api/admin/signups?q=maria.chen"], 2000],
+      ["search 'northwind' (domain)", ["/api/admin/signups?q=northwind"], 2000],
+      ["search 'a' (broad: filter path)", ["/api/admin/signups?q=a"], 2000],
+      ["filter teamSize=solo", ["/api/admin/signups?teamSize=solo"], 2000],
+      ["filter solo + multiple lines", ["/api/admin/signups?teamSize=solo&productLines=multiple"], 2000],
+      ["search 'wei' + team filter", ["/api/admin/signups?q=wei&teamSize=team"], 2000],
+      ["CSV export chunk", ["/api/admin/signups/export.csv?q=mar"], 2000],
+    ];
+    const figures: Record<string, unknown> = { signups: count, seedSeconds: Number(seedSeconds.toFixed(1)) };
+    let largest = 0;
+    const rows: string[] = [];
+    for (const [name, paths, targetMs] of cases) {
+      const measured = await median(runtime, cookie, paths);
+      largest = Math.max(largest, measured.bytes);
+      figures[name] = {
+        medianMs: Math.round(measured.ms),
+        targetMs,
+        bytes: measured.bytes,
+        found: measured.found,
+        ok: measured.ms < targetMs,
+      };
+      rows.push(
+        `${name.padEnd(36)} ${Math.round(measured.ms).toString().padStart(6)} ms  (target < ${targetMs} ms) ${measured.ms < targetMs ? "ok" : "SLOW"}  ${(measured.bytes / 1024).toFixed(0).padStart(5)} KiB  page/matched ${measured.found ?? "-"}`,
+      );
+    }
+    figures.largestResponseBytes = largest;
+    figures.largestResponseOk = largest < 1024 * 1024;
+    console.log(rows.join("\n"));
+    console.log(
+      `largest response: ${(largest / 1024).toFixed(0)} KiB (target < 1024 KiB) ${largest < 1024 * 1024 ? "ok" : "TOO BIG"}`,
+    );
+    return figures;
+  } finally {
+    await runtime.stop();
+  }
+}
