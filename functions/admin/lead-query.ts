@@ -95,14 +95,15 @@ export class LeadQueries<R> {
       ]);
       return { ...page, total, matched: matching };
     }
-    const [{ total }, candidates] = await Promise.all([this.counter.totals(), this.searchCandidates(q)]);
-    if (!candidates) {
-      const page = await this.newestFirst({ ...query, limit }, q);
-      return { ...page, total, matched: SEARCH_CANDIDATE_CAP, matchedAtLeast: true };
-    }
     const wanted = this.activeFacets(query.facets);
-    const matches = candidates
-      .filter((candidate) => wanted.every(([facet, value]) => candidate[facet] === value))
+    const [{ total }, search] = await Promise.all([this.counter.totals(), this.searchCandidates(q, wanted)]);
+    if (!search.complete) {
+      // Too broad to list exactly: newest first with the search as a filter; the count is the
+      // number of distinct matches seen, a true lower bound.
+      const page = await this.newestFirst({ ...query, limit }, q);
+      return { ...page, total, matched: search.candidates.length, matchedAtLeast: true };
+    }
+    const matches = search.candidates
       .map((candidate) => ({ createdAt: String(candidate.createdAt), id: String(candidate.id) }))
       .sort(newerFirst);
     const after = query.cursor
@@ -119,43 +120,57 @@ export class LeadQueries<R> {
     };
   }
 
-  /** Index entries whose search attributes start with `q`, deduplicated; undefined above the cap. */
-  private async searchCandidates(q: string): Promise<Record<string, unknown>[] | undefined> {
+  /**
+   * Index entries whose search attributes start with `q` and whose facets match, deduplicated.
+   * Incomplete once more than SEARCH_CANDIDATE_CAP match or one index has read 4 × that many.
+   */
+  private async searchCandidates(
+    q: string,
+    facets: readonly [string, string][],
+  ): Promise<{ candidates: Record<string, unknown>[]; complete: boolean }> {
     const found = new Map<string, Record<string, unknown>>();
-    let overCap = false;
-    const projection = ["id", "createdAt", ...this.lead.facets];
+    let complete = true;
+    const projection = ["id", "createdAt"];
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ":kind": this.lead.kind };
+    projection.forEach((name, i) => {
+      names[`#p${i}`] = name;
+    });
+    facets.forEach(([facet, value], i) => {
+      names[`#f${i}`] = facet;
+      values[`:f${i}`] = value;
+    });
+    const filter = facets.map((_, i) => `#f${i} = :f${i}`).join(" AND ");
     await Promise.all(
       SEARCH_INDEXES.map(async ({ indexName, attribute }) => {
         const prefix = attribute === "searchDomain" ? q.replace(/^@/, "") : q;
         if (!prefix) return;
         let start: Record<string, unknown> | undefined;
-        let seen = 0;
+        let scanned = 0;
         do {
           const page = await this.db.send(
             new QueryCommand({
               TableName: this.tableName,
               IndexName: indexName,
               KeyConditionExpression: "kind = :kind AND begins_with(#attr, :prefix)",
-              ExpressionAttributeNames: {
-                "#attr": attribute,
-                ...Object.fromEntries(projection.map((name, i) => [`#p${i}`, name])),
-              },
-              ExpressionAttributeValues: { ":kind": this.lead.kind, ":prefix": prefix },
+              ExpressionAttributeNames: { ...names, "#attr": attribute },
+              ExpressionAttributeValues: { ...values, ":prefix": prefix },
               ProjectionExpression: projection.map((_, i) => `#p${i}`).join(", "),
+              ...(filter ? { FilterExpression: filter } : {}),
               ExclusiveStartKey: start,
             }),
           );
           for (const item of page.Items ?? []) found.set(String(item.id), item);
-          seen += page.Count ?? 0;
+          scanned += page.ScannedCount ?? 0;
           start = page.LastEvaluatedKey;
-          if (seen > SEARCH_CANDIDATE_CAP || found.size > SEARCH_CANDIDATE_CAP || overCap) {
-            overCap = true;
+          if (found.size > SEARCH_CANDIDATE_CAP || scanned > 4 * SEARCH_CANDIDATE_CAP || !complete) {
+            complete = false;
             return;
           }
         } while (start);
       }),
     );
-    return overCap ? undefined : [...found.values()];
+    return { candidates: [...found.values()], complete };
   }
 
   /** Reads records by id (BatchGet, 100 at a time), in the order of `ids`; gone ones are skipped. */
