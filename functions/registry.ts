@@ -20,8 +20,6 @@ export interface HttpFunctionDefinition {
   readonly tables: Partial<Record<TableKey, TableAccess>>;
   /** Reads the session signing key (Secrets Manager in AWS). */
   readonly sessionKey?: boolean;
-  /** Lambda memory in MB when the default is not enough (scrypt password checks need 128 MiB). */
-  readonly memoryMb?: number;
 }
 
 export interface QueueDefinition {
@@ -66,7 +64,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     routes: ["POST /api/auth/login"],
     tables: { users: "readWrite", ephemeral: "readWrite", audit: "write" },
     sessionKey: true,
-    memoryMb: 512,
   },
   {
     name: "auth-user",
