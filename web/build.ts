@@ -74,6 +74,10 @@ function preloadTags(manifest: Manifest, source: string): string {
   if (!entryKey) throw new Error("The build manifest has no entry chunk");
   const entry = closure(manifest, entryKey);
   const page = closure(manifest, source);
+  // Islands (routing/deferred.tsx) load their code late, but their prerendered HTML needs its CSS now.
+  for (const lazy of manifest[source]?.dynamicImports ?? []) {
+    for (const css of closure(manifest, lazy).styles) page.styles.add(css);
+  }
   return [
     ...[...page.styles]
       .filter((css) => !entry.styles.has(css))

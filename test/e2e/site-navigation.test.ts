@@ -9,6 +9,7 @@ import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import {
   DESKTOP,
   dataLayer,
+  hydrateIslands,
   launchChromium,
   openPage,
   PHONE,
@@ -167,6 +168,7 @@ describe("home page", () => {
 
   it("has three feature tabs following the tabs pattern (click and arrow keys)", async () => {
     await withPage("/", DESKTOP, async ({ page }) => {
+      await hydrateIslands(page);
       const tabs = page.getByRole("tab");
       expect(await tabs.allInnerTexts()).toEqual([
         "Order Management",
@@ -194,6 +196,8 @@ describe("home page", () => {
         if (!request.url().startsWith(runtime.url)) outside.push(request.url());
       });
       await page.route("https://www.youtube-nocookie.com/**", (route) => route.abort());
+      await page.waitForLoadState("networkidle");
+      await hydrateIslands(page);
       await page.waitForLoadState("networkidle");
       expect(outside).toEqual([]);
       expect(await page.locator("iframe").count()).toBe(0);

@@ -59,6 +59,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }
 
+/**
+ * Below-the-fold islands (web/src/routing/deferred.tsx) hydrate when they near the viewport:
+ * scroll each into view and wait until it is live.
+ */
+export async function hydrateIslands(page: Page): Promise<void> {
+  const names = await page
+    .locator("[data-island]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-island") ?? ""));
+  for (const name of names) {
+    await page.locator(`[data-island="${name}"]`).scrollIntoViewIfNeeded();
+    await page.locator(`[data-island="${name}"][data-island-hydrated]`).waitFor({ state: "attached" });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** window.dataLayer as the page holds it. */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => JSON.parse(JSON.stringify(window.dataLayer ?? [])) as Record<string, unknown>[]);

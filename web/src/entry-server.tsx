@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { App } from "./App";
+import { loadAllIslands } from "./routing/deferred";
 import { StaticRouter } from "./routing/router";
 import { isPublicPath, pageFor } from "./routing/routes";
 import { headElements, renderHeadHtml } from "./seo/head";
@@ -15,6 +16,7 @@ export interface RenderedPage {
 /** Prerenders one location; unknown paths render the 404 page. */
 export async function render(path: string): Promise<RenderedPage> {
   const { meta } = await pageFor(path).load();
+  await loadAllIslands(); // islands register when their page module loads
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={path}>

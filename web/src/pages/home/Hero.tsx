@@ -15,18 +15,24 @@ function DashboardSample() {
       <dl className={styles.metrics}>
         <div className={styles.metric}>
           <dt>YTD sales</dt>
-          <dd>$1,284,560</dd>
-          <span className={styles.trendUp}>+18.4% vs last year</span>
+          <dd>
+            <span className={styles.value}>$1,284,560</span>
+            <span className={styles.trendUp}>+18.4% vs last year</span>
+          </dd>
         </div>
         <div className={styles.metric}>
           <dt>Commissions</dt>
-          <dd>$96,342</dd>
-          <span className={styles.trendUp}>+12.1% vs last year</span>
+          <dd>
+            <span className={styles.value}>$96,342</span>
+            <span className={styles.trendUp}>+12.1% vs last year</span>
+          </dd>
         </div>
         <div className={styles.metric}>
           <dt>Active orders</dt>
-          <dd>47</dd>
-          <span className={styles.trendFlat}>8 awaiting shipment</span>
+          <dd>
+            <span className={styles.value}>47</span>
+            <span className={styles.trendFlat}>8 awaiting shipment</span>
+          </dd>
         </div>
       </dl>
       <div className={styles.chart} aria-hidden="true">

@@ -1,0 +1,48 @@
+/**
+ * axe-core on every public route (and the 404 page), at desktop width and at 390 px, after
+ * hydration. Any violation fails with its rule id and the offending elements.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PATHS } from "../../web/src/public-paths";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./site-support";
+
+let runtime: RuntimeProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+const PATHS = [...PUBLIC_PATHS, "/no-such-page"];
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["390 px", PHONE],
+] as const)("axe at %s", (_name, viewport) => {
+  it.each(PATHS)("%s has no violations", async (path) => {
+    const watched = await openPage(browser, viewport);
+    try {
+      await watched.page.goto(`${runtime.url}${path}`);
+      await waitForHydration(watched.page);
+      const results = await new AxeBuilder({ page: watched.page }).analyze();
+      const violations = results.violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+            .slice(0, 5)
+            .map((node) => node.target.join(" "))
+            .join(", ")}`,
+      );
+      expect(violations).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+});
