@@ -333,7 +333,8 @@ describe("Command Center", () => {
     const { context, page } = await newPage();
     await signIn(page);
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${runtime.url}/`);
+    // "commit": the home page embeds external media whose load event may never come offline.
+    await page.waitForURL(`${runtime.url}/`, { waitUntil: "commit" });
     await page.goto(`${runtime.url}/commandcenter`);
     await page.waitForURL(`${runtime.url}/commandcenter/login`);
     await context.close();
