@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "../../web/src/public-paths";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { launchChromium, openPage, waitForHydration } from "./site-support";
+import { dataLayer, launchChromium, openPage, waitForHydration } from "./site-support";
 
 const SITE_URL = "http://localhost:3000"; // the local stage's siteUrl (infra/stages.ts)
 
@@ -123,7 +123,26 @@ describe("in Chromium", () => {
       await page.goBack();
       await page.waitForURL(`${runtime.url}/`);
       expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/`);
+      const views = (await dataLayer(page)).filter((entry) => entry.event === "page_view");
+      expect(views.map((view) => [view.page_path, view.page_title])).toEqual([
+        ["/", await page.title()],
+        ["/pricing", expectedTitle],
+        ["/", await page.title()],
+      ]);
       expect(watched.problems).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("/commandcenter is never tracked as a page view", async () => {
+    const watched = await openPage(browser);
+    try {
+      await watched.page.goto(`${runtime.url}/commandcenter/login`);
+      await watched.page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      await watched.page.waitForLoadState("networkidle");
+      const views = (await dataLayer(watched.page)).filter((entry) => entry.event === "page_view");
+      expect(views).toEqual([]);
     } finally {
       await watched.close();
     }
