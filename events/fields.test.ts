@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "./api";
+import { withThousands } from "./fields";
+import { SignupRequest } from "./signup";
+
+describe("withThousands", () => {
+  it.each([
+    [0, "0"],
+    [100, "100"],
+    [5000, "5,000"],
+    [1234567, "1,234,567"],
+  ])("%d -> %s", (value, text) => expect(withThousands(value)).toBe(text));
+});
+
+describe("SignupRequest", () => {
+  const valid = {
+    firstName: " Ann ",
+    lastName: "Lee",
+    email: " ann@example.com ",
+    teamSize: "solo",
+    productLines: "multiple",
+  };
+
+  it("trims and accepts a valid body, treating empty notes as absent", () => {
+    const parsed = SignupRequest.parse({ ...valid, notes: "   " });
+    expect(parsed).toMatchObject({ firstName: "Ann", email: "ann@example.com" });
+    expect(parsed.notes).toBeUndefined();
+  });
+
+  it("gives SPEC.md's six messages, one per field", () => {
+    const result = SignupRequest.safeParse({ firstName: " ", lastName: "", email: "", notes: "x" });
+    expect(result.success).toBe(false);
+    expect(fieldErrorsOf(result.error!)).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Email is required",
+      teamSize: "Please select your team size",
+      productLines: "Please select your product line focus",
+    });
+    const badEmail = SignupRequest.safeParse({ ...valid, email: "not an email" });
+    expect(fieldErrorsOf(badEmail.error!)).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it("bounds free text with a clear message", () => {
+    const result = SignupRequest.safeParse({ ...valid, notes: "n".repeat(5001) });
+    expect(fieldErrorsOf(result.error!)).toEqual({ notes: "Notes must be 5,000 characters or fewer" });
+  });
+});

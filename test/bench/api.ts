@@ -1,0 +1,141 @@
+/**
+ * `npm run bench -- api`: throughput and latency of POST /api/signup on the local runtime,
+ * beside a baseline (a bare Node HTTP server doing one dynalite PutItem per request), then the
+ * size and module-load time of every bundled function.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+import { startRuntime } from "../support/runtime";
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 10;
+const FIXED_RATE = 100;
+
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  accepted: number;
+  errors: number;
+}
+
+function signupBody(): string {
+  return JSON.stringify({
+    firstName: "Bench",
+    lastName: "Mark",
+    email: `bench-${randomUUID()}@example.com`,
+    teamSize: "team",
+    productLines: "multiple",
+    notes: "Load test",
+    submissionId: randomUUID(),
+  });
+}
+
+async function drive(url: string, options: { rate?: number; seconds: number }): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections: CONNECTIONS,
+    duration: options.seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    headers: { "content-type": "application/json" },
+    requests: [{ setupRequest: (request) => ({ ...request, body: signupBody() }) }],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    accepted: result["2xx"],
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** The baseline server runs in its own process, like the runtime does. */
+async function startBaseline(): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", new URL("./baseline-server.ts", import.meta.url).pathname],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const match = /^READY (\S+)/.exec(line);
+    if (match?.[1]) {
+      return {
+        url: match[1],
+        child,
+        async stop() {
+          child.kill("SIGTERM");
+          await once(child, "exit");
+        },
+      };
+    }
+  }
+  throw new Error("baseline server did not start");
+}
+
+async function countSignups(runtime: Awaited<ReturnType<typeof startRuntime>>): Promise<number> {
+  const { ScanCommand } = await import("@aws-sdk/lib-dynamodb");
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await runtime.db.send(
+      new ScanCommand({ TableName: runtime.table("signups"), Select: "COUNT", ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+function printRow(label: string, figures: LoadFigures): void {
+  console.log(
+    `${label.padEnd(34)} ${String(figures.requestsPerSecond).padStart(7)} req/s  p50 ${String(figures.p50Ms).padStart(4)} ms  p99 ${String(figures.p99Ms).padStart(4)} ms  2xx ${figures.accepted}  errors ${figures.errors}`,
+  );
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const baseline = await startBaseline();
+  let baselineFigures: LoadFigures;
+  try {
+    baselineFigures = await drive(`${baseline.url}/`, { seconds: DURATION_SECONDS });
+  } finally {
+    await baseline.stop();
+  }
+  printRow("baseline (bare Node + 1 PutItem)", baselineFigures);
+
+  const runtime = await startRuntime({ env: { SUBMISSIONS_PER_MINUTE: "0" } });
+  let throughput: LoadFigures;
+  let atFixedRate: LoadFigures;
+  let stored: number;
+  try {
+    throughput = await drive(`${runtime.url}/api/signup`, { seconds: DURATION_SECONDS });
+    printRow("POST /api/signup, max rate", throughput);
+    atFixedRate = await drive(`${runtime.url}/api/signup`, { seconds: 10, rate: FIXED_RATE });
+    printRow(`POST /api/signup, ${FIXED_RATE} req/s`, atFixedRate);
+    stored = await countSignups(runtime);
+  } finally {
+    await runtime.stop();
+  }
+  const accepted = throughput.accepted + atFixedRate.accepted;
+  const ratio = throughput.requestsPerSecond / baselineFigures.requestsPerSecond;
+  console.log(`\nthroughput vs baseline: ${(ratio * 100).toFixed(0)}% (target >= 70%)`);
+  console.log(`p99 at ${FIXED_RATE} req/s: ${atFixedRate.p99Ms} ms (target < 50 ms)`);
+  console.log(`accepted ${accepted}, stored ${stored} (target: equal)`);
+
+  const { run: runBundles } = await import("./bundles");
+  const bundles = await runBundles();
+  return {
+    baseline: baselineFigures,
+    signupMaxRate: throughput,
+    signupFixedRate: { rate: FIXED_RATE, ...atFixedRate, targetP99Ms: 50 },
+    throughputVsBaseline: { ratio: Number(ratio.toFixed(2)), target: 0.7 },
+    acceptedVsStored: { accepted, stored },
+    bundles,
+  };
+}
