@@ -90,3 +90,45 @@ describe("isHoneypotFilled", () => {
     expect(isHoneypotFilled(value)).toBe(expected);
   });
 });
+
+describe("retention period", () => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const mock = mockClient(db);
+  const input = SignupRequest.parse({
+    firstName: "A",
+    lastName: "B",
+    email: "a@example.com",
+    teamSize: "solo",
+    productLines: "single",
+  });
+  const deps = (retentionDays?: number) => ({
+    db,
+    clock: () => new Date("2025-03-04T10:00:00.000Z"),
+    newId: () => crypto.randomUUID(),
+    tables: { records: "Signups", outbox: "Outbox" },
+    retentionDays,
+  });
+  const writtenItems = () =>
+    (mock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? []).map(
+      (action) => action.Put?.Item ?? action.Update?.ExpressionAttributeValues,
+    );
+
+  beforeEach(() => mock.reset());
+
+  it("stamps the record and its counters with expiresAt = createdAt + N days", async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    await acceptSignup(deps(30), input);
+    const expected = Date.parse("2025-03-04T10:00:00.000Z") / 1000 + 30 * 86_400;
+    const [record, outboxItem, ...counters] = writtenItems();
+    expect(record?.expiresAt).toBe(expected);
+    expect(outboxItem?.expiresAt).toBeUndefined();
+    expect(counters.length).toBeGreaterThan(0);
+    for (const counter of counters) expect(counter?.[":exp"]).toBe(expected);
+  });
+
+  it("keeps records without expiry when the stage keeps data", async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    await acceptSignup(deps(0), input);
+    expect(writtenItems()[0]?.expiresAt).toBeUndefined();
+  });
+});

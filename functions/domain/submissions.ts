@@ -20,6 +20,11 @@ export interface SubmissionDeps {
   readonly clock: Clock;
   readonly newId: IdGenerator;
   readonly tables: { readonly records: string; readonly outbox: string };
+  /**
+   * Days after which the stage deletes signups and contact messages (DynamoDB TTL on
+   * `expiresAt`); 0 or absent keeps them.
+   */
+  readonly retentionDays?: number;
   /** Waits between retries of a conflicting transaction; tests pass a no-op. */
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -41,9 +46,11 @@ async function storeWithEvent(
   record: Record<string, unknown> & { firstName: string; lastName: string; email: string; createdAt: string },
   event: DomainEvent,
 ): Promise<{ duplicate: boolean }> {
-  // Search attributes and counters of the Command Center (functions/admin/lead-index.ts).
-  const indexed = indexedWrite(deps.tables.records, lead, record);
-  const item = { ...record, ...indexed.attributes };
+  const retained = withExpiry(record, deps.retentionDays);
+  // Search attributes and counters of the Command Center (functions/admin/lead-index.ts); the
+  // counters take the record's expiry so that they expire with it.
+  const indexed = indexedWrite(deps.tables.records, lead, retained);
+  const item = { ...retained, ...indexed.attributes };
   const write = new TransactWriteCommand({
     TransactItems: [
       {
@@ -71,6 +78,18 @@ async function storeWithEvent(
       await (deps.sleep ?? sleep)(conflictBackoffMs(attempt));
     }
   }
+}
+
+const SECONDS_PER_DAY = 86_400;
+
+/** The record with `expiresAt` (epoch seconds) when the stage has a retention period. */
+export function withExpiry<R extends { createdAt: string }>(
+  record: R,
+  retentionDays: number | undefined,
+): R & { expiresAt?: number } {
+  if (!retentionDays) return record;
+  const created = Math.floor(Date.parse(record.createdAt) / 1000);
+  return { ...record, expiresAt: created + retentionDays * SECONDS_PER_DAY };
 }
 
 /**

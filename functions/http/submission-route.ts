@@ -50,6 +50,7 @@ export function depsFromEnvironment(
     tables: { records: tableName(recordsTable), outbox: tableName("outbox") },
     ephemeralTable: tableName("ephemeral"),
     submissionsPerMinute: intEnv("SUBMISSIONS_PER_MINUTE", DEFAULT_SUBMISSIONS_PER_MINUTE),
+    retentionDays: intEnv("RETENTION_DAYS", 0),
   }));
 }
 
