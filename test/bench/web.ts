@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- web [--all] [--runs N]`: builds the site, starts the local runtime (which sends
+ * `npm run bench -- web [--all | --route /path ...] [--runs N]`: builds the site, starts the local runtime (which sends
  * the production security headers) and runs Lighthouse 12 (mobile defaults: Moto G Power
  * emulation, simulated slow 4G and 4x CPU) on /, /pricing, /signup and /platform/order-management
  * (`--all`: the 18 public routes), N runs each (default 3), reporting the median of each figure
@@ -150,7 +150,14 @@ function misses(figures: RunFigures & { jsGzipBytes: number }): string[] {
 }
 
 export async function run(args: string[]): Promise<Record<string, unknown>> {
-  const routes: readonly PublicPath[] = args.includes("--all") ? PUBLIC_PATHS : DEFAULT_ROUTES;
+  const chosen = args.flatMap((arg, index) => (args[index - 1] === "--route" ? [arg] : []));
+  const unknown = chosen.filter((route) => !(PUBLIC_PATHS as readonly string[]).includes(route));
+  if (unknown.length > 0) throw new Error(`Not public routes: ${unknown.join(", ")}`);
+  const routes: readonly PublicPath[] = args.includes("--all")
+    ? PUBLIC_PATHS
+    : chosen.length > 0
+      ? (chosen as PublicPath[])
+      : DEFAULT_ROUTES;
   const runsIndex = args.indexOf("--runs");
   const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 3) : 3;
 

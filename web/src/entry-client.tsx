@@ -1,5 +1,5 @@
 import "./styles/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startTagManager } from "./analytics/tagManager";
@@ -31,7 +31,8 @@ if (prerendered) {
   // Load the current page's chunk first so that hydration renders exactly the prerendered markup.
   pageFor(location.pathname)
     .load()
-    .then(() => hydrateRoot(container, app));
+    // As a transition, hydration is time-sliced: no long task blocks the main thread (TBT).
+    .then(() => startTransition(() => hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }
