@@ -32,7 +32,11 @@ if (prerendered) {
   pageFor(location.pathname)
     .load()
     // As a transition, hydration is time-sliced: no long task blocks the main thread (TBT).
-    .then(() => startTransition(() => hydrateRoot(container, app)));
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    );
 } else {
   createRoot(container).render(app);
 }
