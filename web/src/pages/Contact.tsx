@@ -6,6 +6,7 @@ import {
   HONEYPOT_FIELD,
 } from "../../../events/options";
 import { trackConversion, trackEvent } from "../analytics";
+import { BUSINESS_HOURS } from "../components/layout/businessHours";
 import { Button } from "../components/ui/Button";
 import { CheckboxField, Honeypot, SelectField, TextAreaField, TextField } from "../components/ui/Field";
 import { Icon } from "../components/ui/Icon";
@@ -43,13 +44,6 @@ const SHOWN_FIELDS: readonly Field[] = [...TEXT_FIELDS, "subject"];
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }));
 const isSubject = (value: string | null): value is ContactSubject =>
   (CONTACT_SUBJECTS as readonly string[]).includes(value ?? "");
-
-/** SPEC.md section 9. */
-const BUSINESS_HOURS = [
-  ["Monday – Friday", "8:00 AM – 6:00 PM CST"],
-  ["Saturday", "9:00 AM – 2:00 PM CST"],
-  ["Sunday", "Closed"],
-];
 
 function ThankYou() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -136,9 +130,9 @@ export default function Contact() {
             Questions about RepDesk, pricing or your account? Want a personal demo for your agency? Send us a
             message and our team will get back to you within 24 hours.
           </p>
-          <h2 className={styles.thanksTitle}>Business hours</h2>
+          <h2 className={styles.sideTitle}>Business hours</h2>
           <dl className={styles.hours}>
-            {BUSINESS_HOURS.map(([days, hours]) => (
+            {BUSINESS_HOURS.map(({ days, hours }) => (
               <div key={days}>
                 <dt>{days}</dt>
                 <dd>{hours}</dd>

@@ -156,6 +156,7 @@ export default function Signup() {
               <div className={styles.row}>
                 <TextField
                   name="firstName"
+                  aria-required
                   label="First name"
                   autoComplete="given-name"
                   value={values.firstName}
@@ -164,6 +165,7 @@ export default function Signup() {
                 />
                 <TextField
                   name="lastName"
+                  aria-required
                   label="Last name"
                   autoComplete="family-name"
                   value={values.lastName}
@@ -173,6 +175,7 @@ export default function Signup() {
               </div>
               <TextField
                 name="email"
+                aria-required
                 label="Email"
                 type="email"
                 autoComplete="email"

@@ -1,6 +1,7 @@
 import { config } from "../../config";
 import { Link } from "../../routing/router";
 import { trackLink } from "../ui/Button";
+import { BUSINESS_HOURS } from "./businessHours";
 import styles from "./Footer.module.css";
 import { Logo } from "./Logo";
 import { PLATFORM, SOLUTIONS } from "./navigation";
@@ -40,13 +41,6 @@ const COLUMNS: { heading: string; links: FooterLink[] }[] = [
       { label: "Terms of Service", to: "/terms" },
     ],
   },
-];
-
-/** SPEC.md section 9. */
-const BUSINESS_HOURS = [
-  { days: "Monday – Friday", hours: "8:00 AM – 6:00 PM CST" },
-  { days: "Saturday", hours: "9:00 AM – 2:00 PM CST" },
-  { days: "Sunday", hours: "Closed" },
 ];
 
 function FooterAnchor({ label, to }: FooterLink) {
