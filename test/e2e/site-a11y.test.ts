@@ -46,3 +46,33 @@ describe.each([
     }
   });
 });
+
+describe("axe with menus open", () => {
+  async function check(
+    viewport: { width: number; height: number },
+    open: (page: import("playwright-core").Page) => Promise<void>,
+  ) {
+    const watched = await openPage(browser, viewport);
+    try {
+      await watched.page.goto(`${runtime.url}/`);
+      await waitForHydration(watched.page);
+      await open(watched.page);
+      const results = await new AxeBuilder({ page: watched.page }).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  }
+
+  it("the Platform mega-menu (desktop)", () =>
+    check(DESKTOP, async (page) => {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Platform" }).click();
+      await page.locator("#mega-menu-platform").waitFor({ state: "visible" });
+    }));
+
+  it("the mobile menu (390 px)", () =>
+    check(PHONE, async (page) => {
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.locator("#mobile-menu").waitFor({ state: "visible" });
+    }));
+});
