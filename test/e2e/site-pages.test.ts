@@ -4,9 +4,12 @@
  * clean console (no hydration mismatch, no CSP violation); unknown paths get the 404 page;
  * /commandcenter gets the noindex shell; sitemap.xml and robots.txt are right.
  */
+
+import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PATHS } from "../../web/src/public-paths";
+import { htmlFileFor, PUBLIC_PATHS } from "../../web/src/public-paths";
+import { firstLoadJs } from "../bench/web-js-budget";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { dataLayer, launchChromium, openPage, waitForHydration } from "./site-support";
 
@@ -76,6 +79,14 @@ describe("prerendered HTML (no JavaScript)", () => {
     const html = await (await fetch(`${runtime.url}/commandcenter/login`)).text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it.each(PUBLIC_PATHS)("%s loads at most 90 kB gzip of JavaScript before interaction", (path) => {
+    // The runtime serves web/dist, built (or rebuilt when stale) as it started.
+    const dist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+    const budget = firstLoadJs(dist, htmlFileFor(path));
+    expect(budget.files.some((file) => file.includes("CommandCenter"))).toBe(false);
+    expect(budget.gzipBytes).toBeLessThanOrEqual(90_000);
   });
 
   it("sitemap.xml lists the 18 public routes and robots.txt keeps crawlers out of /commandcenter", async () => {
