@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { splitRange, sumHours } from "./counts";
-import { bucketStart, counterId, searchAttributes } from "./lead-index";
+import {
+  bucketStart,
+  COUNTER_SHARDS,
+  counterId,
+  counterItemsFor,
+  counterShard,
+  counterUpdates,
+  searchAttributes,
+} from "./lead-index";
 import { SIGNUP_KIND } from "./lead-kinds";
 
 const d = (iso: string) => new Date(iso);
@@ -58,5 +66,37 @@ describe("search attributes", () => {
       searchEmail: "zoe@example.com",
       searchDomain: "example.com",
     });
+  });
+});
+
+describe("counter shards", () => {
+  it("spread records over every shard and keep one record on one shard", () => {
+    const shards = new Set(Array.from({ length: 200 }, (_, i) => counterShard(`record-${i}`)));
+    expect([...shards].sort()).toEqual(Array.from({ length: COUNTER_SHARDS }, (_, i) => i));
+    expect(counterShard("abc")).toBe(counterShard("abc"));
+  });
+
+  it("give a record's increment and its later decrement the same counter items", () => {
+    const record = {
+      id: "r-17",
+      createdAt: "2025-03-01T10:15:00.000Z",
+      teamSize: "solo",
+      productLines: "single",
+    };
+    const keys = (delta: 1 | -1) =>
+      counterUpdates("T", SIGNUP_KIND, record, delta).map((a) => a.Update?.Key?.id);
+    expect(keys(-1)).toEqual(keys(1));
+  });
+
+  it("bulk counter items sum to the number of records whatever the shards", () => {
+    const records = Array.from({ length: 50 }, (_, i) => ({
+      id: `r-${i}`,
+      createdAt: "2025-03-01T10:15:00.000Z",
+      teamSize: "team",
+      productLines: "multiple",
+    }));
+    const days = counterItemsFor(SIGNUP_KIND, records).filter((item) => String(item.kind).endsWith("#day"));
+    expect(days.length).toBeGreaterThan(1);
+    expect(days.reduce((sum, item) => sum + Number(item.n), 0)).toBe(50);
   });
 });

@@ -91,7 +91,7 @@ export class LeadCounter {
     });
   }
 
-  /** Hour counters from `from` on: bucket start (epoch ms) -> count. */
+  /** Hour counters from `from` on, shards summed: bucket start (epoch ms) -> count. */
   private async hourCounts(from: Date): Promise<Map<number, number>> {
     const items = await queryAll(this.db, {
       TableName: this.tableName,
@@ -100,7 +100,12 @@ export class LeadCounter {
       ExpressionAttributeValues: { ":kind": counterKind(this.lead, "hour"), ":from": from.toISOString() },
       ProjectionExpression: "createdAt, n",
     });
-    return new Map(items.map((item) => [Date.parse(String(item.createdAt)), Number(item.n ?? 0)]));
+    const counts = new Map<number, number>();
+    for (const item of items) {
+      const start = Date.parse(String(item.createdAt)); // several shards share one bucket start
+      counts.set(start, (counts.get(start) ?? 0) + Number(item.n ?? 0));
+    }
+    return counts;
   }
 
   /** Exact counts for each range, with one read of the hour counters for all of them. */

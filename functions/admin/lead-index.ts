@@ -53,8 +53,24 @@ export function counterKind(lead: LeadKind, size: BucketSize): string {
   return `#counts#${lead.kind}#${size}`;
 }
 
-export function counterId(lead: LeadKind, size: BucketSize, start: string): string {
-  return `${counterKind(lead, size)}#${start.slice(0, size === "day" ? 10 : 13)}`;
+/**
+ * Each bucket's counter is split into shards, picked by record id, so that concurrent submissions
+ * rarely update the same item: DynamoDB cancels transactions that touch one item at the same time
+ * (TransactionConflict). Readers sum every shard of a bucket.
+ */
+export const COUNTER_SHARDS = 4;
+
+export function counterShard(recordId: string): number {
+  let hash = 0;
+  for (let index = 0; index < recordId.length; index += 1) {
+    hash = (hash * 31 + recordId.charCodeAt(index)) >>> 0;
+  }
+  return hash % COUNTER_SHARDS;
+}
+
+export function counterId(lead: LeadKind, size: BucketSize, start: string, shard = 0): string {
+  const bucket = `${counterKind(lead, size)}#${start.slice(0, size === "day" ? 10 : 13)}`;
+  return shard === 0 ? bucket : `${bucket}#${shard}`;
 }
 
 /** The counter items of infra/tables' byCreatedAt index: {id, kind, createdAt = bucket start}. */
@@ -66,13 +82,14 @@ export function counterUpdates(
 ): TransactItem[] {
   const facet = facetAttribute(lead, facetsOf(lead, record));
   const expiresAt = typeof record.expiresAt === "number" ? record.expiresAt : undefined;
+  const shard = counterShard(String(record.id ?? ""));
   return (["day", "hour"] as const).map((size) => {
     const start = bucketStart(record.createdAt, size);
     const counts = size === "day" && facet !== "n" ? `n :d, ${facet} :d` : "n :d";
     return {
       Update: {
         TableName: tableName,
-        Key: { id: counterId(lead, size, start) },
+        Key: { id: counterId(lead, size, start, shard) },
         // A bucket expires with the last record counted in it (stages with a retention period).
         UpdateExpression: `ADD ${counts} SET kind = :kind, createdAt = :start${expiresAt ? ", expiresAt = :exp" : ""}`,
         ExpressionAttributeValues: {
@@ -114,7 +131,7 @@ export function counterItemsFor(
     const facet = facetAttribute(lead, facetsOf(lead, record));
     for (const size of ["day", "hour"] as const) {
       const start = bucketStart(createdAt, size);
-      const id = counterId(lead, size, start);
+      const id = counterId(lead, size, start, counterShard(String(record.id ?? "")));
       const item = items.get(id) ?? { id, kind: counterKind(lead, size), createdAt: start, n: 0 };
       item.n = Number(item.n) + 1;
       if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + 1;

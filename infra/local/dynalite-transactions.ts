@@ -6,9 +6,10 @@
  * applied are rolled back from their before-images and the caller gets DynamoDB's
  * TransactionCanceledException with one CancellationReason per action.
  *
- * Transactions are serialised with each other. Plain writes are not held back while one runs, which
- * a single-process development store can live with: the guarantee the product relies on — a record
- * and its outbox event are both written or neither — holds.
+ * Transactions that touch a common item are serialised by item locks; others run side by side.
+ * Plain writes are not held back while a transaction runs, which a single-process development store
+ * can live with: the guarantee the product relies on — a record and its outbox event are both
+ * written or neither — holds.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
@@ -181,7 +182,7 @@ async function transactWrite(
     const names = await keyNames(call, spec.TableName, cache);
     const source = (kind === "Put" ? spec.Item : spec.Key) ?? {};
     const key = Object.fromEntries(names.map((name) => [name, source[name]]));
-    const identity = `${spec.TableName}|${JSON.stringify(key)}`;
+    const identity = identityOf({ tableName: spec.TableName, key });
     if (seen.has(identity)) {
       throw new WireError(
         "ValidationException",
@@ -192,43 +193,98 @@ async function transactWrite(
     prepared.push({ kind, tableName: spec.TableName, key, spec });
   }
 
-  const applied: Prepared[] = [];
-  for (const [index, action] of prepared.entries()) {
-    try {
-      await apply(call, action);
-      applied.push(action);
-    } catch (error) {
-      for (const done of applied.reverse()) await restore(call, done);
-      if (error instanceof WireError && error.type === "ConditionalCheckFailedException") {
-        if (action.spec.ReturnValuesOnConditionCheckFailure === "ALL_OLD") {
-          const { Item } = await call("GetItem", {
-            TableName: action.tableName,
-            Key: action.key,
-            ConsistentRead: true,
-          });
-          action.before = Item as AttributeMap | undefined;
-        }
-        const reasons = prepared.map((other, position) => {
-          if (position !== index) return { Code: "None" };
-          const reason: Record<string, unknown> = {
-            Code: "ConditionalCheckFailed",
-            Message: "The conditional request failed",
-          };
-          if (other.spec.ReturnValuesOnConditionCheckFailure === "ALL_OLD" && other.before)
-            reason.Item = other.before;
-          return reason;
+  return locks.withLocks(
+    prepared.map((action) => identityOf(action)),
+    () => applyAll(call, prepared),
+  );
+}
+
+function identityOf(action: Pick<Prepared, "tableName" | "key">): string {
+  return `${action.tableName}|${JSON.stringify(action.key)}`;
+}
+
+/**
+ * Applies every action at once (they touch distinct items); if any is rejected, rolls back those
+ * that succeeded and reports one cancellation reason per action, as DynamoDB does.
+ */
+async function applyAll(call: Call, prepared: Prepared[]): Promise<Record<string, never>> {
+  const results = await Promise.allSettled(prepared.map((action) => apply(call, action)));
+  const failures = results.flatMap((result, index) => (result.status === "rejected" ? [index] : []));
+  if (failures.length === 0) return {};
+  await Promise.all(
+    prepared.filter((_, index) => results[index]?.status === "fulfilled").map((done) => restore(call, done)),
+  );
+  const conditionFailures = failures.filter((index) => {
+    const result = results[index];
+    return result?.status === "rejected" && isConditionFailure(result.reason);
+  });
+  if (conditionFailures.length === 0) {
+    const first = results[failures[0] as number];
+    throw first?.status === "rejected" ? first.reason : new Error("transaction failed");
+  }
+  const reasons = await Promise.all(
+    prepared.map(async (action, position) => {
+      if (!conditionFailures.includes(position)) return { Code: "None" };
+      const reason: Record<string, unknown> = {
+        Code: "ConditionalCheckFailed",
+        Message: "The conditional request failed",
+      };
+      if (action.spec.ReturnValuesOnConditionCheckFailure === "ALL_OLD") {
+        const { Item } = await call("GetItem", {
+          TableName: action.tableName,
+          Key: action.key,
+          ConsistentRead: true,
         });
-        throw new WireError(
-          "TransactionCanceledException",
-          `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(", ")}]`,
-          { CancellationReasons: reasons },
-        );
+        if (Item) reason.Item = Item;
       }
-      throw error;
+      return reason;
+    }),
+  );
+  throw new WireError(
+    "TransactionCanceledException",
+    `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(", ")}]`,
+    { CancellationReasons: reasons },
+  );
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof WireError && error.type === "ConditionalCheckFailedException";
+}
+
+/**
+ * Item locks: a transaction holds the locks of every item it touches until it has committed or
+ * rolled back, so two transactions on the same item (a shared counter) never interleave their
+ * writes and rollbacks, while transactions on distinct items run side by side.
+ */
+class ItemLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async withLocks<T>(identities: string[], work: () => Promise<T>): Promise<T> {
+    const ordered = [...new Set(identities)].sort(); // one global order: no deadlock
+    const releases: (() => void)[] = [];
+    for (const identity of ordered) {
+      const previous = this.tails.get(identity) ?? Promise.resolve();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const tail = previous.then(() => held);
+      this.tails.set(identity, tail);
+      releases.push(() => {
+        release();
+        if (this.tails.get(identity) === tail) this.tails.delete(identity);
+      });
+      await previous;
+    }
+    try {
+      return await work();
+    } finally {
+      for (const release of releases) release();
     }
   }
-  return {};
 }
+
+const locks = new ItemLocks();
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -261,7 +317,6 @@ export function addTransactionSupport(server: Server): Server {
   server.removeAllListeners("request");
   const call = callerFor(server);
   const keyCache = new Map<string, string[]>();
-  let queue: Promise<unknown> = Promise.resolve();
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "POST" || request.headers["x-amz-target"] !== `${API}.TransactWriteItems`) {
@@ -287,7 +342,7 @@ export function addTransactionSupport(server: Server): Server {
         }
       }
     };
-    queue = queue.then(run, run);
+    void run();
   });
   return server;
 }
