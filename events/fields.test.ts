@@ -12,6 +12,11 @@ describe("withThousands", () => {
   ])("%d -> %s", (value, text) => expect(withThousands(value)).toBe(text));
 });
 
+function errorsOf(result: ReturnType<typeof SignupRequest.safeParse>): Record<string, string> {
+  if (result.success) throw new Error("expected the body to be rejected");
+  return fieldErrorsOf(result.error);
+}
+
 describe("SignupRequest", () => {
   const valid = {
     firstName: " Ann ",
@@ -30,7 +35,7 @@ describe("SignupRequest", () => {
   it("gives SPEC.md's six messages, one per field", () => {
     const result = SignupRequest.safeParse({ firstName: " ", lastName: "", email: "", notes: "x" });
     expect(result.success).toBe(false);
-    expect(fieldErrorsOf(result.error!)).toEqual({
+    expect(errorsOf(result)).toEqual({
       firstName: "First name is required",
       lastName: "Last name is required",
       email: "Email is required",
@@ -38,11 +43,11 @@ describe("SignupRequest", () => {
       productLines: "Please select your product line focus",
     });
     const badEmail = SignupRequest.safeParse({ ...valid, email: "not an email" });
-    expect(fieldErrorsOf(badEmail.error!)).toEqual({ email: "Please enter a valid email address" });
+    expect(errorsOf(badEmail)).toEqual({ email: "Please enter a valid email address" });
   });
 
   it("bounds free text with a clear message", () => {
     const result = SignupRequest.safeParse({ ...valid, notes: "n".repeat(5001) });
-    expect(fieldErrorsOf(result.error!)).toEqual({ notes: "Notes must be 5,000 characters or fewer" });
+    expect(errorsOf(result)).toEqual({ notes: "Notes must be 5,000 characters or fewer" });
   });
 });
