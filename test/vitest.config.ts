@@ -19,7 +19,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["events/**/*.test.ts", "functions/**/*.test.ts", "infra/**/*.test.ts", "web/**/*.test.{ts,tsx}"],
+          include: [
+            "events/**/*.test.ts",
+            "functions/**/*.test.ts",
+            "infra/**/*.test.ts",
+            "web/**/*.test.{ts,tsx}",
+          ],
           testTimeout: 20_000,
         },
       },

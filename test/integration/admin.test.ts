@@ -110,7 +110,7 @@ describe("GET /api/admin/signups", () => {
     expect(names(answer)).toEqual(["Grace", "Ada", "Alan", "Zoë", "山田"]);
     expect(answer.json).toMatchObject({ total: 5, matched: 5 });
     expect(answer.json?.nextCursor).toBeUndefined();
-    const first = (answer.json?.signups as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const first = ((answer.json?.signups ?? []) as Record<string, unknown>[])[0] as Record<string, unknown>;
     expect(Object.keys(first).some((key) => key.startsWith("search") || key === "kind")).toBe(false);
   });
 
@@ -263,7 +263,7 @@ describe("contact messages", () => {
   it("lists, searches and deletes", async () => {
     const list = await get("/api/admin/contacts");
     expect(list.json).toMatchObject({ total: 1, matched: 1 });
-    const [message] = list.json?.contacts as { id: string; subject: string }[];
+    const [message] = (list.json?.contacts ?? []) as { id: string; subject: string }[];
     expect(message?.subject).toBe("sales");
     expect((await get("/api/admin/contacts?q=johnson")).json).toMatchObject({ matched: 1 });
     expect((await get("/api/admin/contacts?q=smith")).json).toMatchObject({ matched: 0 });
