@@ -280,7 +280,8 @@ describe("ROI calculator on /pricing", () => {
       expect(await text()).toContain("$2,050");
       expect(await text()).toContain("$2,601");
       expect(await text()).toContain("1,646%");
-      const hours = page.locator("main input").and(page.locator('[value="41"]')).first();
+      const hours = page.getByLabel("Hours saved per month");
+      expect(await hours.inputValue()).toBe("41");
       await hours.fill("42");
       await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("$2,100"));
       expect(await text()).not.toContain("$2,601");
