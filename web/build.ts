@@ -3,7 +3,7 @@
  * per public route (web/src/public-paths.ts), the 404 page, the Command Center shell, sitemap.xml
  * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
@@ -21,7 +21,7 @@ process.env.NODE_ENV = "production";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const distDir = join(webRoot, "dist");
-const ssrDir = join(webRoot, "..", "node_modules", ".cache", "repdesk-prerender");
+const cacheDir = join(webRoot, "..", "node_modules", ".cache");
 const configFile = join(webRoot, "vite.config.ts");
 
 type ServerEntry = typeof import("./src/entry-server");
@@ -95,16 +95,57 @@ function fillTemplate(template: string, head: string, html: string): string {
   return template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
 }
 
-async function writeDist(file: string, content: string): Promise<void> {
-  const target = join(distDir, file);
+async function writeOut(outDir: string, file: string, content: string): Promise<void> {
+  const target = join(outDir, file);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, content);
+}
+
+/**
+ * Replaces web/dist with the finished build in two renames, so that a runtime serving web/dist
+ * (several may run at once: tests, benchmarks, npm start) never sees a half-written site.
+ */
+async function publish(outDir: string): Promise<void> {
+  const previous = `${distDir}.old-${process.pid}-${Date.now()}`;
+  await rename(distDir, previous).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+  await rename(outDir, distDir);
+  await rm(previous, { recursive: true, force: true });
 }
 
 export async function buildWeb(): Promise<void> {
   const stage = currentStageName();
   const started = Date.now();
-  await build({ configFile, configLoader: "runner", mode: "production", logLevel: "warn" });
+  const unique = `${process.pid}-${started}`;
+  const outDir = join(webRoot, `.dist-build-${unique}`);
+  const ssrDir = join(cacheDir, `repdesk-prerender-${unique}`);
+  const writeDist = (file: string, content: string) => writeOut(outDir, file, content);
+  try {
+    await renderSite(outDir, ssrDir, writeDist);
+    await rm(join(outDir, ".vite"), { recursive: true, force: true }); // the manifest is a build input, not for publishing
+    await publish(outDir);
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+  }
+  console.log(
+    `web: built ${PUBLIC_PATHS.length} pages + 404 + Command Center shell for stage "${stage}" in ${Date.now() - started} ms`,
+  );
+}
+
+async function renderSite(
+  outDir: string,
+  ssrDir: string,
+  writeDist: (file: string, content: string) => Promise<void>,
+): Promise<void> {
+  await build({
+    configFile,
+    configLoader: "runner",
+    mode: "production",
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
   await build({
     configFile,
     configLoader: "runner",
@@ -119,8 +160,8 @@ export async function buildWeb(): Promise<void> {
     },
   });
 
-  const manifest = JSON.parse(await readFile(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const template = await readFile(join(distDir, "index.html"), "utf8");
+  const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const template = await readFile(join(outDir, "index.html"), "utf8");
   const server = (await import(pathToFileURL(join(ssrDir, "entry-server.js")).href)) as ServerEntry;
 
   for (const path of PUBLIC_PATHS) {
@@ -152,12 +193,6 @@ export async function buildWeb(): Promise<void> {
   await writeDist(
     "robots.txt",
     `User-agent: *\nDisallow: ${COMMAND_CENTER_PREFIX}\nAllow: /\n\nSitemap: ${server.absoluteUrl("/sitemap.xml")}\n`,
-  );
-
-  await rm(ssrDir, { recursive: true, force: true });
-  await rm(join(distDir, ".vite"), { recursive: true, force: true }); // the manifest is a build input, not for publishing
-  console.log(
-    `web: built ${PUBLIC_PATHS.length} pages + 404 + Command Center shell for stage "${stage}" in ${Date.now() - started} ms`,
   );
 }
 
