@@ -4,12 +4,18 @@ import type { Signup, SignupStatsResponse } from "../../../events";
 import { api } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
+import { type Column, fullName, RecordTable } from "./RecordTable";
 import { SignupsChart } from "./SignupsChart";
 import { StaffHeader } from "./StaffHeader";
 import { countBoundaries, formatDate } from "./time";
 
 const RECENT = 5;
 const EMPTY_STATS: SignupStatsResponse = { total: 0, today: 0, thisWeek: 0, perDay: [] };
+const RECENT_COLUMNS: Column<Signup>[] = [
+  { heading: "Name", cell: fullName },
+  { heading: "Email", cell: (signup) => signup.email },
+  { heading: "Date", cell: (signup) => formatDate(signup.createdAt) },
+];
 
 /** SPEC.md /commandcenter: welcome, three counts, the 5 most recent signups, Manage Signups. */
 export function DashboardPage() {
@@ -55,32 +61,7 @@ export function DashboardPage() {
                 </h2>
                 <Link to="/commandcenter/signups">View all</Link>
               </div>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Date</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recent.length === 0 ? (
-                    <tr>
-                      <td colSpan={3} className={styles.empty}>
-                        No signups yet
-                      </td>
-                    </tr>
-                  ) : (
-                    recent.map((signup) => (
-                      <tr key={signup.id}>
-                        <td>{`${signup.firstName} ${signup.lastName}`}</td>
-                        <td>{signup.email}</td>
-                        <td>{formatDate(signup.createdAt)}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
+              <RecordTable columns={RECENT_COLUMNS} rows={recent} emptyText="No signups yet" />
             </section>
             {stats.perDay.length > 0 && <SignupsChart days={stats.perDay} />}
             <div className={styles.linkCards}>

@@ -4,10 +4,11 @@ const PATHS = {
   trash: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3",
   arrowLeft: "M19 12H5M11 6l-6 6 6 6",
   download: "M12 4v11M7 10l5 5 5-5M5 20h14",
-  close: "M6 6l12 12M18 6L6 18",
 } as const;
 
-export function CcIcon({ name }: { name: keyof typeof PATHS }) {
+export type CcIconName = keyof typeof PATHS;
+
+export function CcIcon({ name }: { name: CcIconName }) {
   return (
     <svg
       width="20"

@@ -8,7 +8,7 @@ import type { ListParams } from "./api";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-interface Page<R> {
+export interface LeadPage<R> {
   readonly items: R[];
   readonly nextCursor?: string;
   readonly total: number;
@@ -17,12 +17,12 @@ interface Page<R> {
 }
 
 export function useLeadList<R extends { id: string }>(
-  fetchPage: (params: ListParams) => Promise<Page<R>>,
+  fetchPage: (params: ListParams) => Promise<LeadPage<R>>,
   filters: Omit<ListParams, "q" | "cursor">,
   search: string,
 ) {
   const [debounced, setDebounced] = useState(search);
-  const [page, setPage] = useState<Page<R>>({ items: [], total: 0, matched: 0 });
+  const [page, setPage] = useState<LeadPage<R>>({ items: [], total: 0, matched: 0 });
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);

@@ -1,0 +1,314 @@
+/**
+ * One page for every kind of lead (signups, contact messages): a back arrow and Logout, a filter
+ * bar (search, the kind's select filters, Export CSV), the results line, the results table with
+ * view and delete buttons per row, Load more, a details modal and a confirm-delete modal. Each
+ * kind supplies its texts, filters, columns and details (see SignupsPage and ContactsPage).
+ */
+import { Fragment, type ReactNode, useState } from "react";
+import { Link } from "react-router-dom";
+import { downloadCsv, type ListParams } from "./api";
+import styles from "./commandcenter.module.css";
+import { CcIcon, type CcIconName } from "./icons";
+import { Modal } from "./Modal";
+import { type Column, RecordTable } from "./RecordTable";
+import { StaffHeader } from "./StaffHeader";
+import { type LeadPage, useLeadList } from "./useLeadList";
+
+type FilterParam = keyof Omit<ListParams, "q" | "cursor" | "limit">;
+type FilterValues = Partial<Record<FilterParam, string>>;
+type ExportName = Parameters<typeof downloadCsv>[0];
+
+/** A select in the filter bar; 'All' (value 'all') comes first, then the options. */
+export interface SelectFilter {
+  readonly param: FilterParam;
+  readonly label: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** One line of the details modal; a long one keeps its line breaks. */
+export interface Detail {
+  readonly term: string;
+  readonly value: ReactNode;
+  readonly long?: boolean;
+}
+
+export interface LeadKind<R extends { id: string }> {
+  /** Also the file name of the CSV export. */
+  readonly exportName: ExportName;
+  readonly texts: {
+    readonly title: string;
+    readonly loading: string;
+    /** Counted in the results line: 'N of M {noun}'. */
+    readonly noun: string;
+    readonly empty: string;
+    readonly detailsTitle: string;
+    readonly confirmDelete: string;
+  };
+  readonly filters: readonly SelectFilter[];
+  readonly columns: readonly Column<R>[];
+  /** Who or what a row is, for its buttons' names: 'View {it}', 'Delete {it}'. */
+  readonly rowName: (row: R) => string;
+  readonly details: (row: R) => readonly Detail[];
+  /** Stable (defined once per kind): the list reloads when it changes. */
+  readonly fetchPage: (params: ListParams) => Promise<LeadPage<R>>;
+  readonly remove: (id: string) => Promise<void>;
+}
+
+/** 'N of M signups' (N is a lower bound, shown with a '+', for very broad searches). */
+export function resultsLine(
+  matched: number,
+  total: number,
+  atLeast: boolean | undefined,
+  noun: string,
+): string {
+  return `${matched.toLocaleString()}${atLeast ? "+" : ""} of ${total.toLocaleString()} ${noun}`;
+}
+
+function allOf(filters: readonly SelectFilter[]): FilterValues {
+  return Object.fromEntries(filters.map(({ param }) => [param, "all"]));
+}
+
+export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKind<R> }) {
+  const { texts } = kind;
+  const [search, setSearch] = useState("");
+  const [filterValues, setFilterValues] = useState(() => allOf(kind.filters));
+  const [viewing, setViewing] = useState<R | null>(null);
+  const [deleting, setDeleting] = useState<R | null>(null);
+  const list = useLeadList(kind.fetchPage, filterValues, search);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await kind.remove(deleting.id);
+      list.removed(deleting.id);
+      setDeleting(null);
+    } catch (error) {
+      console.error("Deleting failed", error);
+    }
+  };
+
+  const columns: readonly Column<R>[] = [
+    ...kind.columns,
+    {
+      heading: "Actions",
+      className: styles.actions,
+      cell: (row) => (
+        <RowActions
+          name={kind.rowName(row)}
+          onView={() => setViewing(row)}
+          onDelete={() => setDeleting(row)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <StaffHeader>
+        <Link to="/commandcenter" className={styles.iconButton} aria-label="Back to dashboard">
+          <CcIcon name="arrowLeft" />
+        </Link>
+        <h1 className={styles.pageTitle}>{texts.title}</h1>
+      </StaffHeader>
+      <main className={styles.content}>
+        {list.loading ? (
+          <p role="status">{texts.loading}</p>
+        ) : (
+          <>
+            <div className={styles.filters}>
+              <input
+                type="search"
+                className={styles.search}
+                placeholder="Search by name or email..."
+                aria-label="Search by name or email"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+              {kind.filters.map((filter) => (
+                <FilterSelect
+                  key={filter.param}
+                  filter={filter}
+                  value={filterValues[filter.param] ?? "all"}
+                  onChange={(value) => setFilterValues((before) => ({ ...before, [filter.param]: value }))}
+                />
+              ))}
+              <ExportButton
+                exportName={kind.exportName}
+                params={{ ...filterValues, q: list.query.trim() || undefined }}
+              />
+            </div>
+            <p className={styles.results} aria-live="polite">
+              {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
+            </p>
+            <div className={styles.tableWrap}>
+              <RecordTable columns={columns} rows={list.items} emptyText={texts.empty} />
+            </div>
+            {list.nextCursor && (
+              <button
+                type="button"
+                className={styles.secondaryButton}
+                onClick={list.loadMore}
+                disabled={list.loadingMore}
+              >
+                {list.loadingMore ? "Loading..." : "Load more"}
+              </button>
+            )}
+          </>
+        )}
+      </main>
+      {viewing && (
+        <DetailsModal
+          title={texts.detailsTitle}
+          details={kind.details(viewing)}
+          onClose={() => setViewing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDeleteModal
+          question={texts.confirmDelete}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </div>
+  );
+}
+
+function FilterSelect({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: SelectFilter;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={styles.filter}>
+      <span>{filter.label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="all">All</option>
+        {Object.entries(filter.options).map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ExportButton({ exportName, params }: { exportName: ExportName; params: ListParams }) {
+  const [exporting, setExporting] = useState(false);
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(exportName, params);
+    } catch (error) {
+      console.error("Export failed", error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <button type="button" className={styles.secondaryButton} onClick={onExport} disabled={exporting}>
+      <CcIcon name="download" /> {exporting ? "Exporting..." : "Export CSV"}
+    </button>
+  );
+}
+
+function RowActions({ name, onView, onDelete }: { name: string; onView: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <IconButton icon="eye" label={`View ${name}`} title="View details" onClick={onView} />
+      <IconButton icon="trash" label={`Delete ${name}`} title="Delete" onClick={onDelete} danger />
+    </>
+  );
+}
+
+/** A button showing only an icon: its accessible name is the label, the title its tooltip. */
+function IconButton({
+  icon,
+  label,
+  title,
+  onClick,
+  danger = false,
+}: {
+  icon: CcIconName;
+  label: string;
+  title: string;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? styles.iconButtonDanger : styles.iconButton}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+    >
+      <CcIcon name={icon} />
+    </button>
+  );
+}
+
+function DetailsModal({
+  title,
+  details,
+  onClose,
+}: {
+  title: string;
+  details: readonly Detail[];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <button type="button" className={styles.secondaryButton} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <dl className={styles.details}>
+        {details.map(({ term, value, long }) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd className={long ? styles.preWrap : undefined}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </Modal>
+  );
+}
+
+function ConfirmDeleteModal({
+  question,
+  onCancel,
+  onConfirm,
+}: {
+  question: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      title="Confirm Delete"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className={styles.secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={styles.dangerButton} onClick={onConfirm}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      <p>{question}</p>
+    </Modal>
+  );
+}
