@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { ApiFailure } from "./api";
 import { useAuth } from "./auth";
@@ -45,45 +45,50 @@ export function LoginPage() {
             {error}
           </div>
         )}
-        <label className={styles.field}>
-          <span>Username</span>
-          <input
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>Password</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onValue={setUsername}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+        />
         {needsCode && (
-          <label className={styles.field}>
-            <span>Verification code</span>
-            <input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </label>
+          <Field
+            label="Verification code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            value={code}
+            onValue={setCode}
+          />
         )}
         <button type="submit" className={styles.primaryButton} disabled={submitting}>
           {submitting ? "Signing in..." : "Sign in"}
         </button>
       </form>
     </main>
+  );
+}
+
+/** A required text input with its visible label (the label names the input). */
+function Field({
+  label,
+  onValue,
+  ...input
+}: { label: string; onValue: (value: string) => void } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={styles.field}>
+      <span>{label}</span>
+      <input {...input} required onChange={(event) => onValue(event.target.value)} />
+    </label>
   );
 }
