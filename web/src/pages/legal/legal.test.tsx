@@ -1,0 +1,48 @@
+import type { ReactElement } from "react";
+import { describe, expect, it } from "vitest";
+import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { LEGAL_CONTACT } from "../../content/legal";
+import Terms from "../Terms";
+
+function rendered(page: () => ReactElement) {
+  const html = renderHtml(page());
+  return { html, text: textOf(html) };
+}
+
+/** Every table-of-contents entry points at a heading on the page. */
+function expectContentsResolve(html: string) {
+  const anchors = [...html.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]);
+  expect(anchors.length).toBeGreaterThan(5);
+  for (const anchor of anchors) expect(html).toContain(`<h2 id="${anchor}"`);
+}
+
+describe("Terms of Service", () => {
+  const { html, text } = rendered(() => <Terms />);
+
+  it("has one h1 and the date SPEC.md gives", () => {
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    expect(text).toContain("Terms of Service");
+    expect(text).toContain("Last updated January 1, 2024");
+    expect(html).toContain('<time dateTime="2024-01-01">');
+  });
+
+  it("states SPEC.md's commitments: trial, notice of price changes, uptime, liability cap, export", () => {
+    expect(text).toContain("14-day free trial");
+    expect(text).toContain("no credit card");
+    expect(text).toContain("at least 30 days' notice");
+    expect(text).toContain("99.9% uptime");
+    expect(text).toContain("limited to the fees you paid to RepDesk in the 12 months before");
+    expect(text).toContain("export your data as PDF, Excel or CSV");
+  });
+
+  it("ends with the legal contact block: e-mail, phone and postal address", () => {
+    const contact = text.slice(text.lastIndexOf("Contact us"));
+    expect(contact).toContain(LEGAL_CONTACT.email);
+    expect(contact).toContain(LEGAL_CONTACT.phone);
+    expect(contact).toContain("1200 Commerce Street, Suite 400");
+    expect(html).toContain(`href="mailto:${LEGAL_CONTACT.email}"`);
+    expect(html).toContain("<address");
+  });
+
+  it("has a table of contents whose links resolve", () => expectContentsResolve(html));
+});
