@@ -1,7 +1,8 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
-import { LEGAL_CONTACT } from "../../content/legal";
+import { LEGAL_CONTACT, PRIVACY_CONTACT } from "../../content/legal";
+import Privacy from "../Privacy";
 import Terms from "../Terms";
 
 function rendered(page: () => ReactElement) {
@@ -42,6 +43,40 @@ describe("Terms of Service", () => {
     expect(contact).toContain("1200 Commerce Street, Suite 400");
     expect(html).toContain(`href="mailto:${LEGAL_CONTACT.email}"`);
     expect(html).toContain("<address");
+  });
+
+  it("has a table of contents whose links resolve", () => expectContentsResolve(html));
+});
+
+describe("Privacy Policy", () => {
+  const { html, text } = rendered(() => <Privacy />);
+
+  it("has one h1 and the date SPEC.md gives", () => {
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    expect(text).toContain("Privacy Policy");
+    expect(text).toContain("Last updated January 1, 2024");
+  });
+
+  it("names what the forms collect, the processors, retention and the session cookie", () => {
+    for (const field of ["first and last name", "email address", "phone number", "company", "team size"]) {
+      expect(text).toContain(field);
+    }
+    expect(text).toContain("product line focus");
+    expect(text).toContain("IP address");
+    expect(text).toContain("country we derive from that address");
+    expect(text).toContain("tag manager");
+    expect(text).toContain("Amazon Web Services (AWS)");
+    expect(text).toContain("Usage logs are kept for 12 months");
+    expect(text).toContain("Billing records are kept for 7 years");
+    expect(text).toContain("staff session cookie");
+    expect(text).toContain("strictly necessary");
+    expect(text).toContain("children under 16");
+  });
+
+  it("ends with the privacy contact block", () => {
+    const contact = text.slice(text.lastIndexOf("Contact us"));
+    expect(contact).toContain(PRIVACY_CONTACT.email);
+    expect(contact).toContain(PRIVACY_CONTACT.phone);
   });
 
   it("has a table of contents whose links resolve", () => expectContentsResolve(html));
