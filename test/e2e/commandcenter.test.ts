@@ -6,8 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SignupRequest } from "../../events";
-import { acceptSignup } from "../../functions/domain/submissions";
+import { ContactRequest, SignupRequest } from "../../events";
+import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { launchChromium } from "./site-support";
 
@@ -57,6 +57,8 @@ const SEED = [
 let runtime: RuntimeProcess;
 let browser: Browser;
 const dialogs: string[] = [];
+/** The pages' console errors (the screens log failed API calls there), for failure messages. */
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([
@@ -94,6 +96,9 @@ async function newPage(now: Date = NOW): Promise<{ context: BrowserContext; page
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
   });
   await page.clock.setFixedTime(now);
   return { context, page };
@@ -202,7 +207,11 @@ describe("Command Center", () => {
     for (const [now, expected] of stages) {
       const { context, page } = await newPage(now);
       await signIn(page);
-      expect(await counts(page), now.toISOString()).toEqual(expected);
+      const seen = await counts(page);
+      expect(
+        seen,
+        `${now.toISOString()} ${consoleErrors.join("\n")} ${runtime.output().slice(-2000)}`,
+      ).toEqual(expected);
       await context.close();
     }
   });
@@ -326,6 +335,70 @@ describe("Command Center", () => {
     for (const value of Object.values(XSS)) expect(details).toContain(value);
     expect(await page.locator("img[src='x'], script:text('alert'), svg[onload], b").count()).toBe(0);
     expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it("lists contact messages on the same kind of page: details, and delete only after confirming", async () => {
+    const message = {
+      firstName: "Mia",
+      lastName: "Message",
+      email: "mia@example.org",
+      company: "<i>Acme</i> & Co",
+      subject: "sales",
+      message: "Line one\n<b>Line two</b>",
+      newsletter: true,
+    };
+    await acceptContact(
+      {
+        db: runtime.db,
+        clock: () => new Date("2025-06-10T10:00:00+05:30"),
+        newId: () => crypto.randomUUID(),
+        tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
+      },
+      ContactRequest.parse(message),
+    );
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.getByRole("link", { name: /Contact Messages/ }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter/contacts`);
+    const results = page.locator("p[aria-live]");
+    await expect.poll(() => results.textContent()).toBe("1 of 1 messages");
+    expect(await page.locator("thead th").allTextContents()).toEqual([
+      "Name",
+      "Email",
+      "Company",
+      "Subject",
+      "Message",
+      "Date",
+      "Actions",
+    ]);
+    const row = page.locator("tbody tr", { hasText: "Mia Message" });
+    expect(await row.locator("td").nth(2).textContent()).toBe(message.company);
+    expect(await row.locator("td").nth(3).textContent()).toBe("Sales");
+    expect(await row.locator("td").nth(4).locator("span").getAttribute("title")).toBe(message.message);
+
+    await page.getByRole("button", { name: "View message from Mia Message" }).click();
+    const details = page.getByRole("dialog", { name: "Message Details" });
+    const text = await details.textContent();
+    for (const expected of ["mia@example.org", message.company, "Sales", "Yes", "N/A", message.message]) {
+      expect(text).toContain(expected);
+    }
+    await details.getByRole("button", { name: "Close" }).click();
+    await details.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Delete message from Mia Message" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Delete" });
+    expect(await confirm.textContent()).toContain(
+      "Are you sure you want to delete this message? This action cannot be undone.",
+    );
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await results.textContent()).toBe("1 of 1 messages");
+    await page.getByRole("button", { name: "Delete message from Mia Message" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => results.textContent()).toBe("0 of 0 messages");
+    expect(await page.getByText("No messages found").getAttribute("colspan")).toBe("7");
+    expect(await page.locator("main i, main b").count()).toBe(0);
     await context.close();
   });
 
