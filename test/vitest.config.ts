@@ -44,8 +44,11 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Chromium and the runtime are heavy; two files at a time suit a 2-core machine.
+          // Chromium and the runtime are heavy; two files at a time suit a 2-core machine. The
+          // browser files run after the other projects (their own group), which also lets vitest
+          // give this project its own worker limit.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
