@@ -1,10 +1,8 @@
 import { useEffect } from "react";
 import { trackEvent } from "../analytics";
-import { CtaSection } from "../components/marketing/CtaSection";
-import { Faq } from "../components/marketing/Faq";
 import { PlanGrid } from "../components/marketing/PlanCard";
 import { Section } from "../components/marketing/Section";
-import { PRICING_FAQ } from "../content/faq";
+import { Island, island } from "../routing/deferred";
 import type { PageMeta } from "../seo/meta";
 import { Comparison } from "./pricing/Comparison";
 import styles from "./pricing/Pricing.module.css";
@@ -15,6 +13,9 @@ export const meta: PageMeta = {
   description:
     "RepDesk plans for manufacturer's reps ($79), independent reps ($149) and agencies (from $349) per month. 14-day free trial, no credit card, no setup fees.",
 };
+
+// The ROI calculator stays in the page chunk: it must respond as soon as the page has hydrated.
+const BELOW_THE_FOLD = island("pricing-below-the-fold", () => import("./pricing/BelowTheFold"));
 
 /** SPEC.md "Pricing page": plans, a comparison with a piecemeal tool stack, the ROI calculator, FAQ and CTA. */
 export default function Pricing() {
@@ -54,17 +55,7 @@ export default function Pricing() {
         <RoiCalculator />
       </Section>
 
-      <Section heading="Pricing questions, answered">
-        <div className={styles.faq}>
-          <Faq items={PRICING_FAQ} />
-        </div>
-      </Section>
-
-      <CtaSection
-        source="Pricing page"
-        heading="Try RepDesk free for 14 days"
-        text="No credit card, no setup fees, and free implementation support. Most reps enter their first order in about 30 minutes."
-      />
+      <Island of={BELOW_THE_FOLD} props={{}} />
     </>
   );
 }
