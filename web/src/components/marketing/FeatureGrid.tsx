@@ -1,0 +1,33 @@
+import styles from "./FeatureGrid.module.css";
+import { Heading, type HeadingLevel } from "./Heading";
+import { Icon, type IconName } from "./Icon";
+
+export interface Feature {
+  readonly icon: IconName;
+  readonly title: string;
+  readonly text: string;
+}
+
+export interface FeatureGridProps {
+  readonly features: readonly Feature[];
+  readonly headingLevel?: HeadingLevel;
+}
+
+/** Feature cards: icon, short title, one or two sentences. */
+export function FeatureGrid({ features, headingLevel = 3 }: FeatureGridProps) {
+  return (
+    <ul className={styles.grid}>
+      {features.map((feature) => (
+        <li key={feature.title} className={styles.card}>
+          <span className={styles.icon}>
+            <Icon name={feature.icon} />
+          </span>
+          <Heading level={headingLevel} className={styles.title}>
+            {feature.title}
+          </Heading>
+          <p className={styles.text}>{feature.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ReactNode } from "react";
+import styles from "./Mock.module.css";
+
+export interface MockFrameProps {
+  /** The title shown in the mock window's title bar. */
+  readonly title: string;
+  readonly children: ReactNode;
+  readonly className?: string;
+}
+
+/**
+ * An illustrative product screen drawn in HTML/CSS: a window frame around sample content, with a
+ * caption saying the figures are samples (SPEC.md section 3: sample data is illustrative only).
+ */
+export function MockFrame({ title, children, className }: MockFrameProps) {
+  return (
+    <figure className={[styles.frame, className].filter(Boolean).join(" ")}>
+      <div className={styles.titleBar}>
+        <span className={styles.dots} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className={styles.windowTitle}>{title}</span>
+      </div>
+      <div className={styles.body}>{children}</div>
+      <figcaption className={styles.caption}>{title} · sample data for illustration</figcaption>
+    </figure>
+  );
+}
+
+export type BadgeTone = "success" | "warn" | "danger" | "info" | "neutral" | "accent";
+
+export interface BadgeProps {
+  readonly tone: BadgeTone;
+  readonly children: ReactNode;
+}
+
+/** A status label such as Paid, Overdue or Top Performer. */
+export function Badge({ tone, children }: BadgeProps) {
+  return <span className={[styles.badge, styles[tone]].join(" ")}>{children}</span>;
+}
+
+export interface MetricProps {
+  readonly label: string;
+  readonly value: string;
+  readonly detail?: ReactNode;
+}
+
+/** Figures in a row: each a label above a large value (a description list). */
+export function MetricRow({ metrics }: { readonly metrics: readonly MetricProps[] }) {
+  return (
+    <dl className={styles.metrics}>
+      {metrics.map((metric) => (
+        <div key={metric.label} className={styles.metric}>
+          <dt>{metric.label}</dt>
+          <dd>
+            <span className={styles.metricValue}>{metric.value}</span>
+            {metric.detail && <span className={styles.metricDetail}>{metric.detail}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface MockRowProps {
+  readonly primary: ReactNode;
+  readonly secondary?: ReactNode;
+  readonly value?: ReactNode;
+  readonly status?: ReactNode;
+}
+
+/** One line of a mock list: a main label and detail on the left, a figure and a status on the right. */
+export function MockRow({ primary, secondary, value, status }: MockRowProps) {
+  return (
+    <li className={styles.row}>
+      <span className={styles.rowMain}>
+        <span className={styles.rowPrimary}>{primary}</span>
+        {secondary && <span className={styles.rowSecondary}>{secondary}</span>}
+      </span>
+      <span className={styles.rowEnd}>
+        {value && <span className={styles.rowValue}>{value}</span>}
+        {status}
+      </span>
+    </li>
+  );
+}
+
+export function MockList({ children, label }: { readonly children: ReactNode; readonly label?: string }) {
+  return (
+    <>
+      {label && <p className={styles.listLabel}>{label}</p>}
+      <ul className={styles.list}>{children}</ul>
+    </>
+  );
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Whole-number percentage rounded to the nearest 5, as the bar classes are defined in steps of 5. */
+function barStep(percent: number): number {
+  return Math.max(0, Math.min(100, Math.round(percent / 5) * 5));
+}
+
+export interface BarProps {
+  /** 0..100 */
+  readonly percent: number;
+  readonly tone?: "brand" | "accent" | "warn" | "success" | "danger";
+}
+
+/**
+ * A horizontal progress bar. Widths come from classes (no inline styles: the CSP forbids them),
+ * so the fill is drawn to the nearest 5%. Decorative: the figure it shows is always written next to it.
+ */
+export function Bar({ percent, tone = "brand" }: BarProps) {
+  return (
+    <span className={styles.bar} aria-hidden="true">
+      <span
+        className={[styles.fill, styles[`w${barStep(percent)}`], styles[`fill${capitalize(tone)}`]].join(" ")}
+      />
+    </span>
+  );
+}
+
+export interface ColumnChartProps {
+  readonly columns: readonly { readonly label: string; readonly percent: number }[];
+  /** A text summary of what the chart shows, for assistive technology. */
+  readonly summary: string;
+}
+
+/** A small vertical bar chart drawn in CSS, with a text summary read instead of the bars. */
+export function ColumnChart({ columns, summary }: ColumnChartProps) {
+  return (
+    <div className={styles.chart} role="img" aria-label={summary}>
+      {columns.map((column) => (
+        <span key={column.label} className={styles.column}>
+          <span className={styles.columnTrack}>
+            <span className={[styles.columnFill, styles[`h${barStep(column.percent)}`]].join(" ")} />
+          </span>
+          <span className={styles.columnLabel}>{column.label}</span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Initials in a coloured circle: the site has no photos. */
+export function Avatar({
+  name,
+  tone = "brand",
+}: {
+  readonly name: string;
+  readonly tone?: "brand" | "accent";
+}) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join("")
+    .toUpperCase();
+  return (
+    <span className={[styles.avatar, styles[`avatar${capitalize(tone)}`]].join(" ")} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
