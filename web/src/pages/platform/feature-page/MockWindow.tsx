@@ -39,10 +39,17 @@ export interface Kpi {
   readonly detail?: string;
 }
 
+export interface KpiListProps {
+  readonly kpis: readonly Kpi[];
+  readonly label?: string;
+  /** Wider cells, for values like "$2,150,500" that would otherwise wrap. */
+  readonly wide?: boolean;
+}
+
 /** Key figures as a description list: label, value and an optional note. */
-export function KpiList({ kpis, label }: { readonly kpis: readonly Kpi[]; readonly label?: string }) {
+export function KpiList({ kpis, label, wide = false }: KpiListProps) {
   return (
-    <dl className={styles.kpis} aria-label={label}>
+    <dl className={wide ? `${styles.kpis} ${styles.wideKpis}` : styles.kpis} aria-label={label}>
       {kpis.map((kpi) => (
         <div key={kpi.label} className={styles.kpi}>
           <dt>{kpi.label}</dt>
