@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import AgencyOwners, { meta as agencyMeta } from "./AgencyOwners";
 import { formatUsdShort, percentOf, SampleTable, StatusBadge, sum } from "./DashboardMock";
 import IndependentReps, { meta as independentMeta } from "./IndependentReps";
 import ManufacturersReps, { meta as manufacturersMeta } from "./ManufacturersReps";
+
+// Everything below each hero is an island: prerendering loads their modules first, and so do we.
+await loadAllIslands();
 
 const PAGES = [
   { name: "Manufacturer's Reps", Page: ManufacturersReps, meta: manufacturersMeta },
