@@ -620,3 +620,37 @@ it("refuses a stage outside us-east-1 with a clear message (CloudFront WAF lives
     /us-east-1/,
   );
 });
+
+describe("local runtime and CloudFront agree", () => {
+  it("the local runtime sends exactly the headers of the synthesized policy, on pages and on the API", async () => {
+    const { mkdtempSync: makeTemp, writeFileSync } = await import("node:fs");
+    const { startRuntime } = await import("../support/runtime");
+    const dev = synthesized.get("dev") as SynthesizedStage;
+    const config = resourcesOf(dev.json, "AWS::CloudFront::Distribution")[0]?.[1].Properties
+      ?.DistributionConfig as any;
+    const policyOf = (behaviour: any) =>
+      headersOfPolicy(
+        dev.json.Resources[behaviour.ResponseHeadersPolicyId.Ref]?.Properties?.ResponseHeadersPolicyConfig,
+      );
+    const pagePolicy = policyOf(config.DefaultCacheBehavior);
+    const apiPolicy = policyOf(config.CacheBehaviors.find((b: any) => b.PathPattern === "/api/*"));
+
+    const site = makeTemp(join(tmpdir(), "repdesk-headers-site-"));
+    writeFileSync(join(site, "index.html"), "<!doctype html><title>t</title>");
+    writeFileSync(join(site, "404.html"), "<!doctype html><title>404</title>");
+    const runtime = await startRuntime({ env: { WEB_DIST_DIR: site } });
+    try {
+      for (const [path, policy] of [
+        ["/", pagePolicy],
+        ["/api/auth/user", apiPolicy],
+      ] as const) {
+        const response = await fetch(`${runtime.url}${path}`);
+        for (const [name, value] of Object.entries(policy)) {
+          expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+        }
+      }
+    } finally {
+      await runtime.stop();
+    }
+  }, 120_000);
+});
