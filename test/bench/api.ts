@@ -132,13 +132,15 @@ export async function run(): Promise<Record<string, unknown>> {
     await runtime.stop();
   }
   const accepted = throughput.accepted + atFixedRate.accepted;
-  const cutOff = throughput.unanswered;
+  // Requests sent but unanswered when a run stopped may or may not have been stored.
+  const cutOff = throughput.unanswered + atFixedRate.unanswered;
+  const nothingLost = stored >= accepted && stored <= accepted + cutOff;
   const ratio = throughput.requestsPerSecond / baselineFigures.requestsPerSecond;
   console.log(`\nthroughput vs baseline: ${(ratio * 100).toFixed(0)}% (target >= 70%)`);
   console.log(`p99 at ${FIXED_RATE} req/s: ${atFixedRate.p99Ms} ms (target < 50 ms)`);
   console.log(
-    `accepted ${accepted}, stored ${stored}, cut off unanswered at the end of the timed run ${cutOff} ` +
-      `(target: stored = accepted + cut off: nothing accepted is lost, nothing stored twice)`,
+    `accepted ${accepted}, stored ${stored}, sent but unanswered when a run stopped ${cutOff}: ` +
+      `${nothingLost ? "OK" : "MISMATCH"} (target: accepted <= stored <= accepted + unanswered — no accepted submission lost, nothing stored twice)`,
   );
 
   const { run: runBundles } = await import("./bundles");
@@ -148,7 +150,7 @@ export async function run(): Promise<Record<string, unknown>> {
     signupMaxRate: throughput,
     signupFixedRate: { rate: FIXED_RATE, ...atFixedRate, targetP99Ms: 50 },
     throughputVsBaseline: { ratio: Number(ratio.toFixed(2)), target: 0.7 },
-    acceptedVsStored: { accepted, stored, cutOffAtEnd: cutOff, equal: stored === accepted + cutOff },
+    acceptedVsStored: { accepted, stored, unansweredAtStop: cutOff, nothingLost },
     bundles,
   };
 }
