@@ -114,7 +114,12 @@ function DiscountMock() {
       <MockList label="Quantity breaks">
         <MockRow primary="1–49 units" secondary="List price" value="$42.00" />
         <MockRow primary="50–99 units" secondary="5% off" value="$39.90" />
-        <MockRow primary="100–249 units" secondary="10% off" value="$37.80" status={<Badge tone="success">Applied</Badge>} />
+        <MockRow
+          primary="100–249 units"
+          secondary="10% off"
+          value="$37.80"
+          status={<Badge tone="success">Applied</Badge>}
+        />
         <MockRow primary="250+ units" secondary="15% off" value="$35.70" />
       </MockList>
       <p className={prose.note}>
@@ -158,8 +163,18 @@ function ApprovalMock() {
         <MockRow primary="Over $25,000" secondary="Approved by the agency owner" />
       </MockList>
       <MockList label="Generated today">
-        <MockRow primary="PO-7731" secondary="Northgate Tools" value="$3,940" status={<Badge tone="success">Approved</Badge>} />
-        <MockRow primary="PO-7732" secondary="Brightline" value="$18,260" status={<Badge tone="warn">Awaiting approval</Badge>} />
+        <MockRow
+          primary="PO-7731"
+          secondary="Northgate Tools"
+          value="$3,940"
+          status={<Badge tone="success">Approved</Badge>}
+        />
+        <MockRow
+          primary="PO-7732"
+          secondary="Brightline"
+          value="$18,260"
+          status={<Badge tone="warn">Awaiting approval</Badge>}
+        />
       </MockList>
     </MockFrame>
   );
@@ -183,7 +198,11 @@ export default function OrderManagement() {
       >
         <FeatureGrid features={FEATURES} />
       </Section>
-      <Split heading="Notes that reach exactly the right people" visual={<NotesMock />} eyebrow="Four note types">
+      <Split
+        heading="Notes that reach exactly the right people"
+        visual={<NotesMock />}
+        eyebrow="Four note types"
+      >
         <p>
           Every order carries four kinds of notes, so delivery instructions, pricing explanations and factory
           requests never end up in the wrong inbox.
@@ -197,11 +216,16 @@ export default function OrderManagement() {
           ]}
         />
       </Split>
-      <Split heading="Tiered quantity discounts, applied for you" visual={<DiscountMock />} reverse tone="alt">
+      <Split
+        heading="Tiered quantity discounts, applied for you"
+        visual={<DiscountMock />}
+        reverse
+        tone="alt"
+      >
         <p>
-          Load each principal's price breaks once. As you change quantities, RepDesk applies the right tier and
-          tells you when a few more units would unlock a better one — an easy upsell your dealer will thank you
-          for.
+          Load each principal's price breaks once. As you change quantities, RepDesk applies the right tier
+          and tells you when a few more units would unlock a better one — an easy upsell your dealer will
+          thank you for.
         </p>
         <CheckList
           items={[
@@ -213,9 +237,9 @@ export default function OrderManagement() {
       </Split>
       <Split heading="Backorders you can see coming" visual={<BackorderDashboard />}>
         <p>
-          The backorder dashboard lists every line that can't ship yet, with its expected date and priority. When
-          stock arrives, RepDesk sends a restock notification to you and the dealer so the order moves again
-          without a phone call.
+          The backorder dashboard lists every line that can't ship yet, with its expected date and priority.
+          When stock arrives, RepDesk sends a restock notification to you and the dealer so the order moves
+          again without a phone call.
         </p>
         <CheckList
           items={[
@@ -225,10 +249,16 @@ export default function OrderManagement() {
           ]}
         />
       </Split>
-      <Split heading="Purchase orders that write and route themselves" visual={<ApprovalMock />} reverse tone="alt">
+      <Split
+        heading="Purchase orders that write and route themselves"
+        visual={<ApprovalMock />}
+        reverse
+        tone="alt"
+      >
         <p>
-          When an order is submitted, RepDesk generates a purchase order for each vendor on it. Approval workflows
-          route each one by amount threshold, so small orders go straight out and large ones get a second look.
+          When an order is submitted, RepDesk generates a purchase order for each vendor on it. Approval
+          workflows route each one by amount threshold, so small orders go straight out and large ones get a
+          second look.
         </p>
         <p>
           Dealers and vendors receive a confirmation email with a deep link to the order, so nobody has to ask
