@@ -1,5 +1,6 @@
 import { CtaSection } from "../../components/marketing/CtaSection";
 import { Section } from "../../components/marketing/Section";
+import { useFeatureView } from "../../components/marketing/useFeatureView";
 import type { PageMeta } from "../../seo/meta";
 import styles from "./dealer-management/DealerManagement.module.css";
 import { DealerProfile } from "./dealer-management/DealerProfile";
@@ -13,7 +14,6 @@ import { OrderHistory } from "./dealer-management/OrderHistory";
 import { TierPricing } from "./dealer-management/TierPricing";
 import { type FeatureCard, FeatureCards } from "./feature-page/FeatureCards";
 import { FeatureHero } from "./feature-page/FeatureHero";
-import { useFeatureView } from "./feature-page/useFeatureView";
 
 export const meta: PageMeta = {
   title: "Dealer Management",

@@ -1,9 +1,9 @@
 import { CtaSection } from "../../components/marketing/CtaSection";
 import { Section } from "../../components/marketing/Section";
+import { useFeatureView } from "../../components/marketing/useFeatureView";
 import type { PageMeta } from "../../seo/meta";
 import { type FeatureCard, FeatureCards } from "./feature-page/FeatureCards";
 import { FeatureHero } from "./feature-page/FeatureHero";
-import { useFeatureView } from "./feature-page/useFeatureView";
 import { ReportBuilder } from "./reports-insights/ReportBuilder";
 import styles from "./reports-insights/ReportsInsights.module.css";
 import { SalesOverview } from "./reports-insights/SalesOverview";

@@ -1,9 +1,0 @@
-import { useEffect } from "react";
-import { trackEvent } from "../../../analytics";
-
-/** Records one feature_view (category "Platform Features") when a feature page is shown. */
-export function useFeatureView(pageName: string): void {
-  useEffect(() => {
-    trackEvent("feature_view", { category: "Platform Features", label: pageName });
-  }, [pageName]);
-}
