@@ -32,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["test/integration/**/*.test.ts", "test/infra/**/*.test.ts"],
+          include: ["test/integration/**/*.test.ts", "test/infra/**/*.test.ts", "test/fuzz/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

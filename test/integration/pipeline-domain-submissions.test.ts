@@ -5,7 +5,6 @@
 
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { DomainEvent, Signup } from "../../events";
@@ -286,41 +285,4 @@ describe("the exported handlers, configured from the environment", () => {
   });
 });
 
-describe("arbitrary input", () => {
-  it("never yields a 5xx, and only a 201 stores anything", async () => {
-    const fieldValue = fc.oneof(
-      fc.string(),
-      fc.string({ unit: "grapheme" }),
-      fc.string({ unit: "binary" }),
-      fc.integer(),
-      fc.double(),
-      fc.boolean(),
-      fc.constant(null),
-      fc.array(fc.string(), { maxLength: 3 }),
-      fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
-      fc.constantFrom("solo", "team", "single", "multiple", "a@b.co", "", " "),
-    );
-    const mutatedSignup = fc
-      .dictionary(
-        fc.constantFrom(...Object.keys(signupBody), "submissionId", "website", "__proto__", "constructor"),
-        fieldValue,
-      )
-      .map((overrides) => JSON.stringify({ ...signupBody, ...overrides }));
-    const anyJson = fc.jsonValue().map((value) => JSON.stringify(value));
-    const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
-    const anyBytes = fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes));
-
-    const count = async () =>
-      (await scan(dynamo.tables.signups)).length + (await scan(dynamo.tables.outbox)).length;
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(mutatedSignup, anyJson, anyText, anyBytes), async (body) => {
-        const before = await count();
-        const { status } = await post(signup, body);
-        expect([201, 400, 413, 415]).toContain(status);
-        const after = await count();
-        if (status !== 201) expect(after).toBe(before);
-      }),
-      { numRuns: 150 },
-    );
-  });
-});
+// Arbitrary input over real HTTP, for every route: test/fuzz (issue #6).

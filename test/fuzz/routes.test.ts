@@ -1,0 +1,65 @@
+/**
+ * Property-based fuzzing of every HTTP route over real HTTP against the local runtime (issue #6).
+ * The properties live in test/support/fuzz-routes.ts; `npm run bench -- fuzz` runs the same ones
+ * with 10,000+ cases per public route.
+ *
+ *   FUZZ_SEED=123 FUZZ_RUNS=500 npx vitest run --config test/vitest.config.ts --project integration test/fuzz
+ *
+ * The seed is printed at start; a failure prints the command that replays the shrunk case.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContactRequest } from "../../events";
+import { signIn } from "../integration/auth-support";
+import { fuzzSettings, rawRequest, runFuzz } from "../support/fuzz";
+import { FUZZ_TARGETS, type FuzzContext, heaviestValidContact, unfuzzedRoutes } from "../support/fuzz-routes";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+
+const STAFF = { username: "fuzz-admin", password: "fuzzing password 1234" };
+const settings = fuzzSettings();
+const RERUN = "npx vitest run --config test/vitest.config.ts --project integration test/fuzz";
+let runtime: RuntimeProcess;
+let context: FuzzContext;
+
+beforeAll(async () => {
+  console.log(`fuzz: FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs}`);
+  runtime = await startRuntime({
+    env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, LOG_LEVEL: "silent" },
+  });
+  context = { runtime, staffCookie: await signIn(runtime, STAFF.username, STAFF.password) };
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe("fuzzing every HTTP route", () => {
+  it("covers every route of functions/registry.ts", () => {
+    expect(unfuzzedRoutes()).toEqual([]);
+  });
+
+  // Found by the fuzzer (docs/decisions/0030): a contact message at SPEC's limits in CJK text is
+  // 16.8 KB of JSON, over LIMITS.bodyBytes (16 KB, also the WAF rule), so a valid body gets 413.
+  // Raising the limit needs the WAF's body inspection limit raised too; left to its owner. This
+  // test fails (and so reports) once the limit fits every valid body.
+  it.fails("KNOWN: accepts the heaviest valid contact body", async () => {
+    const body = heaviestValidContact();
+    expect(ContactRequest.safeParse(body).success).toBe(true);
+    const answer = await rawRequest(runtime.url, {
+      method: "POST",
+      target: "/api/contact",
+      headers: [["Content-Type", "application/json"]],
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    expect(answer.status).toBe(201);
+  });
+
+  for (const target of FUZZ_TARGETS) {
+    it(target.name, { timeout: 120_000 }, async () => {
+      const outcome = await runFuzz(target.name, target.property(context), settings, RERUN);
+      console.log(
+        `fuzz: ${target.name}: ${outcome.cases} cases in ${outcome.seconds.toFixed(1)} s, seed ${outcome.seed}`,
+      );
+      if (outcome.failure) throw new Error(outcome.failure);
+      await target.finish?.(context);
+    });
+  }
+});

@@ -1,0 +1,390 @@
+/**
+ * One fuzz property per HTTP route (and per kind of input), shared by the fuzz suite (test/fuzz,
+ * few cases) and `npm run bench -- fuzz` (10,000+ cases per public route). The route list comes
+ * from functions/registry.ts: `unfuzzedRoutes()` names any route no property covers, so a new
+ * route cannot slip past.
+ *
+ * Every property drives the local runtime over real HTTP (test/support/fuzz.ts rawRequest), so
+ * the real middleware, router and DynamoDB (dynalite) answer. The properties:
+ * - never a 5xx; every 4xx has the documented error shape (assertContract);
+ * - rejected input never stores a record (the submissionId the case carried is not in the table,
+ *   and at the end every stored record's id was answered with a 201);
+ * - valid input generated from the events/ schemas is always accepted (201) and stored;
+ * - admin routes answer 401 without a session, whatever the query, id, cookies or headers.
+ */
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import fc from "fast-check";
+import { ContactListResponse, Created, LIMITS, SignupListResponse, SignupStatsResponse } from "../../events";
+import { HTTP_FUNCTIONS } from "../../functions/registry";
+import type { TableKey } from "../../infra/tables";
+import { assertContract, describeAnswer, type RawAnswer, rawRequest } from "./fuzz";
+import {
+  contentTypeHeaders,
+  cookieHeaders,
+  type HeaderLine,
+  hostileBody,
+  originHeaders,
+  pathId,
+  queryString,
+  VALID_BODIES,
+} from "./fuzz-arbitraries";
+import type { RuntimeProcess } from "./runtime";
+
+export interface FuzzContext {
+  readonly runtime: RuntimeProcess;
+  /** "name=value" of a signed-in staff session, for the authenticated admin properties. */
+  readonly staffCookie: string;
+}
+
+export interface FuzzTarget {
+  /** Shown in test names and bench rows. */
+  readonly name: string;
+  /** The registry routes ("METHOD /path") this property covers. */
+  readonly routes: readonly string[];
+  /** A public route: the bench runs at least 10,000 cases of it. */
+  readonly public: boolean;
+  readonly property: (context: FuzzContext) => fc.IAsyncProperty<unknown[]>;
+  /** A check after all cases (e.g. nothing stored that was not accepted). */
+  readonly finish?: (context: FuzzContext) => Promise<void>;
+}
+
+interface BodyCase {
+  readonly body: Buffer;
+  readonly headers: HeaderLine[];
+  readonly chunked: boolean;
+}
+
+function hostOf(runtime: RuntimeProcess): string {
+  return new URL(runtime.url).host;
+}
+
+/** Hostile bodies with odd headers: the input of every route that reads a body. */
+function bodyCase(
+  runtime: RuntimeProcess,
+  valid: fc.Arbitrary<Record<string, unknown>>,
+  fields: readonly string[],
+): fc.Arbitrary<BodyCase> {
+  return fc
+    .record({
+      body: hostileBody(valid, fields),
+      contentType: contentTypeHeaders,
+      cookies: cookieHeaders,
+      origin: originHeaders(hostOf(runtime)),
+      chunked: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
+    })
+    .map(({ body, contentType, cookies, origin, chunked }) => ({
+      body,
+      headers: [...contentType, ...cookies, ...origin],
+      chunked,
+    }));
+}
+
+function send(runtime: RuntimeProcess, method: string, target: string, testCase: Partial<BodyCase>) {
+  return rawRequest(runtime.url, {
+    method,
+    target,
+    headers: testCase.headers ?? [],
+    ...(testCase.body !== undefined ? { body: testCase.body } : {}),
+    ...(testCase.chunked ? { chunked: true } : {}),
+  });
+}
+
+/** The submissionId a body carried, if it is JSON with one. */
+function carriedId(body: Buffer): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    if (parsed && typeof parsed === "object" && "submissionId" in parsed) {
+      const id = (parsed as { submissionId: unknown }).submissionId;
+      return typeof id === "string" && id.length > 0 && id.length < 1000 ? id : undefined;
+    }
+  } catch {
+    // Not JSON: it carried no id.
+  }
+  return undefined;
+}
+
+async function storedRecord(runtime: RuntimeProcess, table: TableKey, id: string) {
+  const { Item } = await runtime.db.send(new GetCommand({ TableName: runtime.table(table), Key: { id } }));
+  return Item;
+}
+
+function created(answer: RawAnswer): string {
+  const parsed = Created.safeParse(answer.json);
+  if (!parsed.success) throw new Error(`a 201 that is not { ok: true, id }: ${describeAnswer(answer)}`);
+  return parsed.data.id;
+}
+
+/** Ids answered with a 201, per records table, across the properties of one run. */
+const acceptedIds = new Map<TableKey, Set<string>>();
+function accepted(table: TableKey): Set<string> {
+  let ids = acceptedIds.get(table);
+  if (!ids) {
+    ids = new Set();
+    acceptedIds.set(table, ids);
+  }
+  return ids;
+}
+
+/** Every record stored in `table` carries an id that some case got a 201 for. */
+async function assertNothingStoredUnaccepted(runtime: RuntimeProcess, table: TableKey): Promise<number> {
+  const ids = accepted(table);
+  let stored = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await runtime.db.send(
+      new ScanCommand({ TableName: runtime.table(table), ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      // The table also holds the Command Center's counter items; records carry an e-mail.
+      if (typeof item.email !== "string") continue;
+      stored += 1;
+      if (!ids.has(String(item.id))) throw new Error(`${table}: record ${item.id} stored without a 201`);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return stored;
+}
+
+const SUBMISSIONS = [
+  { name: "signup", route: "POST /api/signup", path: "/api/signup", table: "signups" },
+  { name: "contact", route: "POST /api/contact", path: "/api/contact", table: "contacts" },
+] as const;
+
+const submissionTargets: FuzzTarget[] = SUBMISSIONS.flatMap(({ name, route, path, table }): FuzzTarget[] => {
+  const { arbitrary, schema } = VALID_BODIES[name];
+  const fields = Object.keys(schema.shape);
+  return [
+    {
+      name: `${route} — hostile input`,
+      routes: [route],
+      public: true,
+      property: ({ runtime }) =>
+        fc.asyncProperty(bodyCase(runtime, arbitrary, fields), async (testCase) => {
+          const answer = await send(runtime, "POST", path, testCase);
+          assertContract(answer, [201, 400, 403, 413, 415]);
+          if (answer.status === 201) {
+            accepted(table).add(created(answer));
+            return;
+          }
+          const id = carriedId(testCase.body);
+          if (id && !accepted(table).has(id) && (await storedRecord(runtime, table, id))) {
+            throw new Error(`rejected with ${answer.status} but stored as ${id}`);
+          }
+        }),
+      finish: async ({ runtime }) => {
+        await assertNothingStoredUnaccepted(runtime, table);
+      },
+    },
+    {
+      name: `${route} — valid input from the events/ schema`,
+      routes: [route],
+      public: true,
+      property: ({ runtime }) =>
+        fc.asyncProperty(
+          arbitrary,
+          fc.boolean(),
+          fc.constantFrom("application/json", "application/json; charset=utf-8"),
+          async (body, browser, contentType) => {
+            const parsed = schema.safeParse(body);
+            if (!parsed.success) {
+              throw new Error(`the arbitrary drifted from the schema: ${parsed.error.message}`);
+            }
+            // Known finding (docs/decisions/0030): the heaviest schema-valid bodies exceed
+            // LIMITS.bodyBytes and get 413; see the `it.fails` beside the suite.
+            fc.pre(Buffer.byteLength(JSON.stringify(body)) <= LIMITS.bodyBytes);
+            const headers: HeaderLine[] = [["Content-Type", contentType]];
+            if (browser)
+              headers.push(["Origin", `http://${hostOf(runtime)}`], ["Sec-Fetch-Site", "same-origin"]);
+            const answer = await send(runtime, "POST", path, {
+              headers,
+              body: Buffer.from(JSON.stringify(body)),
+            });
+            assertContract(answer, [201]);
+            const id = created(answer);
+            // A submissionId seen before is a duplicate (shrinking replays ids): the first record stands.
+            const duplicate = accepted(table).has(id);
+            accepted(table).add(id);
+            if (parsed.data.submissionId && id !== parsed.data.submissionId) {
+              throw new Error(`answered id ${id}, not the submissionId ${parsed.data.submissionId}`);
+            }
+            const record = await storedRecord(runtime, table, id);
+            if (!record) throw new Error(`201 for ${id} but nothing stored`);
+            for (const field of duplicate ? [] : (["firstName", "lastName", "email"] as const)) {
+              if (record[field] !== parsed.data[field]) {
+                throw new Error(
+                  `stored ${field} ${JSON.stringify(record[field])} for ${JSON.stringify(parsed.data[field])}`,
+                );
+              }
+            }
+          },
+        ),
+    },
+  ];
+});
+
+const LOGIN = "POST /api/auth/login";
+const LOGIN_FIELDS = ["username", "password", "code"];
+const loginBody = fc
+  .record({
+    username: fc.oneof(fc.constant("admin"), fc.string({ maxLength: 140 })),
+    password: fc.string({ maxLength: 260 }),
+    code: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+  })
+  .map((body) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)));
+
+const authTargets: FuzzTarget[] = [
+  {
+    name: `${LOGIN} — hostile input`,
+    routes: [LOGIN],
+    public: true,
+    property: ({ runtime }) =>
+      fc.asyncProperty(bodyCase(runtime, loginBody, LOGIN_FIELDS), async (testCase) => {
+        const answer = await send(runtime, "POST", "/api/auth/login", testCase);
+        // Random credentials never sign in; repeated failures are throttled (429).
+        assertContract(answer, [400, 401, 403, 413, 415, 429]);
+      }),
+  },
+  {
+    name: "GET /api/auth/user — odd cookies and headers",
+    routes: ["GET /api/auth/user"],
+    public: true,
+    property: ({ runtime, staffCookie }) =>
+      fc.asyncProperty(
+        cookieHeaders,
+        originHeaders(hostOf(runtime)),
+        fc.constantFrom("none", "before", "after"),
+        queryString(["user", "token"]),
+        async (cookies, origin, withSession, query) => {
+          const headers: HeaderLine[] = [...cookies, ...origin];
+          // The real session beside garbage (or a second session cookie) must not break the route.
+          if (withSession === "before") headers.unshift(["Cookie", staffCookie]);
+          if (withSession === "after") headers.push(["Cookie", staffCookie]);
+          const answer = await send(runtime, "GET", `/api/auth/user${query}`, { headers });
+          assertContract(answer, [200]);
+          const user = (answer.json as { user?: unknown } | undefined)?.user;
+          if (user !== null && (typeof user !== "object" || user === undefined)) {
+            throw new Error(`not { user }: ${describeAnswer(answer)}`);
+          }
+        },
+      ),
+  },
+  {
+    // Garbage sessions only: signing the staff session out would end the admin properties' session.
+    name: "POST /api/auth/logout — hostile input",
+    routes: ["POST /api/auth/logout"],
+    public: true,
+    property: ({ runtime }) =>
+      fc.asyncProperty(bodyCase(runtime, loginBody, LOGIN_FIELDS), fc.boolean(), async (testCase, empty) => {
+        const answer = await send(
+          runtime,
+          "POST",
+          "/api/auth/logout",
+          empty ? { ...testCase, body: Buffer.alloc(0) } : testCase,
+        );
+        assertContract(answer, [204, 403, 413, 415]);
+      }),
+  },
+];
+
+/** Every admin route from the registry, with a concrete request target for a case. */
+const ADMIN_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter((route) =>
+  route.includes(" /api/admin/"),
+);
+
+interface AdminCase {
+  readonly route: string;
+  readonly method: string;
+  readonly target: string;
+  readonly headers: HeaderLine[];
+}
+
+function adminCase(runtime: RuntimeProcess): fc.Arbitrary<AdminCase> {
+  return fc
+    .record({
+      route: fc.constantFrom(...ADMIN_ROUTES),
+      id: pathId,
+      query: queryString([
+        "limit",
+        "cursor",
+        "q",
+        "teamSize",
+        "productLines",
+        "todayStart",
+        "weekStart",
+        "dayStarts",
+      ]),
+      origin: originHeaders(hostOf(runtime)),
+    })
+    .map(({ route, id, query, origin }) => {
+      const [method = "GET", path = "/"] = route.split(" ");
+      return { route, method, target: `${path.replace("{id}", id)}${query}`, headers: origin };
+    });
+}
+
+const LIST_SHAPES: Record<string, { safeParse(value: unknown): { success: boolean } }> = {
+  "GET /api/admin/signups": SignupListResponse,
+  "GET /api/admin/contacts": ContactListResponse,
+  "GET /api/admin/signups/stats": SignupStatsResponse,
+};
+
+const adminTargets: FuzzTarget[] = [
+  {
+    name: "admin routes without a session — 401 whatever the input",
+    routes: ADMIN_ROUTES,
+    public: false,
+    property: ({ runtime }) =>
+      fc.asyncProperty(adminCase(runtime), cookieHeaders, async (testCase, cookies) => {
+        const answer = await send(runtime, testCase.method, testCase.target, {
+          headers: [...testCase.headers, ...cookies],
+        });
+        assertContract(answer, testCase.method === "DELETE" ? [401, 403] : [401]);
+      }),
+  },
+  {
+    name: "admin routes signed in — odd queries, ids and headers",
+    routes: ADMIN_ROUTES,
+    public: false,
+    property: ({ runtime, staffCookie }) =>
+      fc.asyncProperty(adminCase(runtime), async (testCase) => {
+        const answer = await send(runtime, testCase.method, testCase.target, {
+          headers: [...testCase.headers, ["Cookie", staffCookie]],
+        });
+        if (testCase.method === "DELETE") {
+          // Random ids name no record.
+          assertContract(answer, [400, 403, 404]);
+          return;
+        }
+        assertContract(answer, [200, 400]);
+        const shape = LIST_SHAPES[testCase.route];
+        if (answer.status === 200 && shape && !shape.safeParse(answer.json).success) {
+          throw new Error(`a 200 not of the documented shape: ${describeAnswer(answer)}`);
+        }
+      }),
+  },
+];
+
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [...submissionTargets, ...authTargets, ...adminTargets];
+
+/** Registry routes that no fuzz property covers (should be none). */
+export function unfuzzedRoutes(): string[] {
+  const covered = new Set(FUZZ_TARGETS.flatMap((target) => target.routes));
+  return HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter((route) => !covered.has(route));
+}
+
+/** The largest body the contact schema accepts, in the heaviest typable characters (CJK). */
+export function heaviestValidContact(): Record<string, string | boolean> {
+  const heavy = (length: number) => "山".repeat(length);
+  return {
+    firstName: heavy(LIMITS.name),
+    lastName: heavy(LIMITS.name),
+    email: `${"a".repeat(LIMITS.email - 5)}@b.co`,
+    phone: heavy(LIMITS.phone),
+    company: heavy(LIMITS.company),
+    subject: "partnership",
+    message: heavy(LIMITS.message),
+    newsletter: false,
+  };
+}
