@@ -9,6 +9,8 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { startRuntime } from "../support/runtime";
+import type { run as runBundlesType } from "./bundles";
+import { atLeast, atMost, type BenchResult, below, type Figure, holds, info } from "./figures";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 10;
@@ -107,7 +109,7 @@ function printRow(label: string, figures: LoadFigures): void {
   );
 }
 
-export async function run(): Promise<Record<string, unknown>> {
+export async function run(): Promise<BenchResult> {
   const baseline = await startBaseline();
   let baselineFigures: LoadFigures;
   try {
@@ -145,7 +147,7 @@ export async function run(): Promise<Record<string, unknown>> {
 
   const { run: runBundles } = await import("./bundles");
   const bundles = await runBundles();
-  return {
+  const details = {
     baseline: baselineFigures,
     signupMaxRate: throughput,
     signupFixedRate: { rate: FIXED_RATE, ...atFixedRate, targetP99Ms: 50 },
@@ -153,4 +155,40 @@ export async function run(): Promise<Record<string, unknown>> {
     acceptedVsStored: { accepted, stored, unansweredAtStop: cutOff, nothingLost },
     bundles,
   };
+  return { figures: [...apiFigures(details), ...bundleFigures(bundles)], details };
+}
+
+/** The figures of this run beside issue #2's targets (for docs/PERFORMANCE.md). */
+function apiFigures(d: {
+  baseline: LoadFigures;
+  signupMaxRate: LoadFigures;
+  signupFixedRate: LoadFigures & { rate: number; targetP99Ms: number };
+  throughputVsBaseline: { ratio: number; target: number };
+  acceptedVsStored: { accepted: number; stored: number; unansweredAtStop: number; nothingLost: boolean };
+}): Figure[] {
+  return [
+    info("baseline (bare Node + 1 PutItem): throughput", d.baseline.requestsPerSecond, "req/s"),
+    info("POST /api/signup max rate: throughput", d.signupMaxRate.requestsPerSecond, "req/s"),
+    atLeast("throughput vs baseline", Math.round(d.throughputVsBaseline.ratio * 100), "%", 70),
+    info(`POST /api/signup at ${d.signupFixedRate.rate} req/s: p50`, d.signupFixedRate.p50Ms, "ms"),
+    below(`POST /api/signup at ${d.signupFixedRate.rate} req/s: p99`, d.signupFixedRate.p99Ms, "ms", 50),
+    info("errors (both runs)", d.signupMaxRate.errors + d.signupFixedRate.errors),
+    holds(
+      `no accepted submission lost, none stored twice (accepted ${d.acceptedVsStored.accepted}, stored ${d.acceptedVsStored.stored}, unanswered at stop ${d.acceptedVsStored.unansweredAtStop})`,
+      d.acceptedVsStored.nothingLost,
+    ),
+  ];
+}
+
+/** One row per bundle: gzip size and module load against the bundle targets. */
+function bundleFigures(bundles: Awaited<ReturnType<typeof runBundlesType>>): Figure[] {
+  const { targets, bundles: each } = bundles as {
+    targets: { minifiedBytes: number; gzipBytes: number; moduleLoadMs: number };
+    bundles: Record<string, { minifiedBytes: number; gzipBytes: number; moduleLoadMs: number }>;
+  };
+  return Object.entries(each).flatMap(([name, bundle]) => [
+    atMost(`bundle ${name}: minified`, bundle.minifiedBytes, "bytes", targets.minifiedBytes),
+    atMost(`bundle ${name}: gzip`, bundle.gzipBytes, "bytes", targets.gzipBytes),
+    below(`bundle ${name}: module load`, bundle.moduleLoadMs, "ms", targets.moduleLoadMs),
+  ]);
 }

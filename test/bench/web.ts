@@ -14,6 +14,7 @@ import lighthouse from "lighthouse";
 import { buildWeb } from "../../web/build";
 import { htmlFileFor, PUBLIC_PATHS, type PublicPath } from "../../web/src/public-paths";
 import { startRuntime } from "../support/runtime";
+import { atLeast, atMost, type BenchResult, type Figure } from "./figures";
 import { firstLoadJs } from "./web-js-budget";
 
 const DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -149,7 +150,7 @@ function misses(figures: RunFigures & { jsGzipBytes: number }): string[] {
   return missed;
 }
 
-export async function run(args: string[]): Promise<Record<string, unknown>> {
+export async function run(args: string[]): Promise<BenchResult> {
   const chosen = args.flatMap((arg, index) => (args[index - 1] === "--route" ? [arg] : []));
   const unknown = chosen.filter((route) => !(PUBLIC_PATHS as readonly string[]).includes(route));
   if (unknown.length > 0) throw new Error(`Not public routes: ${unknown.join(", ")}`);
@@ -200,5 +201,23 @@ export async function run(args: string[]): Promise<Record<string, unknown>> {
     await chromium.stop();
     await runtime.stop();
   }
-  return { targets: TARGETS, runsPerRoute: runs, routes: figures };
+  return {
+    figures: Object.entries(figures).flatMap(([route, f]) => webFigures(route, f, runs)),
+    details: { targets: TARGETS, runsPerRoute: runs, routes: figures },
+  };
+}
+
+/** One route's medians beside issue #3's targets (for docs/PERFORMANCE.md). */
+function webFigures(route: string, f: RunFigures & { jsGzipBytes: number }, runs: number): Figure[] {
+  const of = `${route} (median of ${runs})`;
+  return [
+    atLeast(`${of}: performance`, f.performance, "", TARGETS.performance),
+    atLeast(`${of}: accessibility`, f.accessibility, "", TARGETS.accessibility),
+    atLeast(`${of}: best practices`, f.bestPractices, "", TARGETS.bestPractices),
+    atLeast(`${of}: SEO`, f.seo, "", TARGETS.seo),
+    atMost(`${of}: LCP`, Math.round(f.lcpMs), "ms", TARGETS.lcpMs),
+    atMost(`${of}: TBT`, Math.round(f.tbtMs), "ms", TARGETS.tbtMs),
+    atMost(`${of}: CLS`, Number(f.cls.toFixed(3)), "", TARGETS.cls),
+    atMost(`${route}: first-load JS (gzip)`, f.jsGzipBytes, "bytes", TARGETS.jsGzipBytes),
+  ];
 }
