@@ -79,6 +79,13 @@ export async function run(args: string[]): Promise<BenchResult> {
       info(`${route}: rate`, Math.round(cases / seconds), "cases/s"),
     );
   }
+  console.log("\nper public route (all its properties):");
+  for (const figure of figures.slice(1)) {
+    const target = figure.target ? `  (target ${figure.target}) ${figure.met ? "ok" : "MISSED"}` : "";
+    console.log(
+      `  ${figure.name.padEnd(40)} ${String(figure.value).padStart(7)} ${figure.unit ?? ""}${target}`,
+    );
+  }
   for (const outcome of outcomes.filter((o) => !o.public)) {
     figures.push(
       info(`${outcome.name}: cases`, outcome.cases, "cases"),
