@@ -146,7 +146,7 @@ export const anyFieldValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Keys that reach prototypes, plus the real field names. */
-const POLLUTION_KEYS = ["__proto__", "constructor", "prototype"] as const;
+export const POLLUTION_KEYS = ["__proto__", "constructor", "prototype"] as const;
 
 /** A valid body with some fields replaced, removed, or prototype-polluting keys added. */
 export function mutatedBody(valid: fc.Arbitrary<Record<string, unknown>>, fields: readonly string[]) {

@@ -24,6 +24,7 @@ import {
   type HeaderLine,
   hostileBody,
   originHeaders,
+  POLLUTION_KEYS,
   pathId,
   queryString,
   VALID_BODIES,
@@ -166,7 +167,14 @@ const submissionTargets: FuzzTarget[] = SUBMISSIONS.flatMap(({ name, route, path
           const answer = await send(runtime, "POST", path, testCase);
           assertContract(answer, [201, 400, 403, 413, 415]);
           if (answer.status === 201) {
-            accepted(table).add(created(answer));
+            const id = created(answer);
+            accepted(table).add(id);
+            // Whatever the body carried, a stored record has no prototype-reaching attribute.
+            const record = await storedRecord(runtime, table, id);
+            const polluted = Object.keys(record ?? {}).filter((key) =>
+              (POLLUTION_KEYS as readonly string[]).includes(key),
+            );
+            if (polluted.length > 0) throw new Error(`stored ${id} with ${polluted.join(", ")}`);
             return;
           }
           const id = carriedId(testCase.body);
