@@ -5,13 +5,10 @@
  * Prints, per property, the cases, failures, rate (cases/s) and seed; a failure prints the command
  * that replays the shrunk case. FUZZ_SEED / FUZZ_PATH work as in the test suite.
  */
-import { signIn } from "../integration/auth-support";
 import { type FuzzOutcome, fuzzSettings, runFuzz } from "../support/fuzz";
-import { FUZZ_TARGETS, type FuzzTarget } from "../support/fuzz-routes";
-import { startRuntime } from "../support/runtime";
+import { FUZZ_TARGETS, type FuzzTarget, startFuzzRuntimes } from "../support/fuzz-routes";
 import { atLeast, atMost, type BenchResult, type Figure, info } from "./figures";
 
-const STAFF = { username: "fuzz-bench-admin", password: "fuzzing bench password 1234" };
 const PUBLIC_ROUTE_CASES = 10_000;
 
 function option(args: string[], name: string): string | undefined {
@@ -32,12 +29,9 @@ export async function run(args: string[]): Promise<BenchResult> {
   const rerun = "npm run bench -- fuzz";
   console.log(`seed ${settings.seed} (FUZZ_SEED=${settings.seed} to repeat), ${base} cases per public route`);
 
-  const runtime = await startRuntime({
-    env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, LOG_LEVEL: "silent" },
-  });
+  const { context, stop } = await startFuzzRuntimes();
   const outcomes: (FuzzOutcome & { routes: readonly string[]; public: boolean })[] = [];
   try {
-    const context = { runtime, staffCookie: await signIn(runtime, STAFF.username, STAFF.password) };
     console.log(`${"property".padEnd(62)} ${"cases".padStart(7)} failures ${"cases/s".padStart(8)}  seed`);
     for (const target of FUZZ_TARGETS) {
       const outcome = await runFuzz(
@@ -59,7 +53,7 @@ export async function run(args: string[]): Promise<BenchResult> {
       if (result.failure) console.log(result.failure);
     }
   } finally {
-    await runtime.stop();
+    await stop();
   }
 
   const figures: Figure[] = [info("seed", String(settings.seed))];

@@ -9,26 +9,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactRequest } from "../../events";
-import { signIn } from "../integration/auth-support";
 import { fuzzSettings, rawRequest, runFuzz } from "../support/fuzz";
-import { FUZZ_TARGETS, type FuzzContext, heaviestValidContact, unfuzzedRoutes } from "../support/fuzz-routes";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import {
+  FUZZ_TARGETS,
+  type FuzzContext,
+  heaviestValidContact,
+  startFuzzRuntimes,
+  unfuzzedRoutes,
+} from "../support/fuzz-routes";
 
-const STAFF = { username: "fuzz-admin", password: "fuzzing password 1234" };
 const settings = fuzzSettings();
 const RERUN = "npx vitest run --config test/vitest.config.ts --project integration test/fuzz";
-let runtime: RuntimeProcess;
 let context: FuzzContext;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   console.log(`fuzz: FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs}`);
-  runtime = await startRuntime({
-    env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, LOG_LEVEL: "silent" },
-  });
-  context = { runtime, staffCookie: await signIn(runtime, STAFF.username, STAFF.password) };
+  ({ context, stop } = await startFuzzRuntimes());
 });
 afterAll(async () => {
-  await runtime?.stop();
+  await stop?.();
 });
 
 describe("fuzzing every HTTP route", () => {
@@ -43,7 +43,7 @@ describe("fuzzing every HTTP route", () => {
   it.fails("KNOWN: accepts the heaviest valid contact body", async () => {
     const body = heaviestValidContact();
     expect(ContactRequest.safeParse(body).success).toBe(true);
-    const answer = await rawRequest(runtime.url, {
+    const answer = await rawRequest(context.runtime.url, {
       method: "POST",
       target: "/api/contact",
       headers: [["Content-Type", "application/json"]],

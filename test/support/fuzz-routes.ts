@@ -17,6 +17,7 @@ import fc from "fast-check";
 import { ContactListResponse, Created, LIMITS, SignupListResponse, SignupStatsResponse } from "../../events";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
 import type { TableKey } from "../../infra/tables";
+import { signIn } from "../integration/auth-support";
 import { assertContract, describeAnswer, type RawAnswer, rawRequest } from "./fuzz";
 import {
   contentTypeHeaders,
@@ -29,10 +30,15 @@ import {
   queryString,
   VALID_BODIES,
 } from "./fuzz-arbitraries";
-import type { RuntimeProcess } from "./runtime";
+import { type RuntimeProcess, startRuntime } from "./runtime";
+
+/** Submissions per minute per client IP on the `throttled` runtime. */
+export const THROTTLED_SUBMISSIONS_PER_MINUTE = 2;
 
 export interface FuzzContext {
   readonly runtime: RuntimeProcess;
+  /** A second runtime with SUBMISSIONS_PER_MINUTE = THROTTLED_SUBMISSIONS_PER_MINUTE, for 429s. */
+  readonly throttled: RuntimeProcess;
   /** "name=value" of a signed-in staff session, for the authenticated admin properties. */
   readonly staffCookie: string;
 }
@@ -233,6 +239,42 @@ const submissionTargets: FuzzTarget[] = SUBMISSIONS.flatMap(({ name, route, path
   ];
 });
 
+let throttledAnswers = 0;
+
+/** Over the per-IP limit: 429 of the error shape with Retry-After, and nothing stored. */
+const throttleTarget: FuzzTarget = {
+  name: "POST /api/signup, /api/contact over the per-IP limit — 429",
+  routes: SUBMISSIONS.map(({ route }) => route),
+  public: false,
+  property: ({ throttled }) =>
+    fc.asyncProperty(
+      fc.constantFrom(...SUBMISSIONS),
+      fc.uuid({ version: 4 }),
+      fc.oneof(VALID_BODIES.signup.arbitrary, VALID_BODIES.contact.arbitrary),
+      async (submission, submissionId, generated) => {
+        const body = { ...(generated as Record<string, unknown>), submissionId };
+        const answer = await send(throttled, "POST", submission.path, {
+          headers: [["Content-Type", "application/json"]],
+          body: Buffer.from(JSON.stringify(body)),
+        });
+        // The other form's body (or a body over the size limit) is refused before the limit.
+        assertContract(answer, [201, 400, 413, 429]);
+        if (answer.status !== 429) return;
+        throttledAnswers += 1;
+        if (!/^[1-9]\d*$/.test(answer.headers["retry-after"] ?? "")) {
+          throw new Error(`a 429 without a Retry-After in seconds: ${answer.headers["retry-after"]}`);
+        }
+        if (await storedRecord(throttled, submission.table, submissionId)) {
+          throw new Error(`throttled with 429 but stored as ${submissionId}`);
+        }
+      },
+    ),
+  finish: async () => {
+    // Not vacuous: the limit was in fact reached.
+    if (throttledAnswers === 0) throw new Error("no case was throttled: the 429 property checked nothing");
+  },
+};
+
 const LOGIN = "POST /api/auth/login";
 const LOGIN_FIELDS = ["username", "password", "code"];
 const loginBody = fc
@@ -374,7 +416,12 @@ const adminTargets: FuzzTarget[] = [
   },
 ];
 
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [...submissionTargets, ...authTargets, ...adminTargets];
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [
+  ...submissionTargets,
+  throttleTarget,
+  ...authTargets,
+  ...adminTargets,
+];
 
 /** Registry routes that no fuzz property covers (should be none). */
 export function unfuzzedRoutes(): string[] {
@@ -395,4 +442,31 @@ export function heaviestValidContact(): Record<string, string | boolean> {
     message: heavy(LIMITS.message),
     newsletter: false,
   };
+}
+
+const FUZZ_STAFF = { username: "fuzz-admin", password: "fuzzing password 1234" };
+
+/**
+ * The runtimes the properties drive (started side by side): one without a submission limit and
+ * with a signed-in staff member, one with a low limit for the 429 property.
+ */
+export async function startFuzzRuntimes(): Promise<{ context: FuzzContext; stop: () => Promise<void> }> {
+  const [runtime, throttled] = await Promise.all([
+    startRuntime({
+      env: { ADMIN_USERNAME: FUZZ_STAFF.username, ADMIN_PASSWORD: FUZZ_STAFF.password, LOG_LEVEL: "silent" },
+    }),
+    startRuntime({
+      env: { SUBMISSIONS_PER_MINUTE: String(THROTTLED_SUBMISSIONS_PER_MINUTE), LOG_LEVEL: "silent" },
+    }),
+  ]);
+  const stop = async () => {
+    await Promise.all([runtime.stop(), throttled.stop()]);
+  };
+  try {
+    const staffCookie = await signIn(runtime, FUZZ_STAFF.username, FUZZ_STAFF.password);
+    return { context: { runtime, throttled, staffCookie }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
