@@ -1,7 +1,13 @@
 /**
  * dynalite (DynamoDB's API over LevelDB, plus TransactWriteItems from ./dynalite-transactions) on a
- * local port, its data in a folder that survives restarts.
+ * local port, its data in a folder that survives restarts. By default it runs in a child process
+ * (./dynalite-process.ts) so that its LevelDB work uses another core than the caller's
+ * (docs/decisions/0008-dynalite-in-its-own-process.md); `inProcess: true` keeps it in this one.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import type { Server } from "node:http";
+import { createInterface } from "node:readline";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import dynalite from "dynalite";
@@ -17,17 +23,20 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-/** `path` undefined keeps the data in memory. */
-export async function startDynalite(options: {
+export interface DynaliteOptions {
+  /** undefined keeps the data in memory. */
   path?: string;
   port: number;
   host: string;
   region: string;
-}): Promise<LocalDynamo> {
-  const server = addTransactionSupport(
-    dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
-  );
-  const port = await listen(server, options.port, options.host);
+  /** Run dynalite in this process instead of a child process of its own. */
+  inProcess?: boolean;
+}
+
+const START_TIMEOUT_MS = 30_000;
+
+export async function startDynalite(options: DynaliteOptions): Promise<LocalDynamo> {
+  const { port, close } = options.inProcess ? await inThisProcess(options) : await inChildProcess(options);
   const endpoint = `http://${options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host}:${port}`;
   const client = new DynamoDBClient({ endpoint, region: options.region, credentials: LOCAL_CREDENTIALS });
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -37,8 +46,70 @@ export async function startDynalite(options: {
     db,
     async close() {
       client.destroy();
-      // dynalite's close also closes its LevelDB, releasing the lock on the data folder.
-      await closeServer(server);
+      await close();
+    },
+  };
+}
+
+async function inThisProcess(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = addTransactionSupport(
+    dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
+  );
+  const port = await listen(server, options.port, options.host);
+  // dynalite's close also closes its LevelDB, releasing the lock on the data folder.
+  return { port, close: () => closeServer(server) };
+}
+
+/**
+ * After a SIGKILL of the runtime, the old child may still hold the data folder's lock for a moment
+ * (it stops as soon as it sees its stdin close): a start that fails then is tried again.
+ */
+async function inChildProcess(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await spawnChild(options);
+    } catch (error) {
+      if (Date.now() > deadline || !options.path) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+async function spawnChild(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+  const script = new URL("./dynalite-process.ts", import.meta.url).pathname;
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", script, String(options.port), options.host, options.path ?? ""],
+    { stdio: ["pipe", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = once(child, "exit");
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dynalite did not start:\n${output}`)), START_TIMEOUT_MS);
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on("line", (line) => {
+      const match = /^READY (\d+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    void exited.then(([code]) => {
+      clearTimeout(timer);
+      reject(new Error(`dynalite exited (${String(code)}) before it was ready:\n${output}`));
+    });
+  });
+  return {
+    port,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Closing its stdin is the stop signal: it closes the server and LevelDB, then exits.
+      child.stdin?.end();
+      await exited;
     },
   };
 }
