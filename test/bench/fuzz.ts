@@ -59,7 +59,7 @@ export async function run(args: string[]): Promise<BenchResult> {
   const figures: Figure[] = [info("seed", String(settings.seed))];
   const publicRoutes = [...new Set(outcomes.filter((o) => o.public).flatMap((o) => o.routes))];
   for (const route of publicRoutes) {
-    const mine = outcomes.filter((outcome) => outcome.routes.includes(route));
+    const mine = outcomes.filter((outcome) => outcome.public && outcome.routes.includes(route));
     const cases = mine.reduce((sum, outcome) => sum + outcome.cases, 0);
     const seconds = mine.reduce((sum, outcome) => sum + outcome.seconds, 0);
     figures.push(
