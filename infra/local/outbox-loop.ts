@@ -8,6 +8,7 @@ export class OutboxLoop {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private paused = false;
 
   constructor(
     private readonly sweep: () => Promise<unknown>,
@@ -20,9 +21,23 @@ export class OutboxLoop {
     this.timer.unref();
   }
 
+  /**
+   * Holds the sweeps (local only: the api bench measures the API without the relay and workers,
+   * which run on their own compute in AWS); the events wait in the outbox table, nothing is lost.
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /** Sweeps again, at once. */
+  resume(): void {
+    this.paused = false;
+    this.nudge();
+  }
+
   /** Asks for a sweep as soon as possible. */
   nudge(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.paused) return;
     if (this.running) {
       this.again = true;
       return;
@@ -51,6 +66,6 @@ export class OutboxLoop {
       } catch (error) {
         this.options.onError(error);
       }
-    } while (this.again && !this.stopped);
+    } while (this.again && !this.stopped && !this.paused);
   }
 }

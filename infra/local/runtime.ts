@@ -62,6 +62,8 @@ export interface LocalRuntime {
 
 /** The path of the local-only inspection endpoint (never deployed). */
 export const LOCAL_QUEUES_PATH = "/__local/queues";
+/** Local only: POST ?paused=1 holds the outbox relay, ?paused=0 resumes it (the api bench). */
+export const LOCAL_OUTBOX_PATH = "/__local/outbox";
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
 const STAGE = loadStage("local");
@@ -246,6 +248,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           jsonReply(200, { queues: queues.counts(), deadLetters: queues.deadLetters() }),
           headers,
         );
+      } else if (rawPath === LOCAL_OUTBOX_PATH && method === "POST") {
+        const paused = new URL(request.url ?? "/", url).searchParams.get("paused") === "1";
+        if (paused) outbox.pause();
+        else outbox.resume();
+        writeReply(response, method, jsonReply(200, { paused }), headers);
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         writeReply(response, method, await api.handle(request), headers);
       } else if (vite) {
