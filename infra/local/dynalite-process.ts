@@ -7,14 +7,16 @@
  * or dies (even by SIGKILL), so no orphan keeps the data folder's lock. Ctrl-C in a terminal
  * reaches the whole process group: SIGINT is ignored here, the parent decides when to stop.
  */
-import dynalite from "dynalite";
-import { addTransactionSupport } from "./dynalite-transactions";
+import { dynaliteWithTransactions } from "./dynalite-transactions";
 import { closeServer, listen } from "./net";
 
 const [portArgument = "0", host = "127.0.0.1", dataPath] = process.argv.slice(2);
-const server = addTransactionSupport(
-  dynalite({ path: dataPath || undefined, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
-);
+const server = dynaliteWithTransactions({
+  path: dataPath || undefined,
+  createTableMs: 0,
+  deleteTableMs: 0,
+  updateTableMs: 0,
+});
 
 process.on("SIGINT", () => {});
 let stopping = false;

@@ -1,7 +1,8 @@
 /**
  * dynalite 4 does not implement TransactWriteItems, which the submission handlers use to write a
  * record and its outbox event together. This adds it to a dynalite server, in front of dynalite's
- * own request handler: the actions run one by one as ordinary conditional writes (so dynalite
+ * own request handler: the actions run as ordinary conditional writes through dynalite's own
+ * validations and actions, called directly on its store (no HTTP round trip per action; dynalite
  * evaluates every condition and validation itself), and if one is rejected, the ones already
  * applied are rolled back from their before-images and the caller gets DynamoDB's
  * TransactionCanceledException with one CancellationReason per action.
@@ -12,6 +13,8 @@
  * written or neither — holds.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import dynalite, { type DynaliteOptions } from "dynalite";
 
 const API = "DynamoDB_20120810";
 const MARKER = Symbol.for("repdesk.dynalite.transactions");
@@ -44,36 +47,93 @@ class WireError extends Error {
 
 type Call = (operation: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
-/** Calls dynalite's own HTTP API (it checks that a signature is present, not that it is right). */
-function callerFor(server: Server): Call {
-  return async (operation, input) => {
-    const address = server.address();
-    if (!address || typeof address === "string") throw new Error("dynalite is not listening");
-    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-    const response = await fetch(
-      `http://${host === "[::]" ? "[::1]" : host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}/`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-amz-json-1.0",
-          "x-amz-target": `${API}.${operation}`,
-          "x-amz-date": "20250101T000000Z",
-          authorization:
-            "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
-        },
-        body: JSON.stringify(input),
-      },
-    );
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) {
-      const type =
-        String(body.__type ?? "InternalServerError")
-          .split("#")
-          .pop() ?? "InternalServerError";
-      throw new WireError(type, String(body.message ?? body.Message ?? type));
+/**
+ * dynalite's internals the actions are run with: its store (the LevelDB-backed object every action
+ * takes), its request validations and its actions — the same code its HTTP handler runs after
+ * parsing a request, minus the HTTP round trip, JSON and signature check.
+ */
+interface DynaliteError {
+  readonly statusCode?: number;
+  readonly body?: { __type?: string; message?: string; Message?: string };
+}
+type DynaliteCallback = (error: DynaliteError | null, result?: Record<string, unknown>) => void;
+type DynaliteStore = { readonly __store: unique symbol };
+type DynaliteAction = (store: DynaliteStore, data: Record<string, unknown>, done: DynaliteCallback) => void;
+interface DynaliteValidation {
+  readonly types: unknown;
+  readonly custom?: unknown;
+}
+
+const requireDynalite = createRequire(import.meta.url);
+const dynaliteDb = requireDynalite("dynalite/db/index.js") as { create(options: unknown): DynaliteStore };
+const dynaliteValidations = requireDynalite("dynalite/validations/index.js") as {
+  checkTypes(data: unknown, types: unknown): Record<string, unknown>;
+  checkValidations(data: unknown, types: unknown, custom: unknown, store: DynaliteStore): void;
+  toLowerFirst(name: string): string;
+};
+
+function wireErrorOf(error: unknown): unknown {
+  const failure = error as DynaliteError | null;
+  if (!failure?.statusCode || !failure.body) return error;
+  const type =
+    String(failure.body.__type ?? "InternalServerError")
+      .split("#")
+      .pop() ?? "InternalServerError";
+  return new WireError(type, String(failure.body.message ?? failure.body.Message ?? type));
+}
+
+/** Runs dynalite's own validation and action for `operation` on its store, in this process. */
+function directCaller(store: DynaliteStore): Call {
+  const operations = new Map<string, { validation: DynaliteValidation; action: DynaliteAction }>();
+  const operationFor = (operation: string) => {
+    let found = operations.get(operation);
+    if (!found) {
+      const name = dynaliteValidations.toLowerFirst(operation);
+      found = {
+        validation: requireDynalite(`dynalite/validations/${name}.js`) as DynaliteValidation,
+        action: requireDynalite(`dynalite/actions/${name}.js`) as DynaliteAction,
+      };
+      operations.set(operation, found);
     }
-    return body;
+    return found;
   };
+  return (operation, input) =>
+    new Promise((resolve, reject) => {
+      try {
+        const { validation, action } = operationFor(operation);
+        // A copy, as the JSON of an HTTP request would be: nothing the action keeps is shared.
+        const data = dynaliteValidations.checkTypes(structuredClone(input), validation.types);
+        dynaliteValidations.checkValidations(data, validation.types, validation.custom, store);
+        action(store, data, (error, result) => {
+          if (error) reject(wireErrorOf(error));
+          else resolve(result ?? {});
+        });
+      } catch (error) {
+        reject(wireErrorOf(error));
+      }
+    });
+}
+
+/**
+ * A dynalite server that answers TransactWriteItems, its actions run directly on dynalite's store.
+ * The store is captured as dynalite creates it (dynalite/index.js calls `db.create(options)`).
+ */
+export function dynaliteWithTransactions(options: DynaliteOptions): Server {
+  const create = dynaliteDb.create;
+  let store: DynaliteStore | undefined;
+  dynaliteDb.create = (storeOptions) => {
+    store = create(storeOptions);
+    return store;
+  };
+  let server: Server;
+  try {
+    server = dynalite(options);
+  } finally {
+    dynaliteDb.create = create;
+  }
+  if (!store)
+    throw new Error("dynalite did not create its store through dynalite/db (has dynalite changed?)");
+  return addTransactionSupport(server, directCaller(store));
 }
 
 interface Prepared {
@@ -306,7 +366,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Makes a dynalite server answer TransactWriteItems. Calling it twice on one server is harmless. */
-export function addTransactionSupport(server: Server): Server {
+function addTransactionSupport(server: Server, call: Call): Server {
   const marked = server as Server & { [MARKER]?: true };
   if (marked[MARKER]) return server;
   marked[MARKER] = true;
@@ -315,7 +375,6 @@ export function addTransactionSupport(server: Server): Server {
     res: ServerResponse,
   ) => void)[];
   server.removeAllListeners("request");
-  const call = callerFor(server);
   const keyCache = new Map<string, string[]>();
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {

@@ -10,8 +10,7 @@ import type { Server } from "node:http";
 import { createInterface } from "node:readline";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import dynalite from "dynalite";
-import { addTransactionSupport } from "./dynalite-transactions";
+import { dynaliteWithTransactions } from "./dynalite-transactions";
 import { closeServer, listen } from "./net";
 
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" } as const;
@@ -52,9 +51,12 @@ export async function startDynalite(options: DynaliteOptions): Promise<LocalDyna
 }
 
 async function inThisProcess(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
-  const server: Server = addTransactionSupport(
-    dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }),
-  );
+  const server: Server = dynaliteWithTransactions({
+    path: options.path,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
   const port = await listen(server, options.port, options.host);
   // dynalite's close also closes its LevelDB, releasing the lock on the data folder.
   return { port, close: () => closeServer(server) };

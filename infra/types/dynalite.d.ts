@@ -2,7 +2,7 @@
 declare module "dynalite" {
   import type { Server } from "node:http";
 
-  interface DynaliteOptions {
+  export interface DynaliteOptions {
     /** Folder for LevelDB data; in memory when absent. */
     path?: string;
     createTableMs?: number;

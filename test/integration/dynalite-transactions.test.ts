@@ -73,4 +73,67 @@ describe("local TransactWriteItems", () => {
       CancellationReasons: [{ Code: "ConditionalCheckFailed" }, { Code: "None" }],
     });
   });
+
+  // The actions run through dynalite's own validations and actions, called on its store directly.
+  it("rejects an invalid action with dynalite's ValidationException and applies nothing", async () => {
+    const error = await dynamo.db
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: dynamo.tables.signups, Item: { id: "not-applied", kind: "signup" } } },
+            {
+              Update: {
+                TableName: dynamo.tables.signups,
+                Key: { id: "bad-update" },
+                UpdateExpression: "SET #missing = :one",
+                ExpressionAttributeValues: { ":one": 1 },
+              },
+            },
+          ],
+        }),
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: "ValidationException" });
+    const left = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: "not-applied" } }),
+    );
+    expect(left.Item).toBeUndefined();
+  });
+
+  it("returns the item that failed a condition when asked (ALL_OLD), and rolls back the rest", async () => {
+    await dynamo.db.send(
+      new PutCommand({
+        TableName: dynamo.tables.signups,
+        Item: { id: "taken", kind: "signup", note: "first" },
+      }),
+    );
+    const error = await dynamo.db
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: dynamo.tables.signups, Item: { id: "rolled-back", kind: "signup" } } },
+            {
+              Put: {
+                TableName: dynamo.tables.signups,
+                Item: { id: "taken", kind: "signup", note: "second" },
+                ConditionExpression: "attribute_not_exists(id)",
+                ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+              },
+            },
+          ],
+        }),
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      name: "TransactionCanceledException",
+      CancellationReasons: [
+        { Code: "None" },
+        { Code: "ConditionalCheckFailed", Item: { id: { S: "taken" }, note: { S: "first" } } },
+      ],
+    });
+    const rolledBack = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: "rolled-back" } }),
+    );
+    expect(rolledBack.Item).toBeUndefined();
+  });
 });

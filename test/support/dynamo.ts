@@ -5,8 +5,7 @@
 import type { Server } from "node:http";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import dynalite from "dynalite";
-import { addTransactionSupport } from "../../infra/local/dynalite-transactions";
+import { dynaliteWithTransactions } from "../../infra/local/dynalite-transactions";
 import { ensureTables } from "../../infra/local/tables";
 import { TABLES, type TableKey } from "../../infra/tables";
 
@@ -35,7 +34,7 @@ function listen(server: Server): Promise<number> {
 }
 
 export async function startDynalite(): Promise<TestDynamo> {
-  const server = addTransactionSupport(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
+  const server = dynaliteWithTransactions({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const port = await listen(server);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: TEST_REGION, credentials: TEST_CREDENTIALS });
