@@ -17,6 +17,8 @@ import { atLeast, atMost, type BenchResult, below, type Figure, holds, info } fr
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 10;
 const FIXED_RATE = 100;
+/** BENCH_HOLD_RELAY=0 lets the outbox relay and the workers run during the load (they share the core). */
+const HOLD_RELAY = process.env.BENCH_HOLD_RELAY !== "0";
 
 interface LoadFigures {
   requestsPerSecond: number;
@@ -162,7 +164,8 @@ async function drain(
         emails = (await runtime.emails()).length;
         return emails >= 2 * stored;
       },
-      180_000,
+      // About 6 ms of relay, worker and SES work per signup on this machine: generous room.
+      60_000 + stored * 20,
       1_000,
     );
   } catch {
@@ -199,7 +202,7 @@ export async function run(): Promise<BenchResult> {
   try {
     // In AWS the relay and the workers run on their own compute: here they are held during the
     // load so they do not take the API's core, then resumed and drained before anything is counted.
-    await holdRelay(runtime, true);
+    if (HOLD_RELAY) await holdRelay(runtime, true);
     throughput = await drive(`${runtime.url}/api/signup`, { seconds: DURATION_SECONDS });
     printRow("POST /api/signup, max rate", throughput);
     // A fixed number of requests, so that every one is answered before counting.
@@ -236,7 +239,7 @@ export async function run(): Promise<BenchResult> {
   console.log(
     delivery.seconds >= 0
       ? `relay and workers drained in ${delivery.seconds} s after the load: ${delivery.emails} e-mails for ${stored} signups, ${delivery.dead} dead letters`
-      : `relay and workers NOT drained within 180 s: ${delivery.emails} e-mails for ${stored} signups, ${delivery.dead} dead letters`,
+      : `relay and workers NOT drained in time: ${delivery.emails} e-mails for ${stored} signups, ${delivery.dead} dead letters`,
   );
 
   const { run: runBundles } = await import("./bundles");
