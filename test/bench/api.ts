@@ -220,6 +220,7 @@ export async function run(): Promise<BenchResult> {
   const nothingLost = stored >= accepted && stored <= accepted + cutOff;
   const ratio = throughput.requestsPerSecond / baselineFigures.requestsPerSecond;
   const fixedRateSeconds = (FIXED_RATE * 10) / Math.max(atFixedRate.requestsPerSecond, 1);
+  if (!HOLD_RELAY) console.log("\n(the relay and the workers ran during the load: BENCH_HOLD_RELAY=0)");
   console.log(
     `\nthroughput vs bare PutItem baseline: ${percent(throughput.requestsPerSecond, baselineFigures.requestsPerSecond)}% (target >= 70%)`,
   );
