@@ -30,7 +30,7 @@ interface LoadFigures {
   unanswered: number;
 }
 
-function signupBody(): string {
+export function signupBody(): string {
   return JSON.stringify({
     firstName: "Bench",
     lastName: "Mark",
@@ -102,7 +102,7 @@ async function driveBaseline(mode: "put" | "transact"): Promise<LoadFigures> {
   }
 }
 
-type Runtime = Awaited<ReturnType<typeof startRuntime>>;
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;
 
 async function count(runtime: Runtime, table: "signups" | "outbox"): Promise<number> {
   const { ScanCommand } = await import("@aws-sdk/lib-dynamodb");
@@ -119,7 +119,7 @@ async function count(runtime: Runtime, table: "signups" | "outbox"): Promise<num
 }
 
 /** Signup records only (the table also holds the Command Center's counter items). */
-async function countSignups(runtime: Runtime): Promise<number> {
+export async function countSignups(runtime: Runtime): Promise<number> {
   const { ScanCommand } = await import("@aws-sdk/lib-dynamodb");
   let total = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -140,7 +140,7 @@ async function countSignups(runtime: Runtime): Promise<number> {
 }
 
 /** Holds (true) or resumes (false) the runtime's outbox relay: POST /__local/outbox. */
-async function holdRelay(runtime: Runtime, paused: boolean): Promise<void> {
+export async function holdRelay(runtime: Runtime, paused: boolean): Promise<void> {
   const response = await fetch(`${runtime.url}/__local/outbox?paused=${paused ? 1 : 0}`, { method: "POST" });
   if (!response.ok) throw new Error(`POST /__local/outbox answered ${response.status}`);
 }

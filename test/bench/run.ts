@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   web: () => import("./web"),
   admin: () => import("./admin"),
   fuzz: () => import("./fuzz"),
+  load: () => import("./load"),
 };
 
 async function main(): Promise<void> {
