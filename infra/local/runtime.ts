@@ -64,6 +64,8 @@ export interface LocalRuntime {
 export const LOCAL_QUEUES_PATH = "/__local/queues";
 /** Local only: POST ?paused=1 holds the outbox relay, ?paused=0 resumes it (the api bench). */
 export const LOCAL_OUTBOX_PATH = "/__local/outbox";
+/** GET: this process's memory and open handles (local only; the soak bench samples it). */
+export const LOCAL_STATS_PATH = "/__local/stats";
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
 const STAGE = loadStage("local");
@@ -253,6 +255,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         if (paused) outbox.pause();
         else outbox.resume();
         writeReply(response, method, jsonReply(200, { paused }), headers);
+      } else if (rawPath === LOCAL_STATS_PATH) {
+        writeReply(response, method, jsonReply(200, processStats()), headers);
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         writeReply(response, method, await api.handle(request), headers);
       } else if (vite) {
@@ -325,5 +329,26 @@ function rateLimitedErrorLog(log: (message: string) => void): (error: unknown) =
     last = text;
     lastAt = now;
     log(`[local] outbox sweep failed: ${text}`);
+  };
+}
+
+/** Memory and open handles of this process, for GET /__local/stats (the soak bench's samples). */
+function processStats(): {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  handles: number;
+  byType: Record<string, number>;
+} {
+  const memory = process.memoryUsage();
+  const byType: Record<string, number> = {};
+  const resources = process.getActiveResourcesInfo();
+  for (const type of resources) byType[type] = (byType[type] ?? 0) + 1;
+  return {
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    handles: resources.length,
+    byType,
   };
 }

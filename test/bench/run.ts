@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   admin: () => import("./admin"),
   fuzz: () => import("./fuzz"),
   load: () => import("./load"),
+  soak: () => import("./soak"),
 };
 
 async function main(): Promise<void> {
