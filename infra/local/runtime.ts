@@ -16,6 +16,7 @@ import { bootstrapAdmin } from "./bootstrap-admin";
 import { REPO_ROOT } from "./config";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
+import { faultsFromEnvironment, withFaults } from "./faults";
 import { HandlerLoader, lambdaContext } from "./lambda";
 import { closeServer, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
@@ -180,6 +181,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     delete process.env.ORIGIN_VERIFY_SECRET_ARN;
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
+    const faults = faultsFromEnvironment(process.env);
     const queues = new LocalQueues({
       journalFile: path.join(dataDir, "queues.jsonl"),
       region: STAGE.region,
@@ -191,10 +193,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         return {
           name: queue.name,
           maxReceiveCount: queue.maxReceiveCount,
-          consumer: async (event: SQSEvent) => {
-            const handler = await loader.load(worker.entry);
-            return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
-          },
+          consumer: withFaults(
+            queue.name,
+            async (event: SQSEvent) => {
+              const handler = await loader.load(worker.entry);
+              return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
+            },
+            faults,
+          ),
         };
       }),
     });
