@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import CommissionHandling, { meta } from "./CommissionHandling";
 import {
   PRINCIPAL_PLANS,
@@ -8,6 +9,9 @@ import {
   varianceOf,
   YTD_COMMISSIONS,
 } from "./commission-handling/commissions";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("commission reconciliation", () => {
   it("flags Matched when the statement equals the tracked amount and Variance otherwise", () => {

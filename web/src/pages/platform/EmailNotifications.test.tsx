@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import EmailNotifications, { meta } from "./EmailNotifications";
 import { ROLE_PREFERENCES } from "./email-notifications/RolePreferences";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("Email Notifications page", () => {
   const html = renderHtml(<EmailNotifications />);

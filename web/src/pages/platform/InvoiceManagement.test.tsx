@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import InvoiceManagement, { meta } from "./InvoiceManagement";
 import { AGING_BUCKETS } from "./invoice-management/AgingReport";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("Invoice Management page", () => {
   const html = renderHtml(<InvoiceManagement />);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import ProductManagement, { meta } from "./ProductManagement";
 import { MOQ_MET, moqCheck } from "./product-management/moq";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("MOQ check", () => {
   it("says how many units are missing below the minimum and is satisfied at or above it", () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import VendorManagement, { meta } from "./VendorManagement";
 import { formatResponseTime, SAMPLE_VENDORS, vendorRating } from "./vendor-management/rating";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 const metrics = (onTimePercent: number, qualityScore: number) => ({
   vendor: "Test",
