@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import {
   CONTACT_SUBJECT_LABELS,
   CONTACT_SUBJECTS,
@@ -10,8 +10,7 @@ import { BUSINESS_HOURS } from "../components/layout/businessHours";
 import { Button } from "../components/ui/Button";
 import { CheckboxField, Honeypot, SelectField, TextAreaField, TextField } from "../components/ui/Field";
 import { Icon } from "../components/ui/Icon";
-import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "../forms/submit";
-import { useFieldErrors } from "../forms/useFieldErrors";
+import { useSubmissionForm } from "../forms/useSubmissionForm";
 import { useSearchParam } from "../routing/router";
 import type { PageMeta } from "../seo/meta";
 import styles from "./FormPage.module.css";
@@ -63,13 +62,20 @@ function ThankYou() {
 
 /** SPEC.md sections 2, 4, 5 and 8: the contact form (browser-native required checks). */
 export default function Contact() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [honeypot, setHoneypot] = useState("");
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const { errors, clear, show } = useFieldErrors<Field>();
-  const submissionId = useRef<string | null>(null);
-  const started = useRef(false);
+  const { values, setValues, update, honeypot, setHoneypot, pending, done, errors, onSubmit } =
+    useSubmissionForm<Values, Field>({
+      initial: EMPTY,
+      fields: SHOWN_FIELDS,
+      endpoint: "/api/contact",
+      name: "Contact",
+      onStart: () => trackEvent("contact_form_start", { category: "Forms", label: "Contact" }),
+      onSuccess: ({ subject }) => {
+        trackEvent("contact_form_submit", { category: "Forms", label: "Contact", subject });
+        trackConversion("ads_conversion_Contact_1", { category: "Forms", label: "Contact", value: 1 });
+        if (subject === "demo")
+          trackEvent("demo_request", { category: "User Engagement", label: "Contact form" });
+      },
+    });
   const touchedSubject = useRef(false);
   const requestedSubject = useSearchParam("subject");
 
@@ -78,40 +84,11 @@ export default function Contact() {
     if (isSubject(requestedSubject) && !touchedSubject.current) {
       setValues((current) => ({ ...current, subject: requestedSubject }));
     }
-  }, [requestedSubject]);
+  }, [requestedSubject, setValues]);
 
-  const update = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field !== "newsletter") clear(field as Field);
-    if (field === "subject") touchedSubject.current = true;
-    if (!started.current) {
-      started.current = true;
-      trackEvent("contact_form_start", { category: "Forms", label: "Contact" });
-    }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    submissionId.current ??= newSubmissionId();
-    const result = await postJson("/api/contact", {
-      ...values,
-      submissionId: submissionId.current,
-      [HONEYPOT_FIELD]: honeypot,
-    });
-    setSending(false);
-    if (result.ok) {
-      trackEvent("contact_form_submit", { category: "Forms", label: "Contact", subject: values.subject });
-      trackConversion("ads_conversion_Contact_1", { category: "Forms", label: "Contact", value: 1 });
-      if (values.subject === "demo")
-        trackEvent("demo_request", { category: "User Engagement", label: "Contact form" });
-      setSent(true);
-      return;
-    }
-    console.error(`Contact submission failed with status ${result.status}`);
-    if (result.fieldErrors) show(result.fieldErrors, SHOWN_FIELDS);
-    window.alert(SUBMIT_ERROR_ALERT);
+  const chooseSubject = (subject: ContactSubject) => {
+    touchedSubject.current = true;
+    update("subject", subject);
   };
 
   const text = (name: TextFieldName) => ({
@@ -141,7 +118,7 @@ export default function Contact() {
           </dl>
         </div>
         <div className={styles.card}>
-          {sent ? (
+          {done ? (
             <ThankYou />
           ) : (
             <form className={styles.form} onSubmit={onSubmit} aria-label="Contact us">
@@ -175,7 +152,7 @@ export default function Contact() {
                 options={SUBJECT_OPTIONS}
                 value={values.subject}
                 error={errors.subject}
-                onChange={(event) => update("subject", event.target.value as ContactSubject)}
+                onChange={(event) => chooseSubject(event.target.value as ContactSubject)}
               />
               <TextAreaField label="Message" marked required rows={5} {...text("message")} />
               <CheckboxField
@@ -186,8 +163,8 @@ export default function Contact() {
                 Send me product updates and tips for reps (you can unsubscribe at any time)
               </CheckboxField>
               <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
-              <Button type="submit" size="large" block disabled={sending}>
-                {sending ? "Sending..." : "Send Message"}
+              <Button type="submit" size="large" block disabled={pending}>
+                {pending ? "Sending..." : "Send Message"}
               </Button>
             </form>
           )}

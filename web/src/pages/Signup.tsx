@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import {
   HONEYPOT_FIELD,
   PRODUCT_LINES,
@@ -12,8 +12,7 @@ import { Honeypot, RadioGroup, TextAreaField, TextField } from "../components/ui
 import { Icon } from "../components/ui/Icon";
 import { config } from "../config";
 import { loadSignupValidation as loadValidation } from "../forms/loadValidation";
-import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "../forms/submit";
-import { useFieldErrors } from "../forms/useFieldErrors";
+import { useSubmissionForm } from "../forms/useSubmissionForm";
 import type { PageMeta } from "../seo/meta";
 import styles from "./FormPage.module.css";
 
@@ -69,66 +68,37 @@ function ThankYou() {
 
 /** SPEC.md sections 2, 4, 5 and 8: the Get Started form. */
 export default function Signup() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [honeypot, setHoneypot] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const { errors, clear, show } = useFieldErrors<Field>();
-  const submissionId = useRef<string | null>(null);
-  const started = useRef(false);
   const form = useRef<HTMLFormElement>(null);
-
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-    if (!started.current && value.trim() !== "") {
-      started.current = true;
-      trackEvent("signup_form_start", { category: "Forms", label: "Signup" });
-      loadValidation().catch(() => {}); // warm the validation chunk while they type
-    }
-  };
-
   const focusFirstError = (fields: Partial<Record<Field, string>>) => {
     const first = FIELDS.find((field) => fields[field]);
     if (first) form.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
   };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    submissionId.current ??= newSubmissionId();
-    const body = { ...values, submissionId: submissionId.current, [HONEYPOT_FIELD]: honeypot };
-    try {
-      const { validateSignup } = await loadValidation();
-      const invalid = validateSignup(body);
-      if (invalid) {
-        const shown = show(invalid, FIELDS);
-        trackEvent("signup_form_error", { category: "Forms", label: Object.keys(shown).join(", ") });
-        focusFirstError(shown);
-        return;
-      }
-      const result = await postJson("/api/signup", body);
-      if (result.ok) {
-        trackEvent("signup_form_submit", {
-          category: "Forms",
-          label: `${values.teamSize} / ${values.productLines}`,
-        });
-        setSubmitted(true);
-        return;
-      }
-      console.error(`Signup submission failed with status ${result.status}`);
-      trackEvent("submission_failed", { category: "Errors", label: `Signup: HTTP ${result.status}` });
-      if (result.fieldErrors) focusFirstError(show(result.fieldErrors, FIELDS));
-      window.alert(SUBMIT_ERROR_ALERT);
-    } catch (error) {
-      console.error("Signup submission failed", error);
-      trackEvent("submission_failed", { category: "Errors", label: "Signup: client error" });
-      window.alert(SUBMIT_ERROR_ALERT);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { values, update, honeypot, setHoneypot, pending, done, errors, onSubmit } = useSubmissionForm<
+    Values,
+    Field
+  >({
+    initial: EMPTY,
+    fields: FIELDS,
+    endpoint: "/api/signup",
+    name: "Signup",
+    startsWith: (value) => value.trim() !== "",
+    onStart: () => {
+      trackEvent("signup_form_start", { category: "Forms", label: "Signup" });
+      loadValidation().catch(() => {}); // warm the validation chunk while they type
+    },
+    validate: async (body) => (await loadValidation()).validateSignup(body),
+    onInvalid: (shown) => {
+      trackEvent("signup_form_error", { category: "Forms", label: Object.keys(shown).join(", ") });
+      focusFirstError(shown);
+    },
+    onSuccess: ({ teamSize, productLines }) =>
+      trackEvent("signup_form_submit", { category: "Forms", label: `${teamSize} / ${productLines}` }),
+    onFailure: (status, shown) => {
+      const label = status === "client" ? "Signup: client error" : `Signup: HTTP ${status}`;
+      trackEvent("submission_failed", { category: "Errors", label });
+      focusFirstError(shown);
+    },
+  });
 
   return (
     <div className={styles.page}>
@@ -149,7 +119,7 @@ export default function Signup() {
           </ul>
         </div>
         <div className={styles.card}>
-          {submitted ? (
+          {done ? (
             <ThankYou />
           ) : (
             <form ref={form} className={styles.form} noValidate onSubmit={onSubmit} aria-label="Get started">
@@ -209,8 +179,8 @@ export default function Signup() {
                 onChange={(event) => update("notes", event.target.value)}
               />
               <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
-              <Button type="submit" size="large" block disabled={submitting}>
-                {submitting ? "Submitting..." : "Get Started"}
+              <Button type="submit" size="large" block disabled={pending}>
+                {pending ? "Submitting..." : "Get Started"}
               </Button>
               <p className={styles.fine}>
                 By submitting, you agree to our <SmartLink to="/terms">Terms of Service</SmartLink> and{" "}

@@ -1,0 +1,81 @@
+import { type FormEvent, useRef, useState } from "react";
+import { HONEYPOT_FIELD } from "../../../events/options";
+import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "./submit";
+import { useFieldErrors } from "./useFieldErrors";
+
+type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string };
+
+/** How one form differs: its fields, endpoint, analytics and optional client-side validation. */
+export interface SubmissionFormOptions<V extends object, F extends string> {
+  readonly initial: V;
+  /** The fields whose errors the form shows, in page order. */
+  readonly fields: readonly F[];
+  readonly endpoint: string;
+  /** Log prefix of a failure ("Signup" → "Signup submission failed ..."). */
+  readonly name: string;
+  /** Once, on the first edit that `startsWith` accepts (default: any edit). */
+  onStart(): void;
+  startsWith?(value: V[keyof V]): boolean;
+  /** Client-side checks before the POST; the messages of the invalid fields, or null. */
+  validate?(body: Body<V>): Promise<Record<string, string> | null>;
+  onInvalid?(shown: Partial<Record<F, string>>): void;
+  onSuccess(values: V): void;
+  /** After a rejected or failed POST (HTTP status, 0 for the network) or a client error ("client"). */
+  onFailure?(status: number | "client", shown: Partial<Record<F, string>>): void;
+}
+
+/**
+ * What the signup and contact forms share (SPEC.md sections 4 and 5): values kept on failure, a
+ * submission id made once per form (a retry is the same lead), the honeypot, a pending state, field
+ * errors that clear when their field is edited, and the failure alert.
+ */
+export function useSubmissionForm<V extends object, F extends string>(options: SubmissionFormOptions<V, F>) {
+  const [values, setValues] = useState<V>(options.initial);
+  const [honeypot, setHoneypot] = useState("");
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const { errors, clear, show } = useFieldErrors<F>();
+  const submissionId = useRef<string | null>(null);
+  const started = useRef(false);
+
+  const update = <K extends keyof V>(field: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if ((options.fields as readonly PropertyKey[]).includes(field)) clear(field as unknown as F);
+    if (!started.current && (options.startsWith?.(value) ?? true)) {
+      started.current = true;
+      options.onStart();
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    submissionId.current ??= newSubmissionId();
+    const body: Body<V> = { ...values, submissionId: submissionId.current, [HONEYPOT_FIELD]: honeypot };
+    try {
+      const invalid = options.validate ? await options.validate(body) : null;
+      if (invalid) {
+        options.onInvalid?.(show(invalid, options.fields));
+        return;
+      }
+      const result = await postJson(options.endpoint, body);
+      if (result.ok) {
+        options.onSuccess(values);
+        setDone(true);
+        return;
+      }
+      console.error(`${options.name} submission failed with status ${result.status}`);
+      options.onFailure?.(result.status, result.fieldErrors ? show(result.fieldErrors, options.fields) : {});
+      window.alert(SUBMIT_ERROR_ALERT);
+    } catch (error) {
+      console.error(`${options.name} submission failed`, error);
+      options.onFailure?.("client", {});
+      window.alert(SUBMIT_ERROR_ALERT);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { values, setValues, update, honeypot, setHoneypot, pending, done, errors, onSubmit };
+}
