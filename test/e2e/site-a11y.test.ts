@@ -3,23 +3,11 @@
  * hydration. Any violation fails with its rule id and the offending elements.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "../../web/src/public-paths";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./site-support";
+import { DESKTOP, PHONE, siteFixture, waitForHydration } from "./site-support";
 
-let runtime: RuntimeProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const site = siteFixture();
 
 const PATHS = [...PUBLIC_PATHS, "/no-such-page"];
 
@@ -28,9 +16,9 @@ describe.each([
   ["390 px", PHONE],
 ] as const)("axe at %s", (_name, viewport) => {
   it.each(PATHS)("%s has no violations", async (path) => {
-    const watched = await openPage(browser, viewport);
+    const watched = await site.open(viewport);
     try {
-      await watched.page.goto(`${runtime.url}${path}`);
+      await watched.page.goto(`${site.runtime.url}${path}`);
       await waitForHydration(watched.page);
       const results = await new AxeBuilder({ page: watched.page }).analyze();
       const violations = results.violations.map(
@@ -52,9 +40,9 @@ describe("axe with menus open", () => {
     viewport: { width: number; height: number },
     open: (page: import("playwright-core").Page) => Promise<void>,
   ) {
-    const watched = await openPage(browser, viewport);
+    const watched = await site.open(viewport);
     try {
-      await watched.page.goto(`${runtime.url}/`);
+      await watched.page.goto(`${site.runtime.url}/`);
       await waitForHydration(watched.page);
       await open(watched.page);
       const results = await new AxeBuilder({ page: watched.page }).analyze();

@@ -5,29 +5,18 @@
  * calculator's figures on /pricing (SPEC.md section 9).
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { dataLayer, launchChromium, openPage, type WatchedPage, waitForHydration } from "./site-support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { dataLayer, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
 
 const ALERT = "There was an error submitting your form. Please try again.";
 
-let runtime: RuntimeProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const site = siteFixture();
 
 async function withPage(path: string, test: (watched: WatchedPage) => Promise<void>): Promise<void> {
-  const watched = await openPage(browser);
+  const watched = await site.open();
   try {
-    await watched.page.goto(`${runtime.url}${path}`);
+    await watched.page.goto(`${site.runtime.url}${path}`);
     await waitForHydration(watched.page);
     await test(watched);
   } finally {
@@ -130,8 +119,8 @@ describe("signup form", () => {
       expect(await events(page)).toEqual(["page_view", "signup_form_start", "signup_form_submit"]);
       expect(problems).toEqual([]);
     });
-    const stored = await runtime.waitFor(async () => {
-      const scan = await runtime.db.send(new ScanCommand({ TableName: runtime.table("signups") }));
+    const stored = await site.runtime.waitFor(async () => {
+      const scan = await site.runtime.db.send(new ScanCommand({ TableName: site.runtime.table("signups") }));
       return scan.Items?.find((item) => item.email === email);
     });
     expect(stored).toMatchObject({
@@ -228,8 +217,8 @@ describe("contact form", () => {
       });
       expect(problems).toEqual([]);
     });
-    const stored = await runtime.waitFor(async () => {
-      const scan = await runtime.db.send(new ScanCommand({ TableName: runtime.table("contacts") }));
+    const stored = await site.runtime.waitFor(async () => {
+      const scan = await site.runtime.db.send(new ScanCommand({ TableName: site.runtime.table("contacts") }));
       return scan.Items?.find((item) => item.email === email);
     });
     expect(stored).toMatchObject({ subject: "demo", company: "Lee Rep Group", newsletter: false });

@@ -3,31 +3,19 @@
  * keyboard), the mobile menu at 390 px, link analytics, the home page's feature tabs and the demo
  * video facade with its fallback link.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   DESKTOP,
   dataLayer,
   hydrateIslands,
-  launchChromium,
-  openPage,
   PHONE,
+  siteFixture,
   type WatchedPage,
   waitForHydration,
 } from "./site-support";
 
-let runtime: RuntimeProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const site = siteFixture();
 
 async function withPage(
   path: string,
@@ -35,9 +23,9 @@ async function withPage(
   test: (watched: WatchedPage) => Promise<void>,
   options: { hasTouch?: boolean } = {},
 ): Promise<void> {
-  const watched = await openPage(browser, viewport, options);
+  const watched = await site.open(viewport, options);
   try {
-    await watched.page.goto(`${runtime.url}${path}`);
+    await watched.page.goto(`${site.runtime.url}${path}`);
     await waitForHydration(watched.page);
     await test(watched);
     expect(watched.problems).toEqual([]);
@@ -73,7 +61,7 @@ describe("mega-menus (desktop)", () => {
       await sleep(300);
       expect(await panel(page, "solutions").isVisible()).toBe(true);
       await link.click();
-      await page.waitForURL(`${runtime.url}/solutions/independent-reps`);
+      await page.waitForURL(`${site.runtime.url}/solutions/independent-reps`);
       await panel(page, "solutions").waitFor({ state: "hidden" });
       const clicks = (await dataLayer(page)).filter((entry) => entry.event === "navigation_click");
       expect(clicks).toEqual([
@@ -126,7 +114,7 @@ describe("mega-menus (desktop)", () => {
   it("has the Schedule a Demo button leading to /contact?subject=demo", async () => {
     await withPage("/", DESKTOP, async ({ page }) => {
       await page.getByRole("banner").getByRole("link", { name: "Schedule a Demo" }).click();
-      await page.waitForURL(`${runtime.url}/contact?subject=demo`);
+      await page.waitForURL(`${site.runtime.url}/contact?subject=demo`);
       await page.waitForFunction(
         () => (document.querySelector("#subject") as HTMLSelectElement)?.value === "demo",
       );
@@ -150,7 +138,7 @@ describe("mobile menu (390 px)", () => {
       await page.locator("#mobile-menu").waitFor({ state: "hidden" });
       await toggle.click();
       await page.locator("#mobile-menu").getByRole("link", { name: "Pricing" }).click();
-      await page.waitForURL(`${runtime.url}/pricing`);
+      await page.waitForURL(`${site.runtime.url}/pricing`);
       await page.locator("#mobile-menu").waitFor({ state: "hidden" });
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     });
@@ -161,7 +149,7 @@ describe("home page", () => {
   it("the hero's Get started leads to /signup", async () => {
     await withPage("/", DESKTOP, async ({ page }) => {
       await page.getByRole("link", { name: "Get started", exact: true }).click();
-      await page.waitForURL(`${runtime.url}/signup`);
+      await page.waitForURL(`${site.runtime.url}/signup`);
       await page.getByRole("heading", { level: 1, name: "Get Started with RepDesk" }).waitFor();
     });
   });
@@ -193,7 +181,7 @@ describe("home page", () => {
     await withPage("/", DESKTOP, async ({ page }) => {
       const outside: string[] = [];
       page.on("request", (request) => {
-        if (!request.url().startsWith(runtime.url)) outside.push(request.url());
+        if (!request.url().startsWith(site.runtime.url)) outside.push(request.url());
       });
       await page.route("https://www.youtube-nocookie.com/**", (route) => route.abort());
       await page.waitForLoadState("networkidle");

@@ -6,26 +6,14 @@
  */
 
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { htmlFileFor, PUBLIC_PATHS } from "../../web/src/public-paths";
 import { firstLoadJs } from "../bench/web-js-budget";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { dataLayer, launchChromium, openPage, waitForHydration } from "./site-support";
+import { dataLayer, siteFixture, waitForHydration } from "./site-support";
 
 const SITE_URL = "http://localhost:3000"; // the local stage's siteUrl (infra/stages.ts)
 
-let runtime: RuntimeProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.stop();
-});
+const site = siteFixture();
 
 function attribute(html: string, pattern: RegExp): string | undefined {
   return html.match(pattern)?.[1];
@@ -33,7 +21,7 @@ function attribute(html: string, pattern: RegExp): string | undefined {
 
 describe("prerendered HTML (no JavaScript)", () => {
   it.each(PUBLIC_PATHS)("%s holds its title, description, canonical, social tags and h1", async (path) => {
-    const response = await fetch(`${runtime.url}${path}`);
+    const response = await fetch(`${site.runtime.url}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
     const html = await response.text();
@@ -51,7 +39,7 @@ describe("prerendered HTML (no JavaScript)", () => {
   });
 
   it("the home page adds the video preview, the player card and JSON-LD with the rating", async () => {
-    const html = await (await fetch(`${runtime.url}/`)).text();
+    const html = await (await fetch(`${site.runtime.url}/`)).text();
     expect(html).toContain('<meta property="og:video" content="https://www.youtube-nocookie.com/embed/');
     expect(html).toContain('<meta name="twitter:card" content="player"');
     expect(html).toContain('<meta name="twitter:player"');
@@ -67,7 +55,7 @@ describe("prerendered HTML (no JavaScript)", () => {
   });
 
   it("unknown paths answer 404 with the not-found page, noindex", async () => {
-    const response = await fetch(`${runtime.url}/no/such/page`);
+    const response = await fetch(`${site.runtime.url}/no/such/page`);
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex"');
@@ -76,7 +64,7 @@ describe("prerendered HTML (no JavaScript)", () => {
   });
 
   it("/commandcenter gets the empty, noindex shell", async () => {
-    const html = await (await fetch(`${runtime.url}/commandcenter/login`)).text();
+    const html = await (await fetch(`${site.runtime.url}/commandcenter/login`)).text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(html).toContain('<div id="root"></div>');
   });
@@ -90,10 +78,10 @@ describe("prerendered HTML (no JavaScript)", () => {
   });
 
   it("sitemap.xml lists the 18 public routes and robots.txt keeps crawlers out of /commandcenter", async () => {
-    const sitemap = await (await fetch(`${runtime.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${site.runtime.url}/sitemap.xml`)).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(PUBLIC_PATHS.map((path) => `${SITE_URL}${path}`));
-    const robots = await (await fetch(`${runtime.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.runtime.url}/robots.txt`)).text();
     expect(robots).toMatch(/^Disallow: \/commandcenter$/m);
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
@@ -101,9 +89,9 @@ describe("prerendered HTML (no JavaScript)", () => {
 
 describe("in Chromium", () => {
   it.each(PUBLIC_PATHS)("%s renders its h1 and hydrates with a clean console", async (path) => {
-    const watched = await openPage(browser);
+    const watched = await site.open();
     try {
-      await watched.page.goto(`${runtime.url}${path}`);
+      await watched.page.goto(`${site.runtime.url}${path}`);
       await waitForHydration(watched.page);
       await expect(watched.page.locator("h1").first().textContent()).resolves.toBeTruthy();
       expect(await watched.page.locator("h1").count()).toBe(1);
@@ -115,24 +103,24 @@ describe("in Chromium", () => {
   });
 
   it("client-side navigation swaps the page, its title and canonical, without a full reload", async () => {
-    const watched = await openPage(browser);
+    const watched = await site.open();
     try {
       const { page } = watched;
-      await page.goto(`${runtime.url}/`);
+      await page.goto(`${site.runtime.url}/`);
       await waitForHydration(page);
       await page.evaluate(() => {
         (window as unknown as { marker: boolean }).marker = true;
       });
       await page.locator("footer a[href='/pricing']").click();
-      await page.waitForURL(`${runtime.url}/pricing`);
+      await page.waitForURL(`${site.runtime.url}/pricing`);
       await page.waitForFunction(() => document.title.endsWith("| RepDesk") && document.title !== "");
-      const pricingHtml = await (await fetch(`${runtime.url}/pricing`)).text();
+      const pricingHtml = await (await fetch(`${site.runtime.url}/pricing`)).text();
       const expectedTitle = attribute(pricingHtml, /<title[^>]*>([^<]+)<\/title>/);
       await page.waitForFunction((title) => document.title === title, expectedTitle);
       expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/pricing`);
       expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
       await page.goBack();
-      await page.waitForURL(`${runtime.url}/`);
+      await page.waitForURL(`${site.runtime.url}/`);
       expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/`);
       const views = (await dataLayer(page)).filter((entry) => entry.event === "page_view");
       expect(views.map((view) => [view.page_path, view.page_title])).toEqual([
@@ -147,9 +135,9 @@ describe("in Chromium", () => {
   });
 
   it("/commandcenter is never tracked as a page view", async () => {
-    const watched = await openPage(browser);
+    const watched = await site.open();
     try {
-      await watched.page.goto(`${runtime.url}/commandcenter/login`);
+      await watched.page.goto(`${site.runtime.url}/commandcenter/login`);
       await watched.page.waitForSelector("html[data-hydrated]", { state: "attached" });
       await watched.page.waitForLoadState("networkidle");
       const views = (await dataLayer(watched.page)).filter((entry) => entry.event === "page_view");
@@ -160,13 +148,13 @@ describe("in Chromium", () => {
   });
 
   it("an unknown path shows the 404 page with Back to Home, which leads to /", async () => {
-    const watched = await openPage(browser);
+    const watched = await site.open();
     try {
       const { page } = watched;
-      await page.goto(`${runtime.url}/definitely/not/here`);
+      await page.goto(`${site.runtime.url}/definitely/not/here`);
       await waitForHydration(page);
       await page.getByRole("link", { name: "Back to Home" }).click();
-      await page.waitForURL(`${runtime.url}/`);
+      await page.waitForURL(`${site.runtime.url}/`);
       await page.locator("h1#home-title").waitFor();
       // The browser reports the 404 status of the document itself; nothing else may appear.
       expect(watched.problems.filter((problem) => !problem.includes("status of 404"))).toEqual([]);

@@ -4,7 +4,9 @@
  * test can assert a clean console.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { PUBLIC_PATHS } from "../../web/src/public-paths";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -52,6 +54,36 @@ export async function openPage(
     });
   });
   return { page, context, problems, close: () => context.close() };
+}
+
+export interface Site {
+  /** The local runtime serving web/dist (started in beforeAll). */
+  readonly runtime: RuntimeProcess;
+  /** A fresh watched page in the shared Chromium. */
+  open(viewport?: { width: number; height: number }, options?: { hasTouch?: boolean }): Promise<WatchedPage>;
+}
+
+/** The fixture of every site e2e file: one runtime and one Chromium for the file, both stopped after it. */
+export function siteFixture(): Site {
+  let runtime: RuntimeProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("siteFixture(): the runtime and browser start in beforeAll");
+    return value;
+  };
+  return {
+    get runtime() {
+      return started(runtime);
+    },
+    open: (viewport, options) => openPage(started(browser), viewport, options),
+  };
 }
 
 /** The page has hydrated: the client marks <html data-hydrated> after its first commit. */
