@@ -5,11 +5,33 @@
  * - LOCAL_FAULT_POISON_EVERY=N (with LOCAL_FAULT_POISON_QUEUE=<queue name>, default every queue):
  *   every N-th distinct message a queue sees is poison — its worker fails it on every receive, so
  *   it ends in the dead-letter list with the fault as its reason.
+ *
+ * With LOCAL_FAULTS=1 the functions also reach DynamoDB and SES through proxies (./fault-proxy.ts)
+ * and publish through a wrapper, which a test switches at run time (local only, never deployed):
+ *
+ *   POST /__local/faults?dynamo=down|up&publisher=down|lost-ack|up&ses=refuse|up
+ *   GET  /__local/faults   -> { dynamo, publisher, ses, counts: { ... } }
+ *
+ * - dynamo=down: every connection of the functions (and of the outbox relay) to DynamoDB is reset;
+ * - publisher=down: each publish throws before anything is queued; publisher=lost-ack: the event is
+ *   queued, then the publish throws (an SQS answer lost on the way back), so the relay keeps the
+ *   outbox item and publishes it again;
+ * - ses=refuse: every SES call is answered with SendingPausedException.
  */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import type { DomainEvent } from "../../events";
+import type { EventPublisher } from "../../functions/lib/publisher";
+import { jsonReply } from "./api";
+import { LOCAL_CREDENTIALS } from "./dynamo";
+import { HttpRefuser, TcpGate } from "./fault-proxy";
 import type { BatchConsumer } from "./queue";
+import type { Reply } from "./static-site";
 
 export interface FaultSettings {
+  /** LOCAL_FAULTS=1: the proxies and the run-time switches of LocalFaults. */
+  readonly enabled?: boolean;
   readonly poisonEvery?: number;
   readonly poisonQueue?: string;
 }
@@ -18,6 +40,7 @@ export function faultsFromEnvironment(env: NodeJS.ProcessEnv): FaultSettings {
   if (env.LOCAL_FAULTS !== "1") return {};
   const every = Number(env.LOCAL_FAULT_POISON_EVERY);
   return {
+    enabled: true,
     ...(Number.isInteger(every) && every > 0 ? { poisonEvery: every } : {}),
     ...(env.LOCAL_FAULT_POISON_QUEUE ? { poisonQueue: env.LOCAL_FAULT_POISON_QUEUE } : {}),
   };
@@ -52,4 +75,142 @@ export function withFaults(queue: string, consumer: BatchConsumer, settings: Fau
       ],
     };
   };
+}
+
+/** Local only: POST switches faults on and off, GET reports them (404 unless LOCAL_FAULTS=1). */
+export const LOCAL_FAULTS_PATH = "/__local/faults";
+
+export const PUBLISHER_DOWN_REASON = "fault injection: publisher unavailable";
+export const PUBLISHER_LOST_ACK_REASON = "fault injection: publish acknowledgement lost";
+
+type PublisherMode = "up" | "down" | "lost-ack";
+
+export interface FaultReport {
+  dynamo: "up" | "down";
+  publisher: PublisherMode;
+  ses: "up" | "refuse";
+  counts: {
+    /** DynamoDB connections reset while down. */
+    dynamoResets: number;
+    /** Publishes that threw before queueing (publisher=down). */
+    publishFailures: number;
+    /** Publishes that queued the event, then threw (publisher=lost-ack). */
+    publishLostAcks: number;
+    /** SES calls refused. */
+    sesRefusals: number;
+  };
+}
+
+/**
+ * The run-time switches. `start` puts the proxies in front of DynamoDB and SES; the runtime gives
+ * the functions `dynamoEndpoint` and `sesUrl` instead of the real ones, and wraps its publisher.
+ * Without LOCAL_FAULTS=1 nothing is started and every address is passed through unchanged.
+ */
+export class LocalFaults {
+  private publisherMode: PublisherMode = "up";
+  private publishFailures = 0;
+  private publishLostAcks = 0;
+  private relayClient: DynamoDBClient | undefined;
+
+  private constructor(
+    private readonly gate: TcpGate | undefined,
+    private readonly ses: HttpRefuser | undefined,
+    readonly dynamoEndpoint: string,
+    readonly sesUrl: string,
+  ) {}
+
+  static async start(
+    settings: FaultSettings,
+    targets: { dynamoEndpoint: string; sesUrl: string },
+  ): Promise<LocalFaults> {
+    if (!settings.enabled)
+      return new LocalFaults(undefined, undefined, targets.dynamoEndpoint, targets.sesUrl);
+    const gate = await TcpGate.start(targets.dynamoEndpoint);
+    const ses = await HttpRefuser.start(targets.sesUrl).catch(async (error) => {
+      await gate.close();
+      throw error;
+    });
+    return new LocalFaults(gate, ses, gate.endpoint, ses.url);
+  }
+
+  get enabled(): boolean {
+    return this.gate !== undefined;
+  }
+
+  /** The client the outbox relay uses: `direct`, or one through the DynamoDB gate. */
+  relayDb(direct: DynamoDBDocumentClient, region: string): DynamoDBDocumentClient {
+    if (!this.enabled) return direct;
+    this.relayClient ??= new DynamoDBClient({
+      endpoint: this.dynamoEndpoint,
+      region,
+      credentials: LOCAL_CREDENTIALS,
+      // As the functions' clients (functions/lib/dynamo.ts): fail fast while the gate is cut.
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+    });
+    return DynamoDBDocumentClient.from(this.relayClient, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+
+  /** The publisher the relay uses: `base`, failing as the publisher switch says. */
+  publisher(base: EventPublisher): EventPublisher {
+    if (!this.enabled) return base;
+    return {
+      publish: async (event: DomainEvent) => {
+        if (this.publisherMode === "down") {
+          this.publishFailures += 1;
+          throw new Error(PUBLISHER_DOWN_REASON);
+        }
+        await base.publish(event);
+        if (this.publisherMode === "lost-ack") {
+          this.publishLostAcks += 1;
+          throw new Error(PUBLISHER_LOST_ACK_REASON);
+        }
+      },
+    };
+  }
+
+  report(): FaultReport {
+    return {
+      dynamo: this.gate?.isCut ? "down" : "up",
+      publisher: this.publisherMode,
+      ses: this.ses?.refusing ? "refuse" : "up",
+      counts: {
+        dynamoResets: this.gate?.refused ?? 0,
+        publishFailures: this.publishFailures,
+        publishLostAcks: this.publishLostAcks,
+        sesRefusals: this.ses?.refused ?? 0,
+      },
+    };
+  }
+
+  /** GET or POST /__local/faults (query as in the module comment); 400 on an unknown value. */
+  control(method: string, search: URLSearchParams): Reply {
+    if (!this.enabled) return jsonReply(404, { error: "Not found" });
+    if (method === "POST") {
+      const dynamo = search.get("dynamo");
+      const publisher = search.get("publisher");
+      const ses = search.get("ses");
+      if (
+        (dynamo !== null && dynamo !== "up" && dynamo !== "down") ||
+        (publisher !== null && publisher !== "up" && publisher !== "down" && publisher !== "lost-ack") ||
+        (ses !== null && ses !== "up" && ses !== "refuse")
+      ) {
+        return jsonReply(400, { error: "dynamo=up|down, publisher=up|down|lost-ack, ses=up|refuse" });
+      }
+      if (dynamo !== null) this.gate?.setCut(dynamo === "down");
+      if (publisher !== null) this.publisherMode = publisher;
+      if (ses !== null && this.ses) this.ses.refusing = ses === "refuse";
+    } else if (method !== "GET") {
+      return jsonReply(405, { error: "Method not allowed." }, { allow: "GET, POST" });
+    }
+    return jsonReply(200, this.report());
+  }
+
+  async close(): Promise<void> {
+    this.relayClient?.destroy();
+    await this.ses?.close();
+    await this.gate?.close();
+  }
 }

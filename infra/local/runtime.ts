@@ -16,7 +16,7 @@ import { bootstrapAdmin } from "./bootstrap-admin";
 import { REPO_ROOT } from "./config";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
-import { faultsFromEnvironment, withFaults } from "./faults";
+import { faultsFromEnvironment, LOCAL_FAULTS_PATH, LocalFaults, withFaults } from "./faults";
 import { HandlerLoader, lambdaContext } from "./lambda";
 import { closeServer, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
@@ -145,6 +145,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     });
     stoppers.push(() => ses.close());
 
+    // LOCAL_FAULTS=1: the functions and the relay reach DynamoDB and SES through switchable proxies.
+    const faults = await LocalFaults.start(faultsFromEnvironment(process.env), {
+      dynamoEndpoint: dynamo.endpoint,
+      sesUrl: ses.url,
+    });
+    stoppers.push(() => faults.close());
+
     // The HTTP server listens before the functions' environment exists (SITE_URL needs the port);
     // requests wait for `ready`, so no handler runs with a half-set environment.
     let markReady: () => void = () => {};
@@ -172,8 +179,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       functionEnvironment({
         siteUrl: url,
         dataDir,
-        dynamoEndpoint: dynamo.endpoint,
-        sesUrl: ses.url,
+        dynamoEndpoint: faults.dynamoEndpoint,
+        sesUrl: faults.sesUrl,
         submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
       }),
     );
@@ -181,7 +188,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     delete process.env.ORIGIN_VERIFY_SECRET_ARN;
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
-    const faults = faultsFromEnvironment(process.env);
+    const poison = faultsFromEnvironment(process.env);
     const queues = new LocalQueues({
       journalFile: path.join(dataDir, "queues.jsonl"),
       region: STAGE.region,
@@ -199,13 +206,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
               const handler = await loader.load(worker.entry);
               return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
             },
-            faults,
+            poison,
           ),
         };
       }),
     });
     stoppers.push(() => queues.close());
-    const publisher = localPublisher(queues);
+    const publisher = faults.publisher(localPublisher(queues));
+    // The relay reads and deletes outbox items through the same DynamoDB endpoint as the functions.
+    const relayDb = faults.relayDb(dynamo.db, STAGE.region);
 
     const outbox = new OutboxLoop(
       async () => {
@@ -213,7 +222,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         // Everything waiting, however young (locally no stream relays it first), a page at a time.
         for (;;) {
           const { relayed } = await sweepOutbox({
-            db: dynamo.db,
+            db: relayDb,
             publisher,
             olderThanMs: 0,
             limit: SWEEP_PAGE,
@@ -261,6 +270,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         if (paused) outbox.pause();
         else outbox.resume();
         writeReply(response, method, jsonReply(200, { paused }), headers);
+      } else if (rawPath === LOCAL_FAULTS_PATH && faults.enabled) {
+        writeReply(
+          response,
+          method,
+          faults.control(method, new URL(request.url ?? "/", url).searchParams),
+          headers,
+        );
       } else if (rawPath === LOCAL_STATS_PATH) {
         writeReply(response, method, jsonReply(200, processStats()), headers);
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {

@@ -32,7 +32,7 @@ function percentile(sorted: readonly number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
 }
 
-function contactBody(): string {
+export function contactBody(): string {
   return JSON.stringify({
     firstName: "Bench",
     lastName: "Contact",

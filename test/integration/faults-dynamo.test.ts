@@ -1,0 +1,93 @@
+/**
+ * Fault: DynamoDB unreachable for a few seconds (LOCAL_FAULTS=1; POST /__local/faults?dynamo=down
+ * resets every connection of the functions and of the outbox relay to dynalite). Over real HTTP:
+ * while it is down a signup gets a prompt 503 with the documented error shape and Retry-After, and
+ * leaves nothing behind (no record, no event, no e-mail); the outbox relay waits it out; after
+ * restore the client's retry of the same submission is accepted once, and every accepted signup is
+ * stored, enriched and e-mailed exactly once.
+ */
+import { afterEach, expect, it } from "vitest";
+import { MESSAGES } from "../../functions/http/middleware/errors";
+import { holdRelay } from "../bench/api";
+import { settle } from "../bench/load";
+import {
+  faultReport,
+  newAccepted,
+  postSignup,
+  postSignups,
+  type SignupAnswer,
+  setFaults,
+  startFaultRuntime,
+  traces,
+} from "../support/faults";
+import type { RuntimeProcess } from "../support/runtime";
+
+let runtime: RuntimeProcess | undefined;
+
+afterEach(async () => {
+  await runtime?.stop();
+  runtime = undefined;
+});
+
+/** What a client may wait for a 503 (the SDK's three quick attempts, on a loaded CI machine). */
+const PROMPT_MS = 5_000;
+
+it("answers 503 with the error shape while DynamoDB is down, half-writes nothing, and loses nothing accepted before or after", async () => {
+  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
+  const target = runtime;
+  const accepted = newAccepted();
+
+  // Accepted just before the outage, with the relay held: their events wait in the outbox.
+  await holdRelay(target, true);
+  const before = await postSignups(target, 3, accepted);
+  expect(before.map((answer) => answer.status)).toEqual([201, 201, 201]);
+
+  await setFaults(target, { dynamo: "down" });
+  await holdRelay(target, false); // the relay's sweeps now fail: the events must stay put
+  // Some seconds down: a signup every 750 ms (the relay sweeps every 500 ms meanwhile, and fails).
+  const during: SignupAnswer[] = [];
+  for (let index = 0; index < 4; index += 1) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 750));
+    during.push(await postSignup(target));
+  }
+  for (const answer of during) {
+    expect(answer.status, answer.json ? JSON.stringify(answer.json) : "").toBe(503);
+    expect(answer.json).toEqual({ error: MESSAGES.unavailable });
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(answer.ms).toBeLessThan(PROMPT_MS);
+  }
+  const down = await faultReport(target);
+  expect(down.dynamo).toBe("down");
+  expect(down.counts.dynamoResets).toBeGreaterThan(0);
+  // Nothing half-written: no record, no event, no e-mail for a refused signup; the earlier events
+  // are still in the outbox (the relay could not read it, so nothing was delivered either).
+  expect(
+    await traces(
+      target,
+      during.map((answer) => answer.email),
+    ),
+  ).toEqual({ records: 0, events: 0, emails: 0 });
+  expect(
+    await traces(
+      target,
+      before.map((answer) => answer.email),
+    ),
+  ).toEqual({ records: 3, events: 3, emails: 0 });
+
+  await setFaults(target, { dynamo: "up" });
+  // The client tries again (same body, same submissionId): accepted once.
+  for (const answer of during) {
+    const retry = await postSignup(target, answer.body);
+    expect(retry.status).toBe(201);
+    expect(retry.json?.id).toBe(answer.submissionId);
+    accepted.signups.add(answer.email);
+  }
+  const after = await postSignups(target, 3, accepted);
+  expect(after.map((answer) => answer.status)).toEqual([201, 201, 201]);
+
+  const delivery = await settle(target, accepted, 30_000);
+  expect(delivery).toMatchObject({ accepted: 10, stored: 10, enriched: 10, emailed: 10, deadLetters: 0 });
+  console.log(
+    `[faults-dynamo] 503 in ${during.map((answer) => Math.round(answer.ms)).join(", ")} ms; ${down.counts.dynamoResets} connections reset; delivery ${JSON.stringify(delivery)}`,
+  );
+}, 90_000);
