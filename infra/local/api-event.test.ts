@@ -68,6 +68,25 @@ describe("toApiGatewayEvent (payload format 2.0)", () => {
     });
   });
 
+  it("keeps prototype-named query parameters as plain own parameters", () => {
+    const event = toApiGatewayEvent({
+      ...base,
+      url: "/api/x?constructor=a&__proto__=b&__proto__=c&toString=d",
+      headers: {},
+      body: Buffer.alloc(0),
+    });
+    const parameters = event.queryStringParameters ?? {};
+    expect(Object.entries(parameters)).toEqual([
+      ["constructor", "a"],
+      ["__proto__", "b,c"],
+      ["toString", "d"],
+    ]);
+    expect(Object.getPrototypeOf(parameters)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(event)).queryStringParameters).toEqual(
+      JSON.parse('{"constructor":"a","__proto__":"b,c","toString":"d"}'),
+    );
+  });
+
   it("base64-encodes a binary body and leaves out what is absent", () => {
     const binary = toApiGatewayEvent({
       ...base,

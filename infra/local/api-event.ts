@@ -111,9 +111,15 @@ export function toApiGatewayEvent(request: IncomingApiRequest): APIGatewayProxyE
     const name = decodeQueryComponent(equals === -1 ? pair : pair.slice(0, equals));
     const value = equals === -1 ? "" : decodeQueryComponent(pair.slice(equals + 1));
     queryStringParameters ??= {};
-    // API Gateway joins repeated parameters with commas.
-    queryStringParameters[name] =
-      name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
+    // API Gateway joins repeated parameters with commas. Own properties only, written as JSON.parse
+    // writes them: `?constructor=a` and `?__proto__=b` are plain parameters, as in AWS.
+    const earlier = Object.hasOwn(queryStringParameters, name) ? queryStringParameters[name] : undefined;
+    Object.defineProperty(queryStringParameters, name, {
+      value: earlier === undefined ? value : `${earlier},${value}`,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
 
   const hasBody = request.body !== undefined && request.body.length > 0;
