@@ -149,8 +149,8 @@ export interface Delivery {
 
 /**
  * After the load: waits until the queues are idle, then counts accepted signups, the stored ones
- * (each exactly once), the enriched ones (country set) and those with an acknowledgement e-mail
- * (exactly one each, by recipient).
+ * (each exactly once), the enriched ones (country set) and the e-mailed ones: exactly one
+ * acknowledgement to the prospect and exactly one staff alert whose Reply-To is the prospect.
  */
 export async function settle(
   runtime: RuntimeProcess,
@@ -161,11 +161,18 @@ export async function settle(
     const stored = (await scanSignups(runtime)).filter((item) => accepted.signups.has(String(item.email)));
     const storedOnce = new Set(stored.map((item) => String(item.email)));
     const emails = await runtime.emails();
+    // The acknowledgement goes to the prospect; the staff alert has the prospect as its Reply-To.
     const perRecipient = new Map<string, number>();
+    const perReplyTo = new Map<string, number>();
     for (const email of emails) {
       for (const to of email.destination.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+      if (email.destination.to.length === 1 && !accepted.signups.has(email.destination.to[0] as string))
+        for (const replyTo of email.replyTo ?? [])
+          perReplyTo.set(replyTo, (perReplyTo.get(replyTo) ?? 0) + 1);
     }
-    const emailed = [...accepted.signups].filter((address) => perRecipient.get(address) === 1).length;
+    const emailed = [...accepted.signups].filter(
+      (address) => perRecipient.get(address) === 1 && perReplyTo.get(address) === 1,
+    ).length;
     const enriched = stored.filter((item) => typeof item.country === "string" && item.country !== "").length;
     const report = await runtime.queues();
     const n = accepted.signups.size;
