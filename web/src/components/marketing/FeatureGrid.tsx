@@ -11,12 +11,14 @@ export interface Feature {
 export interface FeatureGridProps {
   readonly features: readonly Feature[];
   readonly headingLevel?: HeadingLevel;
+  /** One card per row, for a grid that sits beside a mock-up. */
+  readonly stacked?: boolean;
 }
 
 /** Feature cards: icon, short title, one or two sentences. */
-export function FeatureGrid({ features, headingLevel = 3 }: FeatureGridProps) {
+export function FeatureGrid({ features, headingLevel = 3, stacked = false }: FeatureGridProps) {
   return (
-    <ul className={styles.grid}>
+    <ul className={stacked ? `${styles.grid} ${styles.stacked}` : styles.grid}>
       {features.map((feature) => (
         <li key={feature.title} className={styles.card}>
           <span className={styles.icon}>

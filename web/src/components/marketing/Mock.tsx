@@ -6,13 +6,15 @@ export interface MockFrameProps {
   readonly title: string;
   readonly children: ReactNode;
   readonly className?: string;
+  /** Replaces the default caption, e.g. to say what a working sample form does (and does not do). */
+  readonly caption?: string;
 }
 
 /**
  * An illustrative product screen drawn in HTML/CSS: a window frame around sample content, with a
  * caption saying the figures are samples (SPEC.md section 3: sample data is illustrative only).
  */
-export function MockFrame({ title, children, className }: MockFrameProps) {
+export function MockFrame({ title, children, className, caption }: MockFrameProps) {
   return (
     <figure className={[styles.frame, className].filter(Boolean).join(" ")}>
       <div className={styles.titleBar}>
@@ -24,7 +26,9 @@ export function MockFrame({ title, children, className }: MockFrameProps) {
         <span className={styles.windowTitle}>{title}</span>
       </div>
       <div className={styles.body}>{children}</div>
-      <figcaption className={styles.caption}>{title} · sample data for illustration</figcaption>
+      <figcaption className={styles.caption}>
+        {caption ?? `${title} · sample data for illustration`}
+      </figcaption>
     </figure>
   );
 }
@@ -47,10 +51,18 @@ export interface MetricProps {
   readonly detail?: ReactNode;
 }
 
+export interface MetricRowProps {
+  readonly metrics: readonly MetricProps[];
+  /** Names the list for assistive technology (e.g. "Key figures"). */
+  readonly label?: string;
+  /** Wider cells, for values like "$2,150,500" that would otherwise wrap. */
+  readonly wide?: boolean;
+}
+
 /** Figures in a row: each a label above a large value (a description list). */
-export function MetricRow({ metrics }: { readonly metrics: readonly MetricProps[] }) {
+export function MetricRow({ metrics, label, wide = false }: MetricRowProps) {
   return (
-    <dl className={styles.metrics}>
+    <dl className={wide ? `${styles.metrics} ${styles.wideMetrics}` : styles.metrics} aria-label={label}>
       {metrics.map((metric) => (
         <div key={metric.label} className={styles.metric}>
           <dt>{metric.label}</dt>
@@ -127,11 +139,13 @@ export interface ColumnChartProps {
   readonly columns: readonly { readonly label: string; readonly percent: number }[];
   /** A text summary of what the chart shows, for assistive technology. */
   readonly summary: string;
+  /** A label above the chart, styled like a list label. */
+  readonly title?: string;
 }
 
 /** A small vertical bar chart drawn in CSS, with a text summary read instead of the bars. */
-export function ColumnChart({ columns, summary }: ColumnChartProps) {
-  return (
+export function ColumnChart({ columns, summary, title }: ColumnChartProps) {
+  const chart = (
     <div className={styles.chart} role="img" aria-label={summary}>
       {columns.map((column) => (
         <span key={column.label} className={styles.column}>
@@ -142,6 +156,12 @@ export function ColumnChart({ columns, summary }: ColumnChartProps) {
         </span>
       ))}
     </div>
+  );
+  return (
+    <>
+      {title && <p className={styles.listLabel}>{title}</p>}
+      {chart}
+    </>
   );
 }
 

@@ -55,3 +55,8 @@ export function CheckList({ items }: CheckListProps) {
     </ul>
   );
 }
+
+/** Two columns inside a section (feature cards beside a mock-up), one column on narrow screens. */
+export function SideBySide({ children }: { readonly children: ReactNode }) {
+  return <div className={styles.sideBySide}>{children}</div>;
+}

@@ -1,10 +1,7 @@
-import { PageHero } from "../../components/marketing/PageHero";
-import { useFeatureView } from "../../components/marketing/useFeatureView";
-import { Island, island } from "../../routing/deferred";
+import { FeaturePage } from "../../components/marketing/FeaturePage";
+import { island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
 import { CommissionSummary } from "./commission-handling/CommissionSummary";
-
-const PAGE = "Commission Handling";
 
 export const meta: PageMeta = {
   title: "Commission Tracking and Reconciliation for Sales Reps",
@@ -12,24 +9,19 @@ export const meta: PageMeta = {
     "Track commission tiers for every principal, reconcile vendor statements against what you earned, dispute short payments and split commissions across your team.",
 };
 
-/** Everything below the hero: prerendered in full, its code loaded and hydrated near the viewport. */
 const BELOW_THE_FOLD = island(
   "commission-handling-below-the-fold",
   () => import("./commission-handling/BelowTheFold"),
 );
 
 export default function CommissionHandling() {
-  useFeatureView(PAGE);
   return (
-    <>
-      <PageHero
-        eyebrow={PAGE}
-        title="Know what every principal owes you, to the dollar"
-        lead="RepDesk tracks the commission on every order across all your lines, reconciles each vendor's statement against what you earned and shows you what is pending, paid and short-paid."
-        source={PAGE}
-        visual={<CommissionSummary />}
-      />
-      <Island of={BELOW_THE_FOLD} props={{}} />
-    </>
+    <FeaturePage
+      name="Commission Handling"
+      title="Know what every principal owes you, to the dollar"
+      lead="RepDesk tracks the commission on every order across all your lines, reconciles each vendor's statement against what you earned and shows you what is pending, paid and short-paid."
+      visual={<CommissionSummary />}
+      belowTheFold={BELOW_THE_FOLD}
+    />
   );
 }

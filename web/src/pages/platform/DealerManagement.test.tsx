@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import DealerManagement, { meta } from "./DealerManagement";
 import { SAMPLE_DEALER } from "./dealer-management/dealers";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("Dealer Management page", () => {
   const html = renderHtml(<DealerManagement />);

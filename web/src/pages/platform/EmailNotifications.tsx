@@ -1,10 +1,7 @@
-import { PageHero } from "../../components/marketing/PageHero";
-import { useFeatureView } from "../../components/marketing/useFeatureView";
-import { Island, island } from "../../routing/deferred";
+import { FeaturePage } from "../../components/marketing/FeaturePage";
+import { island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
 import { EmailPreview } from "./email-notifications/EmailPreview";
-
-const PAGE = "Email Notifications";
 
 export const meta: PageMeta = {
   title: "Email Notifications for Orders and Backorders",
@@ -32,24 +29,19 @@ function ConfirmationEmail() {
   );
 }
 
-/** Everything below the hero: prerendered in full, its code loaded and hydrated near the viewport. */
 const BELOW_THE_FOLD = island(
   "email-notifications-below-the-fold",
   () => import("./email-notifications/BelowTheFold"),
 );
 
 export default function EmailNotifications() {
-  useFeatureView(PAGE);
   return (
-    <>
-      <PageHero
-        eyebrow={PAGE}
-        title="The right email to the right person, every time an order moves"
-        lead="Confirmations with deep links, restock alerts for backorders and approval requests go out automatically — and dealers, vendors, reps and administrators each choose what lands in their inbox."
-        source={PAGE}
-        visual={<ConfirmationEmail />}
-      />
-      <Island of={BELOW_THE_FOLD} props={{}} />
-    </>
+    <FeaturePage
+      name="Email Notifications"
+      title="The right email to the right person, every time an order moves"
+      lead="Confirmations with deep links, restock alerts for backorders and approval requests go out automatically — and dealers, vendors, reps and administrators each choose what lands in their inbox."
+      visual={<ConfirmationEmail />}
+      belowTheFold={BELOW_THE_FOLD}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { FeaturePage } from "../../components/marketing/FeaturePage";
 import {
   Badge,
   type BadgeTone,
@@ -6,12 +7,8 @@ import {
   MockList,
   MockRow,
 } from "../../components/marketing/Mock";
-import { PageHero } from "../../components/marketing/PageHero";
-import { useFeatureView } from "../../components/marketing/useFeatureView";
-import { Island, island } from "../../routing/deferred";
+import { island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
-
-const PAGE = "Invoice Management";
 
 export const meta: PageMeta = {
   title: "Invoice Management for Sales Reps",
@@ -89,24 +86,19 @@ function InvoiceStatusList() {
   );
 }
 
-/** Everything below the hero: prerendered in full, its code loaded and hydrated near the viewport. */
 const BELOW_THE_FOLD = island(
   "invoice-management-below-the-fold",
   () => import("./invoice-management/BelowTheFold"),
 );
 
 export default function InvoiceManagement() {
-  useFeatureView(PAGE);
   return (
-    <>
-      <PageHero
-        eyebrow={PAGE}
-        title="Invoices that go out on time and get paid faster"
-        lead="Create invoices from your orders with the right payment terms, follow each one from draft to paid, and know every morning which dealers owe you and for how long."
-        source={PAGE}
-        visual={<InvoiceStatusList />}
-      />
-      <Island of={BELOW_THE_FOLD} props={{}} />
-    </>
+    <FeaturePage
+      name="Invoice Management"
+      title="Invoices that go out on time and get paid faster"
+      lead="Create invoices from your orders with the right payment terms, follow each one from draft to paid, and know every morning which dealers owe you and for how long."
+      visual={<InvoiceStatusList />}
+      belowTheFold={BELOW_THE_FOLD}
+    />
   );
 }

@@ -1,11 +1,8 @@
+import { FeaturePage } from "../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockRow } from "../../components/marketing/Mock";
-import { PageHero } from "../../components/marketing/PageHero";
 import prose from "../../components/marketing/Prose.module.css";
-import { useFeatureView } from "../../components/marketing/useFeatureView";
-import { Island, island } from "../../routing/deferred";
+import { island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
-
-const PAGE = "Product Management";
 
 export const meta: PageMeta = {
   title: "Product Catalog and Inventory for Sales Reps",
@@ -50,24 +47,19 @@ function CatalogList() {
   );
 }
 
-/** Everything below the hero: prerendered in full, its code loaded and hydrated near the viewport. */
 const BELOW_THE_FOLD = island(
   "product-management-below-the-fold",
   () => import("./product-management/BelowTheFold"),
 );
 
 export default function ProductManagement() {
-  useFeatureView(PAGE);
   return (
-    <>
-      <PageHero
-        eyebrow={PAGE}
-        title="Every product from every line, ready to sell"
-        lead="Keep prices, stock and minimum order quantities for all your principals in one catalog, get an alert before a best-seller runs out, and let RepDesk apply the right MOQ and discount on every order."
-        source={PAGE}
-        visual={<CatalogList />}
-      />
-      <Island of={BELOW_THE_FOLD} props={{}} />
-    </>
+    <FeaturePage
+      name="Product Management"
+      title="Every product from every line, ready to sell"
+      lead="Keep prices, stock and minimum order quantities for all your principals in one catalog, get an alert before a best-seller runs out, and let RepDesk apply the right MOQ and discount on every order."
+      visual={<CatalogList />}
+      belowTheFold={BELOW_THE_FOLD}
+    />
   );
 }

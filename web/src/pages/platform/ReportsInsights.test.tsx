@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
+import { loadAllIslands } from "../../routing/deferred";
 import ReportsInsights, { meta } from "./ReportsInsights";
 import { REPORT_TYPES } from "./reports-insights/reports";
+
+// Everything below the hero is an island: prerendering loads its module first, and so do we.
+await loadAllIslands();
 
 describe("Reports & Insights page", () => {
   const html = renderHtml(<ReportsInsights />);

@@ -1,5 +1,6 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
+import type { Feature } from "../../../components/marketing/FeatureGrid";
+import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
 import { Badge, Bar, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import prose from "../../../components/marketing/Prose.module.css";
 import { Quote } from "../../../components/marketing/Quote";
@@ -10,8 +11,6 @@ import { formatUsd } from "../../../content/format";
 import { INDEPENDENT_TESTIMONIAL } from "../../../content/testimonials";
 import { PRINCIPAL_PLANS } from "./commissions";
 import { Reconciliation } from "./Reconciliation";
-
-const PAGE = "Commission Handling";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -149,17 +148,14 @@ function TeamMock() {
 }
 
 /** CommissionHandling: everything below the hero (an island, see ../CommissionHandling.tsx). */
-export default function BelowTheFold() {
+export default function BelowTheFold({ source }: BelowTheFoldProps) {
   return (
     <>
-      {" "}
-      <Section
+      <FeatureOverview
         heading="Commission handling built for multi-line reps"
         intro="Reps lose real money to statements nobody has time to check. RepDesk does the checking for you, from the first order to the final payout."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
+        features={FEATURES}
+      />
       <Split
         heading="Every principal's rates and tiers in one place"
         eyebrow="Multi-line commission management"
@@ -235,7 +231,7 @@ export default function BelowTheFold() {
         <Quote testimonial={INDEPENDENT_TESTIMONIAL} />
       </Section>
       <CtaSection
-        source={PAGE}
+        source={source}
         heading="Reconcile your next commission statement in RepDesk"
         text="Add your principals and their rates, import last month's statements and see what you're owed — free for 14 days, no credit card needed."
       />

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone, MetricRow, MockFrame } from "../../../components/marketing/Mock";
+import { SampleTable } from "../../../components/marketing/SampleTable";
 import { formatUsd } from "../../../content/format";
-import styles from "./CommissionTable.module.css";
+import styles from "./Commission.module.css";
 import {
   COMMISSION_SUMMARY,
   type CommissionRow,
@@ -22,31 +23,26 @@ export function RecentCommissions({
   readonly rows?: readonly CommissionRow[];
 }) {
   return (
-    <table className={styles.table}>
-      <caption className={styles.caption}>Recent commissions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Customer</th>
-          <th scope="col">Order</th>
-          <th scope="col" className={styles.number}>
-            Amount
-          </th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.orderNumber}>
-            <th scope="row">{row.customer}</th>
-            <td className={styles.nowrap}>{row.orderNumber}</td>
-            <td className={styles.number}>{formatUsd(row.amount)}</td>
-            <td>
-              <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <SampleTable
+      caption="Recent commissions"
+      columns={[
+        { label: "Customer" },
+        { label: "Order", nowrap: true },
+        { label: "Amount", numeric: true },
+        { label: "Status" },
+      ]}
+      rows={rows.map((row) => ({
+        key: row.orderNumber,
+        cells: [
+          row.customer,
+          row.orderNumber,
+          formatUsd(row.amount),
+          <Badge key="status" tone={STATUS_TONE[row.status]}>
+            {row.status}
+          </Badge>,
+        ],
+      }))}
+    />
   );
 }
 

@@ -1,54 +1,44 @@
 import { Badge, MockFrame } from "../../../components/marketing/Mock";
+import { SampleTable } from "../../../components/marketing/SampleTable";
 import { formatUsd } from "../../../content/format";
-import styles from "./CommissionTable.module.css";
+import styles from "./Commission.module.css";
 import { reconciliationFlag, STATEMENT_LINES, type StatementLine, varianceOf } from "./commissions";
+
+function Result({ line }: { readonly line: StatementLine }) {
+  const flag = reconciliationFlag(line);
+  return (
+    <>
+      <Badge tone={flag === "Matched" ? "success" : "danger"}>{flag}</Badge>
+      {flag === "Variance" && <span className={styles.detail}> {formatUsd(varianceOf(line))}</span>}
+    </>
+  );
+}
 
 /** Vendor commission statements matched against the amounts RepDesk tracked, each flagged Matched or Variance. */
 export function Reconciliation({ lines = STATEMENT_LINES }: { readonly lines?: readonly StatementLine[] }) {
   const shortPaid = lines.reduce((sum, line) => sum + Math.min(0, varianceOf(line)), 0);
   return (
     <MockFrame title="Reconciliation · August">
-      <table className={styles.table}>
-        <caption className={styles.caption}>Statement vs tracked commission</caption>
-        <thead>
-          <tr>
-            <th scope="col">Vendor</th>
-            <th scope="col" className={styles.number}>
-              Statement
-            </th>
-            <th scope="col" className={styles.number}>
-              Tracked
-            </th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const flag = reconciliationFlag(line);
-            return (
-              <tr key={line.vendor}>
-                <th scope="row">{line.vendor}</th>
-                <td className={styles.number}>{formatUsd(line.statementAmount)}</td>
-                <td className={styles.number}>{formatUsd(line.trackedAmount)}</td>
-                <td>
-                  <Badge tone={flag === "Matched" ? "success" : "danger"}>{flag}</Badge>
-                  {flag === "Variance" && (
-                    <span className={styles.detail}> {formatUsd(varianceOf(line))}</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Short-paid this month
-            </th>
-            <td className={styles.nowrap}>{formatUsd(-shortPaid)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <SampleTable
+        caption="Statement vs tracked commission"
+        columns={[
+          { label: "Vendor" },
+          { label: "Statement", numeric: true },
+          { label: "Tracked", numeric: true },
+          { label: "Result", nowrap: true },
+        ]}
+        rows={lines.map((line) => ({
+          key: line.vendor,
+          cells: [
+            line.vendor,
+            formatUsd(line.statementAmount),
+            formatUsd(line.trackedAmount),
+            <Result key="result" line={line} />,
+          ],
+        }))}
+        footer={["Short-paid this month", formatUsd(-shortPaid)]}
+        footerSpan={3}
+      />
     </MockFrame>
   );
 }

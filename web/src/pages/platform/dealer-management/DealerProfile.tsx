@@ -1,22 +1,23 @@
+import { Badge, MetricRow, MockFrame } from "../../../components/marketing/Mock";
+import prose from "../../../components/marketing/Prose.module.css";
 import { formatUsd } from "../../../content/format";
-import { Badge, KpiList, MockWindow } from "../feature-page/MockWindow";
 import styles from "./DealerManagement.module.css";
 import type { DealerProfileSample } from "./dealers";
 
 /** The dealer profile mock-up: name, tier, order counts and every contact at the dealer. */
 export function DealerProfile({ dealer }: { readonly dealer: DealerProfileSample }) {
   return (
-    <MockWindow title={`Dealer profile: ${dealer.name}`}>
-      <div className={styles.profileHeader}>
+    <MockFrame title={`Dealer profile: ${dealer.name}`}>
+      <div className={prose.mockHeader}>
         <div>
-          <p className={styles.dealerName}>{dealer.name}</p>
-          <p className={styles.muted}>{dealer.location}</p>
+          <p className={prose.mockTitle}>{dealer.name}</p>
+          <p className={prose.mockSub}>{dealer.location}</p>
         </div>
         <Badge tone="warn">{dealer.tier} tier</Badge>
       </div>
-      <KpiList
+      <MetricRow
         label="Order figures"
-        kpis={[
+        metrics={[
           { label: "YTD orders", value: String(dealer.ytdOrders) },
           { label: "Total orders", value: String(dealer.totalOrders) },
           { label: "YTD sales", value: formatUsd(dealer.ytdSales) },
@@ -28,7 +29,7 @@ export function DealerProfile({ dealer }: { readonly dealer: DealerProfileSample
           {dealer.contacts.map((contact) => (
             <li key={contact.email} className={styles.contact}>
               <p className={styles.contactName}>
-                {contact.name} <span className={styles.muted}>· {contact.title}</span>
+                {contact.name} <span className={styles.contactTitle}>· {contact.title}</span>
               </p>
               <p className={styles.contactLine}>{contact.phone}</p>
               <p className={styles.contactLine}>{contact.email}</p>
@@ -36,6 +37,6 @@ export function DealerProfile({ dealer }: { readonly dealer: DealerProfileSample
           ))}
         </ul>
       </div>
-    </MockWindow>
+    </MockFrame>
   );
 }

@@ -1,6 +1,5 @@
+import { Badge, type BadgeTone, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import { formatUsd } from "../../../content/format";
-import { Badge, type BadgeTone, MockWindow } from "../feature-page/MockWindow";
-import styles from "./DealerManagement.module.css";
 import type { DealerOrder, OrderStatus } from "./dealers";
 
 const STATUS_TONE: Record<OrderStatus, BadgeTone> = {
@@ -17,23 +16,18 @@ export interface OrderHistoryProps {
 /** One dealer's recent orders across vendors, newest first. */
 export function OrderHistory({ dealerName, orders }: OrderHistoryProps) {
   return (
-    <MockWindow title={`Order history: ${dealerName}`}>
-      <ul className={styles.rows}>
+    <MockFrame title={`Order history: ${dealerName}`}>
+      <MockList>
         {orders.map((order) => (
-          <li key={order.number} className={styles.row}>
-            <span className={styles.rowMain}>
-              <span className={styles.rowTitle}>{order.number}</span>
-              <span className={styles.muted}>
-                {order.placed} · {order.vendor}
-              </span>
-            </span>
-            <span className={styles.rowEnd}>
-              <span className={styles.rowValue}>{formatUsd(order.total)}</span>
-              <Badge tone={STATUS_TONE[order.status]}>{order.status}</Badge>
-            </span>
-          </li>
+          <MockRow
+            key={order.number}
+            primary={order.number}
+            secondary={`${order.placed} · ${order.vendor}`}
+            value={formatUsd(order.total)}
+            status={<Badge tone={STATUS_TONE[order.status]}>{order.status}</Badge>}
+          />
         ))}
-      </ul>
-    </MockWindow>
+      </MockList>
+    </MockFrame>
   );
 }

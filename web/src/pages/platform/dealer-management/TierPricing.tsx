@@ -1,6 +1,5 @@
+import { MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import { formatUsd } from "../../../content/format";
-import { MockWindow } from "../feature-page/MockWindow";
-import styles from "./DealerManagement.module.css";
 import type { DealerGroup, DealerTier } from "./dealers";
 
 export interface TierPricingProps {
@@ -11,36 +10,22 @@ export interface TierPricingProps {
 /** The tier pricing mock-up: each tier's discount and minimum order, then the dealer groups. */
 export function TierPricing({ tiers, groups }: TierPricingProps) {
   return (
-    <MockWindow title="Dealer tiers and groups">
-      <div>
-        <p className={styles.listLabel}>Tier pricing</p>
-        <ul className={styles.rows}>
-          {tiers.map((tier) => (
-            <li key={tier.name} className={styles.row}>
-              <span className={styles.rowMain}>
-                <span className={styles.rowTitle}>{tier.name}</span>
-                <span className={styles.muted}>
-                  {tier.dealers} dealers · min. order {formatUsd(tier.minimumOrder)}
-                </span>
-              </span>
-              <span className={styles.rowValue}>
-                {tier.discountPercent > 0 ? `${tier.discountPercent}% off list` : "List price"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <p className={styles.listLabel}>Dealer groups</p>
-        <ul className={styles.rows}>
-          {groups.map((group) => (
-            <li key={group.name} className={styles.row}>
-              <span className={styles.rowTitle}>{group.name}</span>
-              <span className={styles.rowValue}>{group.dealers} dealers</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </MockWindow>
+    <MockFrame title="Dealer tiers and groups">
+      <MockList label="Tier pricing">
+        {tiers.map((tier) => (
+          <MockRow
+            key={tier.name}
+            primary={tier.name}
+            secondary={`${tier.dealers} dealers · min. order ${formatUsd(tier.minimumOrder)}`}
+            value={tier.discountPercent > 0 ? `${tier.discountPercent}% off list` : "List price"}
+          />
+        ))}
+      </MockList>
+      <MockList label="Dealer groups">
+        {groups.map((group) => (
+          <MockRow key={group.name} primary={group.name} value={`${group.dealers} dealers`} />
+        ))}
+      </MockList>
+    </MockFrame>
   );
 }

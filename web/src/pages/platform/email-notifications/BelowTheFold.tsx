@@ -1,13 +1,12 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
+import type { Feature } from "../../../components/marketing/FeatureGrid";
+import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { Steps } from "../../../components/marketing/Steps";
 import { EmailPreview } from "./EmailPreview";
 import { RolePreferences } from "./RolePreferences";
-
-const PAGE = "Email Notifications";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -108,17 +107,14 @@ function RestockEmail() {
 }
 
 /** EmailNotifications: everything below the hero (an island, see ../EmailNotifications.tsx). */
-export default function BelowTheFold() {
+export default function BelowTheFold({ source }: BelowTheFoldProps) {
   return (
     <>
-      {" "}
-      <Section
+      <FeatureOverview
         heading="Stop answering “did you get my order?”"
         intro="RepDesk sends the updates your dealers and principals used to phone you for, so your day goes to selling instead of status calls."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
+        features={FEATURES}
+      />
       <Section
         heading="Notification preferences for every role"
         intro="Start from sensible defaults for each group, then let every person switch off what they don't need. Try the switches — this is how the settings screen works."
@@ -159,7 +155,7 @@ export default function BelowTheFold() {
         />
       </Split>
       <CtaSection
-        source={PAGE}
+        source={source}
         heading="Let RepDesk send the updates for you"
         text="Set up your dealers and vendors, submit an order and see the confirmations arrive — free for 14 days, no credit card needed."
       />

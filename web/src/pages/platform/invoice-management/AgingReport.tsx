@@ -1,4 +1,5 @@
 import { Bar, MockFrame } from "../../../components/marketing/Mock";
+import { SampleTable } from "../../../components/marketing/SampleTable";
 import { formatUsd } from "../../../content/format";
 import styles from "./AgingReport.module.css";
 
@@ -23,49 +24,37 @@ export function AgingReport({ buckets = AGING_BUCKETS }: { readonly buckets?: re
   const total = buckets.reduce((sum, bucket) => sum + bucket.amount, 0);
   return (
     <MockFrame title="Aging report · all dealers">
-      <table className={styles.table}>
-        <caption className={styles.caption}>Open receivables by days since invoice</caption>
-        <thead>
-          <tr>
-            <th scope="col">Age</th>
-            <th scope="col" className={styles.number}>
-              Invoices
-            </th>
-            <th scope="col" className={styles.number}>
-              Amount
-            </th>
-            <th scope="col" className={styles.share}>
-              Share
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {buckets.map((bucket) => {
-            const percent = Math.round((bucket.amount / total) * 100);
-            return (
-              <tr key={bucket.label}>
-                <th scope="row">{bucket.label}</th>
-                <td className={styles.number}>{bucket.invoices}</td>
-                <td className={styles.number}>{formatUsd(bucket.amount)}</td>
-                <td className={styles.share}>
-                  <span className={styles.shareCell}>
-                    <Bar percent={percent} tone={bucket.tone} />
-                    <span className={styles.percent}>{percent}%</span>
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total open</th>
-            <td className={styles.number}>{buckets.reduce((sum, bucket) => sum + bucket.invoices, 0)}</td>
-            <td className={styles.number}>{formatUsd(total)}</td>
-            <td className={styles.share} />
-          </tr>
-        </tfoot>
-      </table>
+      <SampleTable
+        className={styles.aging}
+        caption="Open receivables by days since invoice"
+        columns={[
+          { label: "Age" },
+          { label: "Invoices", numeric: true },
+          { label: "Amount", numeric: true },
+          { label: "Share", className: styles.share },
+        ]}
+        rows={buckets.map((bucket) => {
+          const percent = Math.round((bucket.amount / total) * 100);
+          return {
+            key: bucket.label,
+            cells: [
+              bucket.label,
+              bucket.invoices,
+              formatUsd(bucket.amount),
+              <span key="share" className={styles.shareCell}>
+                <Bar percent={percent} tone={bucket.tone} />
+                <span className={styles.percent}>{percent}%</span>
+              </span>,
+            ],
+          };
+        })}
+        footer={[
+          "Total open",
+          buckets.reduce((sum, bucket) => sum + bucket.invoices, 0),
+          formatUsd(total),
+          null,
+        ]}
+      />
     </MockFrame>
   );
 }

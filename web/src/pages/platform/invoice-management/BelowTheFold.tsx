@@ -1,13 +1,11 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
+import type { Feature } from "../../../components/marketing/FeatureGrid";
+import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import prose from "../../../components/marketing/Prose.module.css";
-import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { Steps } from "../../../components/marketing/Steps";
 import { AgingReport } from "./AgingReport";
-
-const PAGE = "Invoice Management";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -108,17 +106,14 @@ function IntegrationsMock() {
 }
 
 /** InvoiceManagement: everything below the hero (an island, see ../InvoiceManagement.tsx). */
-export default function BelowTheFold() {
+export default function BelowTheFold({ source }: BelowTheFoldProps) {
   return (
     <>
-      {" "}
-      <Section
+      <FeatureOverview
         heading="Billing without the spreadsheet"
         intro="Reps who invoice dealers directly lose hours to retyping orders and chasing payments. RepDesk keeps orders, invoices and payments in one place."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
+        features={FEATURES}
+      />
       <Split
         heading="Payment terms on every invoice, due dates done for you"
         eyebrow="From draft to paid"
@@ -162,7 +157,7 @@ export default function BelowTheFold() {
         </p>
       </Split>
       <CtaSection
-        source={PAGE}
+        source={source}
         heading="Send your first invoice from RepDesk"
         text="Bring in your dealers and open orders, invoice them with the right terms and watch the aging report fill in — free for 14 days, no credit card needed."
       />

@@ -1,12 +1,11 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
+import type { Feature } from "../../../components/marketing/FeatureGrid";
+import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import prose from "../../../components/marketing/Prose.module.css";
 import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { MoqExample } from "./MoqExample";
-
-const PAGE = "Product Management";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -103,17 +102,14 @@ function TierMock() {
 }
 
 /** ProductManagement: everything below the hero (an island, see ../ProductManagement.tsx). */
-export default function BelowTheFold() {
+export default function BelowTheFold({ source }: BelowTheFoldProps) {
   return (
     <>
-      {" "}
-      <Section
+      <FeatureOverview
         heading="A catalog that knows what can actually ship"
         intro="Multi-line reps juggle thousands of SKUs from a dozen price sheets. RepDesk puts them in one place and keeps them current."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
+        features={FEATURES}
+      />
       <Section
         heading="Minimum order quantities, checked as you type"
         intro="Every product can carry a minimum order quantity. When a line falls short, RepDesk says exactly how many units to add — no more orders bounced back by the factory."
@@ -151,7 +147,7 @@ export default function BelowTheFold() {
         />
       </Split>
       <CtaSection
-        source={PAGE}
+        source={source}
         heading="Bring your whole catalog into RepDesk"
         text="Import your principals' price sheets, set your MOQs and watch the first inventory alert arrive — free for 14 days, no credit card needed."
       />

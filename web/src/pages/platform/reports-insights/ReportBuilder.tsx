@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { MockWindow } from "../feature-page/MockWindow";
+import { MockFrame } from "../../../components/marketing/Mock";
 import styles from "./ReportsInsights.module.css";
 import { describeReport, REPORT_TYPES, type ReportRequest, type ReportType, SAMPLE_REQUEST } from "./reports";
 
@@ -32,7 +32,7 @@ export function ReportBuilder() {
   }
 
   return (
-    <MockWindow title="Custom report builder" caption="Sample form: generating a report here sends nothing">
+    <MockFrame title="Custom report builder" caption="Sample form: generating a report here sends nothing">
       <form className={styles.builder} aria-label="Report builder" onSubmit={generate}>
         <div className={styles.field}>
           <label htmlFor={`${id}-type`}>Report type</label>
@@ -90,6 +90,6 @@ export function ReportBuilder() {
           {result}
         </p>
       </form>
-    </MockWindow>
+    </MockFrame>
   );
 }

@@ -1,12 +1,10 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
+import type { Feature } from "../../../components/marketing/FeatureGrid";
+import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
 import prose from "../../../components/marketing/Prose.module.css";
-import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { Steps } from "../../../components/marketing/Steps";
-
-const PAGE = "Vendor Management";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -109,17 +107,14 @@ function VendorProfileMock() {
 }
 
 /** VendorManagement: everything below the hero (an island, see ../VendorManagement.tsx). */
-export default function BelowTheFold() {
+export default function BelowTheFold({ source }: BelowTheFoldProps) {
   return (
     <>
-      {" "}
-      <Section
+      <FeatureOverview
         heading="Built for reps who sell for many manufacturers"
         intro="Your income depends on your principals. RepDesk shows how each one is performing and takes the paperwork out of working with them."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
+        features={FEATURES}
+      />
       <Split heading="A vendor performance dashboard you can act on" visual={<VendorProfileMock />}>
         <p>
           Every shipment, quality issue and reply feeds the vendor's scorecard. A vendor shipping 95% or more
@@ -155,7 +150,7 @@ export default function BelowTheFold() {
         />
       </Split>
       <CtaSection
-        source={PAGE}
+        source={source}
         heading="See how your principals really perform"
         text="Add your vendors, submit an order and watch the purchase orders route themselves — free for 14 days, no credit card needed."
       />
