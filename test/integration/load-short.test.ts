@@ -1,0 +1,40 @@
+/**
+ * The short load test for CI (issue #6): the load bench's mix (90% signups, 8% contact messages,
+ * 2% admin reads; test/bench/load.ts) at a modest fixed rate for 10 s against the local runtime,
+ * the relay and workers running. It asserts correctness, not latency (a loaded 2-core CI machine
+ * says little about latency; the bench measures that): no 5xx and no unanswered request, every
+ * answer the expected one, and after the queues drain accepted = stored = enriched = emailed.
+ */
+import { afterEach, expect, it } from "vitest";
+import { driveMix, settle, startLoadRuntime } from "../bench/load";
+import { newAccepted } from "../support/faults";
+import type { RuntimeProcess } from "../support/runtime";
+
+let runtime: RuntimeProcess | undefined;
+
+afterEach(async () => {
+  await runtime?.stop();
+  runtime = undefined;
+});
+
+const RATE = 15;
+const SECONDS = 10;
+
+it(`takes the mix at ${RATE} req/s for ${SECONDS} s without a failure, and loses nothing`, async () => {
+  const started = await startLoadRuntime({ env: { WEB_DIST_DIR: "/nonexistent-dist" } });
+  runtime = started.runtime;
+  const accepted = newAccepted();
+
+  await driveMix(runtime, started.cookie, 5, 2, accepted); // warm-up: each function loads its module
+  const step = await driveMix(runtime, started.cookie, RATE, SECONDS, accepted);
+  const delivery = await settle(runtime, accepted, 60_000);
+  console.log(
+    `[load-short] ${step.sent} requests: statuses ${JSON.stringify(step.statuses)}, p50 ${step.p50Ms} / p99 ${step.p99Ms} ms; delivery ${JSON.stringify(delivery)}`,
+  );
+
+  expect(Object.keys(step.statuses).filter((status) => !["200", "201"].includes(status))).toEqual([]);
+  expect(step.errors).toBe(0);
+  expect(delivery.equal, JSON.stringify(delivery)).toBe(true);
+  expect(delivery).toMatchObject({ stored: delivery.accepted, enriched: delivery.accepted, deadLetters: 0 });
+  expect(delivery.emailed).toBe(delivery.accepted);
+}, 120_000);
