@@ -6,6 +6,11 @@ export const LIMITS = {
   phone: 50,
   notes: 5000,
   message: 5000,
-  /** Largest request body the API accepts, in bytes. */
-  bodyBytes: 16 * 1024,
+  /**
+   * Largest request body the API (and the WAF in front of it) accepts, in bytes. It must hold the
+   * heaviest body the schemas accept: every field at its limit in characters JSON writes as
+   * 6-byte escapes is ~34 KB (3-byte CJK text ~17 KB), so 16 KB refused valid messages (found by
+   * the fuzzer, docs/decisions/0030). events/limits.test.ts keeps the two in step.
+   */
+  bodyBytes: 64 * 1024,
 } as const;

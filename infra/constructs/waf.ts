@@ -4,10 +4,12 @@
  *
  * Rules, in order:
  * 1. per-IP rate limit on the abuse-prone routes (signup, contact, login) -> 429 JSON;
- * 2. API bodies over LIMITS.bodyBytes -> 413 JSON (the same limit the functions enforce);
+ * 2. API bodies over LIMITS.bodyBytes -> 413 JSON (the same limit the functions enforce; the ACL's
+ *    CloudFront body inspection limit is raised from the default 16 KB to match, so WAF sees the
+ *    whole body it judges — AWS bills each 16 KB inspected beyond the first);
  * 3. Amazon IP reputation list;
- * 4. AWS common rule set, with its 8 KB body-size rule only counted (our API takes up to 16 KB and
- *    rule 2 enforces that);
+ * 4. AWS common rule set, with its 8 KB body-size rule only counted (our API takes up to
+ *    LIMITS.bodyBytes and rule 2 enforces that);
  * 5. AWS known-bad-inputs rule set.
  */
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
@@ -57,6 +59,15 @@ function pathStatement(path: string, constraint: "EXACTLY" | "STARTS_WITH"): Cfn
   };
 }
 
+/** WAF's name for a body inspection limit ("KB_16" ... "KB_64"), refusing a limit WAF cannot inspect. */
+export function bodyInspectionLimit(bytes: number): string {
+  const kilobytes = bytes / 1024;
+  if (![16, 32, 48, 64].includes(kilobytes)) {
+    throw new Error(`WAF inspects 16, 32, 48 or 64 KB of body; LIMITS.bodyBytes is ${bytes} bytes`);
+  }
+  return `KB_${kilobytes}`;
+}
+
 export function sensitivePaths(): string[] {
   return [...new Set(SENSITIVE_ROUTES.map((route) => route.split(" ")[1] ?? ""))];
 }
@@ -72,6 +83,9 @@ export class Waf extends Construct {
       scope: "CLOUDFRONT",
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`repdesk-${stage.name}`),
+      associationConfig: {
+        requestBody: { CLOUDFRONT: { defaultSizeInspectionLimit: bodyInspectionLimit(LIMITS.bodyBytes) } },
+      },
       customResponseBodies: {
         TooManyRequests: {
           contentType: JSON_CONTENT_TYPE,

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../events";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
 import { REPO_ROOT } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
@@ -16,6 +17,7 @@ import { FUNCTION_SIZING } from "../../infra/constructs/function";
 import { VISIBILITY_TIMEOUT_FACTOR } from "../../infra/constructs/messaging";
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/constructs/site/site";
 import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
+import { bodyInspectionLimit } from "../../infra/constructs/waf";
 import { securityHeaders } from "../../infra/security-headers";
 import { loadStage, type StageConfig } from "../../infra/stages";
 import { TABLES, type TableKey } from "../../infra/tables";
@@ -250,6 +252,12 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
   });
 
   describe("WAF", () => {
+    it("names the body inspection limit for the body limit and refuses one WAF cannot inspect", () => {
+      expect(bodyInspectionLimit(64 * 1024)).toBe("KB_64");
+      expect(bodyInspectionLimit(16 * 1024)).toBe("KB_16");
+      expect(() => bodyInspectionLimit(100 * 1024)).toThrow(/16, 32, 48 or 64 KB/);
+    });
+
     it("attaches a CloudFront-scope web ACL with the rate limit, body limit and AWS managed rule sets", () => {
       const acl = single("AWS::WAFv2::WebACL").Properties ?? {};
       expect(acl.Scope).toBe("CLOUDFRONT");
@@ -266,6 +274,11 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       const body = rules.find((r) => r.Name === "ApiBodyTooLarge");
       expect(body.Action.Block.CustomResponse.ResponseCode).toBe(413);
       expect(JSON.stringify(body.Statement)).toContain('"OversizeHandling":"MATCH"');
+      expect(JSON.stringify(body.Statement)).toContain(`"Size":${LIMITS.bodyBytes}`);
+      // WAF must see the whole body the size rule judges, or an allowed body would count as oversize.
+      expect(acl.AssociationConfig.RequestBody.CLOUDFRONT.DefaultSizeInspectionLimit).toBe(
+        `KB_${LIMITS.bodyBytes / 1024}`,
+      );
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
       expect(config.WebACLId["Fn::GetAtt"][1]).toBe("Arn");
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { SignupRequest } from "../../../events";
+import { LIMITS, SignupRequest } from "../../../events";
 import { apiEvent, jsonOf, lambdaContext } from "../../../test/support/api-gateway";
 import { httpApi, validateBody } from "./api";
 import { HttpError, MESSAGES } from "./errors";
@@ -61,11 +61,12 @@ describe("httpApi standard stack", () => {
     expect(result.statusCode).toBe(415);
   });
 
-  it("rejects a body over 16 KB with 413, as text or base64", async () => {
-    const big = JSON.stringify({ notes: "x".repeat(17 * 1024) });
+  it("rejects a body over LIMITS.bodyBytes with 413, as text or base64", async () => {
+    const big = JSON.stringify({ notes: "x".repeat(LIMITS.bodyBytes) });
     expect((await call({ body: big })).status).toBe(413);
     expect((await call({ body: Buffer.from(big) })).status).toBe(413);
-    expect((await call({ body: "{}", headers: { "content-length": String(20 * 1024) } })).status).toBe(413);
+    const declared = String(LIMITS.bodyBytes + 1);
+    expect((await call({ body: "{}", headers: { "content-length": declared } })).status).toBe(413);
   });
 
   it.each([
