@@ -37,9 +37,19 @@ async function main(): Promise<void> {
     console.log(`\n=== bench: ${bench} ===`);
     const load = BENCHES[bench];
     if (!load) continue;
-    results[bench] = await (await load()).run(args);
+    results[bench] = await (await load()).run(bench === "soak" ? soakArgs(args, results.load) : args);
   }
   if (name === "all") await writePerformanceReport(results, machine);
+}
+
+/** The soak runs at half the rate the load bench sustained in the same run (issue #6), unless told. */
+function soakArgs(args: string[], load: BenchResult | undefined): string[] {
+  if (args.includes("--rate")) return args;
+  const sustained = (load?.details as { sustained?: { rate?: number } } | undefined)?.sustained?.rate;
+  if (!sustained) return args;
+  const rate = Math.max(1, Math.floor(sustained / 2));
+  console.log(`soak at half the sustained rate of the load bench: ${rate} req/s`);
+  return [...args, "--rate", String(rate)];
 }
 
 export interface Machine {
