@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
-import { Island, type IslandModule } from "../../routing/deferred";
+import type { ComponentType, ReactNode } from "react";
+import { Island, type IslandModule, island } from "../../routing/deferred";
+import { PLATFORM } from "../layout/navigation";
 import { type Feature, FeatureGrid } from "./FeatureGrid";
 import { PageHero } from "./PageHero";
 import { Section } from "./Section";
@@ -11,16 +12,33 @@ export interface BelowTheFoldProps {
   readonly source: string;
 }
 
+/** A feature page's below-the-fold island, with the feature's name. */
+export interface FeatureIsland extends IslandModule<BelowTheFoldProps> {
+  /** The feature's name as the Platform menu shows it: the hero's eyebrow and the analytics label. */
+  readonly feature: string;
+}
+
+/**
+ * Declares the island of /platform/<slug> (everything below its hero, decision 0013). The feature's
+ * name is the Platform menu's label for that path, so menu, eyebrow and analytics never disagree.
+ */
+export function featureIsland(
+  slug: string,
+  importer: () => Promise<{ default: ComponentType<BelowTheFoldProps> }>,
+): FeatureIsland {
+  const entry = PLATFORM.find((item) => item.path === `/platform/${slug}`);
+  if (!entry) throw new Error(`No Platform menu entry for /platform/${slug}`);
+  return { ...island(`${slug}-below-the-fold`, importer), feature: entry.label };
+}
+
 export interface FeaturePageProps {
-  /** The feature's name (SPEC.md "Feature pages"): the hero's eyebrow and the analytics label. */
-  readonly name: string;
   /** The page's only <h1>. */
   readonly title: string;
   readonly lead: string;
   /** The hero's mock-up. */
   readonly visual: ReactNode;
-  /** Everything below the hero (decision 0013). */
-  readonly belowTheFold: IslandModule<BelowTheFoldProps>;
+  /** Everything below the hero (`featureIsland`). */
+  readonly belowTheFold: FeatureIsland;
 }
 
 /**
@@ -28,7 +46,8 @@ export interface FeaturePageProps {
  * island (prerendered in full, its code loaded and hydrated near the viewport), and one
  * feature_view when the page is shown.
  */
-export function FeaturePage({ name, title, lead, visual, belowTheFold }: FeaturePageProps) {
+export function FeaturePage({ title, lead, visual, belowTheFold }: FeaturePageProps) {
+  const name = belowTheFold.feature;
   useFeatureView(name);
   return (
     <>

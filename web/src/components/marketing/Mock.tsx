@@ -33,6 +33,36 @@ export function MockFrame({ title, children, className, caption }: MockFrameProp
   );
 }
 
+export interface MockHeaderProps {
+  readonly title: ReactNode;
+  readonly detail: ReactNode;
+  /** What sits on the right: a status such as <Badge tone="warn">Open</Badge>, or a figure. */
+  readonly aside?: ReactNode;
+}
+
+/** The top of a mock record (an order, an invoice, a dealer): its name, one detail line and a status. */
+export function MockHeader({ title, detail, aside }: MockHeaderProps) {
+  return (
+    <div className={styles.header}>
+      <div>
+        <p className={styles.headerTitle}>{title}</p>
+        <p className={styles.headerDetail}>{detail}</p>
+      </div>
+      {aside}
+    </div>
+  );
+}
+
+/** A highlighted remark under a mock-up's figures (a suggestion, a variance explained, a sync result). */
+export function MockNote({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <p className={styles.note}>
+      <span className={styles.noteLabel}>{label}</span>
+      {children}
+    </p>
+  );
+}
+
 export type BadgeTone = "success" | "warn" | "danger" | "info" | "neutral" | "accent";
 
 export interface BadgeProps {

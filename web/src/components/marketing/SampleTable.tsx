@@ -1,100 +1,111 @@
 import type { ReactNode } from "react";
+import { Badge, type BadgeTone } from "./Mock";
 import styles from "./SampleTable.module.css";
 
+/** Sample labels the mock-ups show (SPEC.md section 4, "Display-only sample labels"). */
+export type CommissionStatus = "Paid" | "Pending" | "Processing";
+export type ReconciliationStatus = "Matched" | "Variance";
+export type RepStatus = "Top Performer" | "Steady" | "Opportunity" | "On Track" | "Needs Support";
+export type SampleStatus = CommissionStatus | ReconciliationStatus | RepStatus;
+
+const STATUS_TONES: Record<SampleStatus, BadgeTone> = {
+  Paid: "success",
+  Pending: "warn",
+  Processing: "info",
+  Matched: "success",
+  Variance: "danger",
+  "Top Performer": "success",
+  Steady: "info",
+  Opportunity: "accent",
+  "On Track": "neutral",
+  "Needs Support": "warn",
+};
+
+export function StatusBadge({ status }: { readonly status: SampleStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{status}</Badge>;
+}
+
 export interface SampleColumn {
-  readonly label: string;
-  /** Figures: right-aligned, never wrapped. */
+  readonly header: string;
+  /** Right-aligned, tabular figures. */
   readonly numeric?: boolean;
-  /** Keep the column's cells on one line (order numbers, amounts with a sign). */
-  readonly nowrap?: boolean;
-  /** An extra class for every cell of the column. */
+  /** The row's status label: placed beside the name when the rows become cards. */
+  readonly status?: boolean;
+  /** An extra class for the column's body and footer cells (e.g. a fixed width). */
   readonly className?: string;
 }
 
 export interface SampleRow {
   readonly key: string;
-  /** One cell per column; the first is the row's header cell. */
+  /** One cell per column; the first is the row's header (a name). */
   readonly cells: readonly ReactNode[];
 }
 
 export interface SampleTableProps {
+  /** Says what the table lists; shown above it and read as the table's name. */
   readonly caption: string;
   readonly columns: readonly SampleColumn[];
   readonly rows: readonly SampleRow[];
-  /** A totals row: its first cell is its header and spans `footerSpan` columns. */
-  readonly footer?: readonly ReactNode[];
-  readonly footerSpan?: number;
-  readonly className?: string;
-}
-
-function cellClass(column: SampleColumn | undefined): string | undefined {
-  if (!column) return undefined;
-  const classes = [
-    column.numeric ? styles.number : "",
-    column.nowrap ? styles.nowrap : "",
-    column.className ?? "",
-  ].filter(Boolean);
-  return classes.length > 0 ? classes.join(" ") : undefined;
-}
-
-function Cells({
-  cells,
-  columns,
-  span = 1,
-}: {
-  readonly cells: readonly ReactNode[];
-  readonly columns: readonly SampleColumn[];
-  readonly span?: number;
-}) {
-  const [header, ...rest] = cells;
-  return (
-    <>
-      <th scope="row" colSpan={span > 1 ? span : undefined}>
-        {header}
-      </th>
-      {rest.map((cell, index) => {
-        const column = columns[span + index];
-        return (
-          <td key={column?.label ?? index} className={cellClass(column)}>
-            {cell}
-          </td>
-        );
-      })}
-    </>
-  );
+  /** A totals row, one cell per column. */
+  readonly totals?: readonly ReactNode[];
 }
 
 /**
- * A small table inside a mock-up (commissions, reconciliation, aging): a caption, column headers,
- * one header cell per row and an optional totals row. It fits a 360 px screen without scrolling.
+ * A small table of sample figures for a mock-up. Where the mock-up is narrow (a phone, or half of
+ * a wide screen) each row turns into a card whose cells carry their column names, so nothing
+ * scrolls sideways.
  */
-export function SampleTable({ caption, columns, rows, footer, footerSpan, className }: SampleTableProps) {
+export function SampleTable({ caption, columns, rows, totals }: SampleTableProps) {
+  const cellsOf = (cells: readonly ReactNode[], rowHeader: boolean) =>
+    columns.map((column, index) => {
+      const className =
+        [column.numeric ? styles.numeric : "", column.status ? styles.status : "", column.className ?? ""]
+          .filter(Boolean)
+          .join(" ") || undefined;
+      return index === 0 && rowHeader ? (
+        <th key={column.header} scope="row" className={className}>
+          {cells[index]}
+        </th>
+      ) : (
+        <td key={column.header} data-label={column.header} className={className}>
+          {cells[index]}
+        </td>
+      );
+    });
   return (
-    <table className={[styles.table, className].filter(Boolean).join(" ")}>
-      <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.label} scope="col" className={cellClass(column)}>
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <Cells cells={row.cells} columns={columns} />
-          </tr>
-        ))}
-      </tbody>
-      {footer && (
-        <tfoot>
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
           <tr>
-            <Cells cells={footer} columns={columns} span={footerSpan} />
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={column.numeric ? styles.numeric : undefined}>
+                {column.header}
+              </th>
+            ))}
           </tr>
-        </tfoot>
-      )}
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>{cellsOf(row.cells, true)}</tr>
+          ))}
+        </tbody>
+        {totals && (
+          <tfoot>
+            <tr>{cellsOf(totals, true)}</tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}
+
+/** A name with a short detail line under it (a rep and territory, a principal and rate). */
+export function NameCell({ name, detail }: { readonly name: string; readonly detail: string }) {
+  return (
+    <span className={styles.nameCell}>
+      <span className={styles.name}>{name}</span>
+      <span className={styles.detail}>{detail}</span>
+    </span>
   );
 }

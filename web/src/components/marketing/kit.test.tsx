@@ -5,6 +5,7 @@ import { CtaSection } from "./CtaSection";
 import { Faq } from "./Faq";
 import { PlanGrid } from "./PlanCard";
 import { renderHtml, textOf } from "./render.test-util";
+import { SampleTable, StatusBadge } from "./SampleTable";
 
 describe("PlanGrid", () => {
   const html = renderHtml(<PlanGrid source="test" />);
@@ -64,5 +65,30 @@ describe("CtaSection", () => {
     expect(html).toMatch(/href="\/contact\?subject=demo"[^>]*>Request a Demo</);
     expect(html).toMatch(/<section aria-labelledby="[^"]+"/);
     expect(html.match(/<h2/g)).toHaveLength(1);
+  });
+});
+
+describe("SampleTable", () => {
+  const html = renderHtml(
+    <SampleTable
+      caption="Commissions"
+      columns={[
+        { header: "Principal" },
+        { header: "Amount", numeric: true },
+        { header: "Status", status: true },
+      ]}
+      rows={[{ key: "a", cells: ["Northgate", "$10", <StatusBadge key="s" status="Paid" />] }]}
+      totals={["Total", "$10", ""]}
+    />,
+  );
+
+  it("is a captioned table: column headers, a row header per row, cells labelled for the card layout", () => {
+    expect(html).toContain("<caption>Commissions</caption>");
+    expect(html.match(/scope="col"/g)).toHaveLength(3);
+    expect(html.match(/scope="row"/g)).toHaveLength(2);
+    expect(html).toContain('data-label="Amount"');
+    expect(html).toContain('data-label="Status"');
+    expect(html).toContain("<tfoot>");
+    expect(textOf(html)).toContain("Northgate $10 Paid");
   });
 });

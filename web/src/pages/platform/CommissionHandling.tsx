@@ -1,5 +1,4 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
-import { island } from "../../routing/deferred";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
 import type { PageMeta } from "../../seo/meta";
 import { CommissionSummary } from "./commission-handling/CommissionSummary";
 
@@ -9,15 +8,14 @@ export const meta: PageMeta = {
     "Track commission tiers for every principal, reconcile vendor statements against what you earned, dispute short payments and split commissions across your team.",
 };
 
-const BELOW_THE_FOLD = island(
-  "commission-handling-below-the-fold",
+const BELOW_THE_FOLD = featureIsland(
+  "commission-handling",
   () => import("./commission-handling/BelowTheFold"),
 );
 
 export default function CommissionHandling() {
   return (
     <FeaturePage
-      name="Commission Handling"
       title="Know what every principal owes you, to the dollar"
       lead="RepDesk tracks the commission on every order across all your lines, reconciles each vendor's statement against what you earned and shows you what is pending, paid and short-paid."
       visual={<CommissionSummary />}

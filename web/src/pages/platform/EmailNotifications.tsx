@@ -1,5 +1,4 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
-import { island } from "../../routing/deferred";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
 import type { PageMeta } from "../../seo/meta";
 import { EmailPreview } from "./email-notifications/EmailPreview";
 
@@ -29,15 +28,14 @@ function ConfirmationEmail() {
   );
 }
 
-const BELOW_THE_FOLD = island(
-  "email-notifications-below-the-fold",
+const BELOW_THE_FOLD = featureIsland(
+  "email-notifications",
   () => import("./email-notifications/BelowTheFold"),
 );
 
 export default function EmailNotifications() {
   return (
     <FeaturePage
-      name="Email Notifications"
       title="The right email to the right person, every time an order moves"
       lead="Confirmations with deep links, restock alerts for backorders and approval requests go out automatically — and dealers, vendors, reps and administrators each choose what lands in their inbox."
       visual={<ConfirmationEmail />}

@@ -1,4 +1,4 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
 import {
   Badge,
   type BadgeTone,
@@ -7,7 +7,6 @@ import {
   MockList,
   MockRow,
 } from "../../components/marketing/Mock";
-import { island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
 
 export const meta: PageMeta = {
@@ -86,15 +85,11 @@ function InvoiceStatusList() {
   );
 }
 
-const BELOW_THE_FOLD = island(
-  "invoice-management-below-the-fold",
-  () => import("./invoice-management/BelowTheFold"),
-);
+const BELOW_THE_FOLD = featureIsland("invoice-management", () => import("./invoice-management/BelowTheFold"));
 
 export default function InvoiceManagement() {
   return (
     <FeaturePage
-      name="Invoice Management"
       title="Invoices that go out on time and get paid faster"
       lead="Create invoices from your orders with the right payment terms, follow each one from draft to paid, and know every morning which dealers owe you and for how long."
       visual={<InvoiceStatusList />}

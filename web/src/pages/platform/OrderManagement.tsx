@@ -1,12 +1,6 @@
-import { CtaSection } from "../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../components/marketing/FeatureGrid";
-import { Badge, MockFrame, MockList, MockRow } from "../../components/marketing/Mock";
-import { PageHero } from "../../components/marketing/PageHero";
-import prose from "../../components/marketing/Prose.module.css";
-import { Section } from "../../components/marketing/Section";
-import { CheckList, Split } from "../../components/marketing/Split";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
+import { Badge, MockFrame, MockHeader, MockList, MockRow } from "../../components/marketing/Mock";
 import { Steps } from "../../components/marketing/Steps";
-import { useFeatureView } from "../../components/marketing/useFeatureView";
 import type { PageMeta } from "../../seo/meta";
 
 export const meta: PageMeta = {
@@ -15,59 +9,14 @@ export const meta: PageMeta = {
     "Multi-line, multi-vendor orders with tiered discounts, MOQ checks, confirmation emails, backorder tracking and auto-generated purchase orders.",
 };
 
-const FEATURES: readonly Feature[] = [
-  {
-    icon: "layers",
-    title: "Multi-line, multi-vendor orders",
-    text: "Write one order for a dealer that spans several principals. RepDesk splits it by vendor behind the scenes, so each manufacturer gets only its lines.",
-  },
-  {
-    icon: "dollar",
-    title: "Tiered quantity discounts",
-    text: "Set price breaks per product or per vendor. The right tier is applied as quantities change, so quotes are never priced from an old sheet.",
-  },
-  {
-    icon: "alert",
-    title: "MOQ checks with suggestions",
-    text: "Minimum order quantities are checked while you type, with a suggestion of exactly how many units to add before the order can go out.",
-  },
-  {
-    icon: "mail",
-    title: "Confirmation emails with deep links",
-    text: "Dealers and vendors get a confirmation email the moment an order is submitted, with a deep link straight to the order's live status.",
-  },
-  {
-    icon: "file",
-    title: "Four note types",
-    text: "Leave notes to all, to the dealer, to the vendor, or vendor-specific notes that only one manufacturer on a multi-vendor order sees.",
-  },
-  {
-    icon: "truck",
-    title: "Backorder tracking",
-    text: "See every backordered line with its expected date and priority, and get a restock notification the moment an item is back in stock.",
-  },
-  {
-    icon: "shield",
-    title: "Purchase orders with approvals",
-    text: "Purchase orders are generated from submitted orders automatically and routed for approval by amount threshold.",
-  },
-  {
-    icon: "phone",
-    title: "Mobile-first order entry",
-    text: "Take an order at the dealer's counter on your phone. Everything you can do at your desk works on a small screen.",
-  },
-];
-
 function OrderCard() {
   return (
     <MockFrame title="Order SO-24817">
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>SO-24817</p>
-          <p className={prose.mockSub}>Lakeside Hardware Supply · 3 vendors · 14 lines</p>
-        </div>
-        <Badge tone="info">In Production</Badge>
-      </div>
+      <MockHeader
+        title="SO-24817"
+        detail="Lakeside Hardware Supply · 3 vendors · 14 lines"
+        aside={<Badge tone="info">In Production</Badge>}
+      />
       <Steps
         label="Order progress"
         steps={[
@@ -85,191 +34,15 @@ function OrderCard() {
   );
 }
 
-function NotesMock() {
-  return (
-    <MockFrame title="Order notes · SO-24817">
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>To all</span>
-        Dealer is closed for inventory on March 15; please deliver on the 14th or the 18th.
-      </p>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>To dealer</span>
-        Spring promo pricing applied to the Brightline fixtures — 8% below last quarter.
-      </p>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>To vendor</span>
-        Please confirm lead time on the custom-finish items before releasing to production.
-      </p>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Vendor-specific · Northgate Tools</span>
-        Ship the torque drivers in the dealer's branded cartons (ref. PO 7731).
-      </p>
-    </MockFrame>
-  );
-}
-
-function DiscountMock() {
-  return (
-    <MockFrame title="Price tiers · Brightline LED Shop Light">
-      <MockList label="Quantity breaks">
-        <MockRow primary="1–49 units" secondary="List price" value="$42.00" />
-        <MockRow primary="50–99 units" secondary="5% off" value="$39.90" />
-        <MockRow
-          primary="100–249 units"
-          secondary="10% off"
-          value="$37.80"
-          status={<Badge tone="success">Applied</Badge>}
-        />
-        <MockRow primary="250+ units" secondary="15% off" value="$35.70" />
-      </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Suggestion</span>
-        This line is 120 units. Add 130 more to reach the 15% tier and save $525.
-      </p>
-    </MockFrame>
-  );
-}
-
-function BackorderDashboard() {
-  return (
-    <MockFrame title="Backorder dashboard">
-      <MockList>
-        <MockRow
-          primary="Torque Driver Set TD-220"
-          secondary="Northgate Tools · 40 units · Priority: High"
-          status={<Badge tone="danger">Out of Stock</Badge>}
-        />
-        <MockRow
-          primary="LED Shop Light BL-4"
-          secondary="Brightline · 120 units · Priority: Normal"
-          status={<Badge tone="warn">Expected date: Apr 2</Badge>}
-        />
-        <MockRow
-          primary="Contractor Tarp 12×16"
-          secondary="Harbor Supply · 60 units · Restock notification sent"
-          status={<Badge tone="success">Back in Stock</Badge>}
-        />
-      </MockList>
-    </MockFrame>
-  );
-}
-
-function ApprovalMock() {
-  return (
-    <MockFrame title="Purchase order approvals">
-      <MockList label="Approval thresholds">
-        <MockRow primary="Under $5,000" secondary="Auto-approved and sent to the vendor" />
-        <MockRow primary="$5,000 – $25,000" secondary="Approved by the sales manager" />
-        <MockRow primary="Over $25,000" secondary="Approved by the agency owner" />
-      </MockList>
-      <MockList label="Generated today">
-        <MockRow
-          primary="PO-7731"
-          secondary="Northgate Tools"
-          value="$3,940"
-          status={<Badge tone="success">Approved</Badge>}
-        />
-        <MockRow
-          primary="PO-7732"
-          secondary="Brightline"
-          value="$18,260"
-          status={<Badge tone="warn">Awaiting approval</Badge>}
-        />
-      </MockList>
-    </MockFrame>
-  );
-}
+const BELOW_THE_FOLD = featureIsland("order-management", () => import("./order-management/BelowTheFold"));
 
 export default function OrderManagement() {
-  useFeatureView("Order Management");
   return (
-    <>
-      <PageHero
-        eyebrow="Order Management"
-        title="Every order, every line, every vendor — in one place"
-        lead="Enter multi-line orders in minutes, catch MOQ and pricing mistakes before they reach the factory, and keep dealers informed automatically from confirmation to delivery."
-        source="Order Management"
-        visual={<OrderCard />}
-      />
-      <Section
-        heading="Built for the way reps actually take orders"
-        intro="Stop re-keying orders into five vendor portals. RepDesk handles the details that eat your evenings."
-        tone="alt"
-      >
-        <FeatureGrid features={FEATURES} />
-      </Section>
-      <Split
-        heading="Notes that reach exactly the right people"
-        visual={<NotesMock />}
-        eyebrow="Four note types"
-      >
-        <p>
-          Every order carries four kinds of notes, so delivery instructions, pricing explanations and factory
-          requests never end up in the wrong inbox.
-        </p>
-        <CheckList
-          items={[
-            "To all — seen by the dealer and every vendor on the order",
-            "To dealer — shown on the dealer's confirmation only",
-            "To vendor — sent to every manufacturer on the order",
-            "Vendor-specific — visible to one manufacturer on a multi-vendor order",
-          ]}
-        />
-      </Split>
-      <Split
-        heading="Tiered quantity discounts, applied for you"
-        visual={<DiscountMock />}
-        reverse
-        tone="alt"
-      >
-        <p>
-          Load each principal's price breaks once. As you change quantities, RepDesk applies the right tier
-          and tells you when a few more units would unlock a better one — an easy upsell your dealer will
-          thank you for.
-        </p>
-        <CheckList
-          items={[
-            "Per-product and per-vendor tiers",
-            "Suggestions when the next tier is close",
-            "Minimum order quantities checked as you type",
-          ]}
-        />
-      </Split>
-      <Split heading="Backorders you can see coming" visual={<BackorderDashboard />}>
-        <p>
-          The backorder dashboard lists every line that can't ship yet, with its expected date and priority.
-          When stock arrives, RepDesk sends a restock notification to you and the dealer so the order moves
-          again without a phone call.
-        </p>
-        <CheckList
-          items={[
-            "Out of Stock, Expected date and Back in Stock at a glance",
-            "Priority flags for your most important dealers",
-            "Automatic restock notifications",
-          ]}
-        />
-      </Split>
-      <Split
-        heading="Purchase orders that write and route themselves"
-        visual={<ApprovalMock />}
-        reverse
-        tone="alt"
-      >
-        <p>
-          When an order is submitted, RepDesk generates a purchase order for each vendor on it. Approval
-          workflows route each one by amount threshold, so small orders go straight out and large ones get a
-          second look.
-        </p>
-        <p>
-          Dealers and vendors receive a confirmation email with a deep link to the order, so nobody has to ask
-          “did you get my order?” again.
-        </p>
-      </Split>
-      <CtaSection
-        source="Order Management"
-        heading="Take your next order in RepDesk"
-        text="Import your dealers and products, write a real order and watch the confirmations go out — free for 14 days, no credit card needed."
-      />
-    </>
+    <FeaturePage
+      title="Every order, every line, every vendor — in one place"
+      lead="Enter multi-line orders in minutes, catch MOQ and pricing mistakes before they reach the factory, and keep dealers informed automatically from confirmation to delivery."
+      visual={<OrderCard />}
+      belowTheFold={BELOW_THE_FOLD}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
-import { Badge, MockFrame, MockList, MockRow } from "../../components/marketing/Mock";
-import prose from "../../components/marketing/Prose.module.css";
-import { island } from "../../routing/deferred";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
+import { Badge, MockFrame, MockList, MockNote, MockRow } from "../../components/marketing/Mock";
 import type { PageMeta } from "../../seo/meta";
 
 export const meta: PageMeta = {
@@ -39,23 +37,18 @@ function CatalogList() {
           status={<Badge tone="success">Stock 3,600</Badge>}
         />
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Inventory alert</span>
+      <MockNote label="Inventory alert">
         Contractor Tarp 12×16 is below its reorder point of 200. 3 open orders include it.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }
 
-const BELOW_THE_FOLD = island(
-  "product-management-below-the-fold",
-  () => import("./product-management/BelowTheFold"),
-);
+const BELOW_THE_FOLD = featureIsland("product-management", () => import("./product-management/BelowTheFold"));
 
 export default function ProductManagement() {
   return (
     <FeaturePage
-      name="Product Management"
       title="Every product from every line, ready to sell"
       lead="Keep prices, stock and minimum order quantities for all your principals in one catalog, get an alert before a best-seller runs out, and let RepDesk apply the right MOQ and discount on every order."
       visual={<CatalogList />}

@@ -1,5 +1,4 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
-import { island } from "../../routing/deferred";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
 import type { PageMeta } from "../../seo/meta";
 import { SalesOverview } from "./reports-insights/SalesOverview";
 
@@ -9,16 +8,12 @@ export const meta: PageMeta = {
     "Sales, commission, product and customer reports from your live order data, a custom report builder, and export to PDF, Excel or CSV in one click.",
 };
 
-const BELOW_THE_FOLD = island(
-  "reports-insights-below-the-fold",
-  () => import("./reports-insights/BelowTheFold"),
-);
+const BELOW_THE_FOLD = featureIsland("reports-insights", () => import("./reports-insights/BelowTheFold"));
 
 /** SPEC.md "Feature pages": Reports & Insights, with the sample KPIs and the report builder form. */
 export default function ReportsInsights() {
   return (
     <FeaturePage
-      name="Reports & Insights"
       title="Know where your sales and commissions stand, any day of the year"
       lead="RepDesk turns every order and commission into reports you can trust: sales performance, commissions, products and customers, built in seconds and exported in one click."
       visual={<SalesOverview />}

@@ -1,5 +1,4 @@
-import { FeaturePage } from "../../components/marketing/FeaturePage";
-import { island } from "../../routing/deferred";
+import { FeaturePage, featureIsland } from "../../components/marketing/FeaturePage";
 import type { PageMeta } from "../../seo/meta";
 import { VendorScorecard } from "./vendor-management/VendorScorecard";
 
@@ -9,15 +8,11 @@ export const meta: PageMeta = {
     "Track every principal's on-time rate, quality and response time, and send auto-generated purchase orders through approval workflows by amount threshold.",
 };
 
-const BELOW_THE_FOLD = island(
-  "vendor-management-below-the-fold",
-  () => import("./vendor-management/BelowTheFold"),
-);
+const BELOW_THE_FOLD = featureIsland("vendor-management", () => import("./vendor-management/BelowTheFold"));
 
 export default function VendorManagement() {
   return (
     <FeaturePage
-      name="Vendor Management"
       title="Know which principals deliver — and keep their orders moving"
       lead="Track every vendor's on-time shipping, quality and response time, send purchase orders automatically, and route the big ones for approval before they leave your agency."
       visual={<VendorScorecard />}

@@ -1,18 +1,11 @@
 import { Bar, MetricRow, MockFrame } from "../../components/marketing/Mock";
 import { PageHero } from "../../components/marketing/PageHero";
+import { NameCell, type RepStatus, SampleTable, StatusBadge } from "../../components/marketing/SampleTable";
 import { formatUsd } from "../../content/format";
 import { Island, island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
 import styles from "./AgencyOwners.module.css";
-import {
-  formatUsdShort,
-  NameCell,
-  percentOf,
-  type RepStatus,
-  SampleTable,
-  StatusBadge,
-  sum,
-} from "./DashboardMock";
+import { formatUsdShort, percentOf, sum } from "./figures";
 import type { PersonaDetailsProps } from "./PersonaDetails";
 
 export const meta: PageMeta = {

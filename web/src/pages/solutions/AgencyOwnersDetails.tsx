@@ -1,6 +1,6 @@
 import { CtaSection } from "../../components/marketing/CtaSection";
 import { type Feature, FeatureGrid } from "../../components/marketing/FeatureGrid";
-import { MockFrame, MockList, MockRow } from "../../components/marketing/Mock";
+import { MockFrame, MockList, MockNote, MockRow } from "../../components/marketing/Mock";
 import { Quote } from "../../components/marketing/Quote";
 import { Section } from "../../components/marketing/Section";
 import { CheckList, Split } from "../../components/marketing/Split";
@@ -8,7 +8,6 @@ import { formatUsd } from "../../content/format";
 import { AGENCY_PLAN } from "../../content/plans";
 import { AGENCY_TESTIMONIAL } from "../../content/testimonials";
 import styles from "./AgencyOwners.module.css";
-import { MockNote } from "./DashboardMock";
 import type { PersonaDetailsProps } from "./PersonaDetails";
 import { PlanSpotlight } from "./PlanSpotlight";
 

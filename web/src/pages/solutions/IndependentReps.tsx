@@ -1,16 +1,15 @@
 import { MetricRow, MockFrame } from "../../components/marketing/Mock";
 import { PageHero } from "../../components/marketing/PageHero";
-import { formatUsd } from "../../content/format";
-import { Island, island } from "../../routing/deferred";
-import type { PageMeta } from "../../seo/meta";
 import {
   type CommissionStatus,
-  formatUsdShort,
   NameCell,
   SampleTable,
   StatusBadge,
-  sum,
-} from "./DashboardMock";
+} from "../../components/marketing/SampleTable";
+import { formatUsd } from "../../content/format";
+import { Island, island } from "../../routing/deferred";
+import type { PageMeta } from "../../seo/meta";
+import { formatUsdShort, sum } from "./figures";
 import type { PersonaDetailsProps } from "./PersonaDetails";
 
 export const meta: PageMeta = {

@@ -1,13 +1,14 @@
 import { CtaSection } from "../../components/marketing/CtaSection";
 import { type Feature, FeatureGrid } from "../../components/marketing/FeatureGrid";
-import { MockFrame } from "../../components/marketing/Mock";
+import { MockFrame, MockNote } from "../../components/marketing/Mock";
 import { Quote } from "../../components/marketing/Quote";
+import { type ReconciliationStatus, SampleTable, StatusBadge } from "../../components/marketing/SampleTable";
 import { Section } from "../../components/marketing/Section";
 import { CheckList, Split } from "../../components/marketing/Split";
 import { formatUsd } from "../../content/format";
 import { INDEPENDENT_REP_PLAN } from "../../content/plans";
 import { INDEPENDENT_TESTIMONIAL } from "../../content/testimonials";
-import { MockNote, type ReconciliationStatus, SampleTable, StatusBadge, sum } from "./DashboardMock";
+import { sum } from "./figures";
 import type { PersonaDetailsProps } from "./PersonaDetails";
 import { PlanSpotlight } from "./PlanSpotlight";
 

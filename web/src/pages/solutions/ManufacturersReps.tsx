@@ -3,7 +3,7 @@ import { PageHero } from "../../components/marketing/PageHero";
 import { formatUsd } from "../../content/format";
 import { Island, island } from "../../routing/deferred";
 import type { PageMeta } from "../../seo/meta";
-import { percentOf, sum } from "./DashboardMock";
+import { percentOf, sum } from "./figures";
 import styles from "./ManufacturersReps.module.css";
 import type { PersonaDetailsProps } from "./PersonaDetails";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderHtml, textOf } from "../../components/marketing/render.test-util";
 import { loadAllIslands } from "../../routing/deferred";
 import AgencyOwners, { meta as agencyMeta } from "./AgencyOwners";
-import { formatUsdShort, percentOf, SampleTable, StatusBadge, sum } from "./DashboardMock";
+import { formatUsdShort, percentOf, sum } from "./figures";
 import IndependentReps, { meta as independentMeta } from "./IndependentReps";
 import ManufacturersReps, { meta as manufacturersMeta } from "./ManufacturersReps";
 
@@ -108,31 +108,6 @@ describe("Agency Owners page", () => {
   it("offers the $349 plan with a Request a Demo button", () => {
     expect(text).toMatch(/Agency \$349\/month .* Request a Demo/);
     expect(html).toMatch(/<a [^>]*href="\/contact\?subject=demo"[^>]*>Request a Demo<\/a>/);
-  });
-});
-
-describe("SampleTable", () => {
-  const html = renderHtml(
-    <SampleTable
-      caption="Commissions"
-      columns={[
-        { header: "Principal" },
-        { header: "Amount", numeric: true },
-        { header: "Status", status: true },
-      ]}
-      rows={[{ key: "a", cells: ["Northgate", "$10", <StatusBadge key="s" status="Paid" />] }]}
-      totals={["Total", "$10", ""]}
-    />,
-  );
-
-  it("is a captioned table: column headers, a row header per row, cells labelled for the card layout", () => {
-    expect(html).toContain("<caption>Commissions</caption>");
-    expect(html.match(/scope="col"/g)).toHaveLength(3);
-    expect(html.match(/scope="row"/g)).toHaveLength(2);
-    expect(html).toContain('data-label="Amount"');
-    expect(html).toContain('data-label="Status"');
-    expect(html).toContain("<tfoot>");
-    expect(textOf(html)).toContain("Northgate $10 Paid");
   });
 });
 

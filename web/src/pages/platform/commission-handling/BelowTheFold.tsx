@@ -1,8 +1,15 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
 import type { Feature } from "../../../components/marketing/FeatureGrid";
 import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
-import { Badge, Bar, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
-import prose from "../../../components/marketing/Prose.module.css";
+import {
+  Badge,
+  Bar,
+  MockFrame,
+  MockHeader,
+  MockList,
+  MockNote,
+  MockRow,
+} from "../../../components/marketing/Mock";
 import { Quote } from "../../../components/marketing/Quote";
 import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
@@ -69,10 +76,9 @@ function MultiLineCommissions() {
           />
         ))}
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Next tier</span>
+      <MockNote label="Next tier">
         Northgate Tools moves to 8% at $600,000 in sales — about $75,000 to go this year.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }
@@ -80,13 +86,11 @@ function MultiLineCommissions() {
 function DisputeMock() {
   return (
     <MockFrame title="Dispute · Brightline Lighting">
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>August statement short by $730</p>
-          <p className={prose.mockSub}>2 orders paid at 5% instead of 7% · SO-24652, SO-24671</p>
-        </div>
-        <Badge tone="warn">Open</Badge>
-      </div>
+      <MockHeader
+        title="August statement short by $730"
+        detail="2 orders paid at 5% instead of 7% · SO-24652, SO-24671"
+        aside={<Badge tone="warn">Open</Badge>}
+      />
       <Steps
         label="Dispute progress"
         steps={[

@@ -1,20 +1,8 @@
-import { Badge, type BadgeTone, MetricRow, MockFrame } from "../../../components/marketing/Mock";
-import { SampleTable } from "../../../components/marketing/SampleTable";
+import { MetricRow, MockFrame } from "../../../components/marketing/Mock";
+import { SampleTable, StatusBadge } from "../../../components/marketing/SampleTable";
 import { formatUsd } from "../../../content/format";
 import styles from "./Commission.module.css";
-import {
-  COMMISSION_SUMMARY,
-  type CommissionRow,
-  type CommissionStatus,
-  RECENT_COMMISSIONS,
-  YTD_COMMISSIONS,
-} from "./commissions";
-
-const STATUS_TONE: Record<CommissionStatus, BadgeTone> = {
-  Paid: "success",
-  Pending: "warn",
-  Processing: "info",
-};
+import { COMMISSION_SUMMARY, type CommissionRow, RECENT_COMMISSIONS, YTD_COMMISSIONS } from "./commissions";
 
 /** Recent commissions: customer, order number, amount and status. */
 export function RecentCommissions({
@@ -26,10 +14,10 @@ export function RecentCommissions({
     <SampleTable
       caption="Recent commissions"
       columns={[
-        { label: "Customer" },
-        { label: "Order", nowrap: true },
-        { label: "Amount", numeric: true },
-        { label: "Status" },
+        { header: "Customer" },
+        { header: "Order", className: styles.nowrap },
+        { header: "Amount", numeric: true },
+        { header: "Status", status: true },
       ]}
       rows={rows.map((row) => ({
         key: row.orderNumber,
@@ -37,9 +25,7 @@ export function RecentCommissions({
           row.customer,
           row.orderNumber,
           formatUsd(row.amount),
-          <Badge key="status" tone={STATUS_TONE[row.status]}>
-            {row.status}
-          </Badge>,
+          <StatusBadge key="status" status={row.status} />,
         ],
       }))}
     />

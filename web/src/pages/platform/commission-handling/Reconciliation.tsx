@@ -1,5 +1,5 @@
-import { Badge, MockFrame } from "../../../components/marketing/Mock";
-import { SampleTable } from "../../../components/marketing/SampleTable";
+import { MockFrame } from "../../../components/marketing/Mock";
+import { SampleTable, StatusBadge } from "../../../components/marketing/SampleTable";
 import { formatUsd } from "../../../content/format";
 import styles from "./Commission.module.css";
 import { reconciliationFlag, STATEMENT_LINES, type StatementLine, varianceOf } from "./commissions";
@@ -8,7 +8,7 @@ function Result({ line }: { readonly line: StatementLine }) {
   const flag = reconciliationFlag(line);
   return (
     <>
-      <Badge tone={flag === "Matched" ? "success" : "danger"}>{flag}</Badge>
+      <StatusBadge status={flag} />
       {flag === "Variance" && <span className={styles.detail}> {formatUsd(varianceOf(line))}</span>}
     </>
   );
@@ -22,10 +22,10 @@ export function Reconciliation({ lines = STATEMENT_LINES }: { readonly lines?: r
       <SampleTable
         caption="Statement vs tracked commission"
         columns={[
-          { label: "Vendor" },
-          { label: "Statement", numeric: true },
-          { label: "Tracked", numeric: true },
-          { label: "Result", nowrap: true },
+          { header: "Vendor" },
+          { header: "Statement", numeric: true },
+          { header: "Tracked", numeric: true },
+          { header: "Result", status: true },
         ]}
         rows={lines.map((line) => ({
           key: line.vendor,
@@ -36,8 +36,7 @@ export function Reconciliation({ lines = STATEMENT_LINES }: { readonly lines?: r
             <Result key="result" line={line} />,
           ],
         }))}
-        footer={["Short-paid this month", formatUsd(-shortPaid)]}
-        footerSpan={3}
+        totals={["Short-paid this month", "", "", formatUsd(-shortPaid)]}
       />
     </MockFrame>
   );

@@ -1,6 +1,8 @@
 /** Sample figures for the Commission Handling page (SPEC.md section 3: commission and reconciliation rows). */
 
-export type CommissionStatus = "Paid" | "Pending" | "Processing";
+import type { CommissionStatus, ReconciliationStatus } from "../../../components/marketing/SampleTable";
+
+export type { CommissionStatus };
 
 export interface CommissionRow {
   readonly customer: string;
@@ -21,7 +23,7 @@ export const RECENT_COMMISSIONS: readonly CommissionRow[] = [
 export const COMMISSION_SUMMARY = { paid: 87_927, pending: 8_415 } as const;
 export const YTD_COMMISSIONS = COMMISSION_SUMMARY.paid + COMMISSION_SUMMARY.pending;
 
-export type ReconciliationFlag = "Matched" | "Variance";
+export type ReconciliationFlag = ReconciliationStatus;
 
 export interface StatementLine {
   readonly vendor: string;

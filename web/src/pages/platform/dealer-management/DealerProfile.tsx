@@ -1,5 +1,4 @@
-import { Badge, MetricRow, MockFrame } from "../../../components/marketing/Mock";
-import prose from "../../../components/marketing/Prose.module.css";
+import { Badge, MetricRow, MockFrame, MockHeader } from "../../../components/marketing/Mock";
 import { formatUsd } from "../../../content/format";
 import styles from "./DealerManagement.module.css";
 import type { DealerProfileSample } from "./dealers";
@@ -8,13 +7,11 @@ import type { DealerProfileSample } from "./dealers";
 export function DealerProfile({ dealer }: { readonly dealer: DealerProfileSample }) {
   return (
     <MockFrame title={`Dealer profile: ${dealer.name}`}>
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>{dealer.name}</p>
-          <p className={prose.mockSub}>{dealer.location}</p>
-        </div>
-        <Badge tone="warn">{dealer.tier} tier</Badge>
-      </div>
+      <MockHeader
+        title={dealer.name}
+        detail={dealer.location}
+        aside={<Badge tone="warn">{dealer.tier} tier</Badge>}
+      />
       <MetricRow
         label="Order figures"
         metrics={[

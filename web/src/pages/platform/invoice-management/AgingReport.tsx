@@ -25,13 +25,12 @@ export function AgingReport({ buckets = AGING_BUCKETS }: { readonly buckets?: re
   return (
     <MockFrame title="Aging report · all dealers">
       <SampleTable
-        className={styles.aging}
         caption="Open receivables by days since invoice"
         columns={[
-          { label: "Age" },
-          { label: "Invoices", numeric: true },
-          { label: "Amount", numeric: true },
-          { label: "Share", className: styles.share },
+          { header: "Age" },
+          { header: "Invoices", numeric: true },
+          { header: "Amount", numeric: true },
+          { header: "Share", className: styles.share },
         ]}
         rows={buckets.map((bucket) => {
           const percent = Math.round((bucket.amount / total) * 100);
@@ -48,7 +47,7 @@ export function AgingReport({ buckets = AGING_BUCKETS }: { readonly buckets?: re
             ],
           };
         })}
-        footer={[
+        totals={[
           "Total open",
           buckets.reduce((sum, bucket) => sum + bucket.invoices, 0),
           formatUsd(total),

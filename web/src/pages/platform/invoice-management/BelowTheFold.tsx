@@ -1,8 +1,14 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
 import type { Feature } from "../../../components/marketing/FeatureGrid";
 import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
-import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
-import prose from "../../../components/marketing/Prose.module.css";
+import {
+  Badge,
+  MockFrame,
+  MockHeader,
+  MockList,
+  MockNote,
+  MockRow,
+} from "../../../components/marketing/Mock";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { Steps } from "../../../components/marketing/Steps";
 import { AgingReport } from "./AgingReport";
@@ -53,13 +59,11 @@ const FEATURES: readonly Feature[] = [
 function PaymentTermsMock() {
   return (
     <MockFrame title="Invoice INV-2042">
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>INV-2042</p>
-          <p className={prose.mockSub}>Summit Building Center · from order SO-24802</p>
-        </div>
-        <Badge tone="info">Sent</Badge>
-      </div>
+      <MockHeader
+        title="INV-2042"
+        detail="Summit Building Center · from order SO-24802"
+        aside={<Badge tone="info">Sent</Badge>}
+      />
       <Steps
         label="Invoice progress"
         steps={[
@@ -97,10 +101,9 @@ function IntegrationsMock() {
           status={<Badge tone="info">Ready</Badge>}
         />
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Last sync</span>
+      <MockNote label="Last sync">
         14 invoices and 9 payments sent to QuickBooks Online. No conflicts found.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
 import type { Feature } from "../../../components/marketing/FeatureGrid";
 import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
-import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
+import { Badge, MockFrame, MockList, MockNote, MockRow } from "../../../components/marketing/Mock";
 import prose from "../../../components/marketing/Prose.module.css";
 import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
@@ -70,11 +70,10 @@ function InventoryAlerts() {
           status={<Badge tone="success">Back in Stock</Badge>}
         />
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Suggested alternative</span>
+      <MockNote label="Suggested alternative">
         Offer dealers waiting on the Vapor-Tight Fixture the VT3 model: same MOQ, in stock, $2.10 more per
         unit.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }
@@ -93,10 +92,9 @@ function TierMock() {
         <MockRow primary="500–999 units" secondary="10% off" value="$16.65" />
         <MockRow primary="1,000+ units" secondary="14% off" value="$15.91" />
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Suggestion</span>
+      <MockNote label="Suggestion">
         This line is 420 units. Add 80 more to reach the 10% tier and save $370 on the line.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Bar, MockFrame } from "../../../components/marketing/Mock";
+import { Badge, Bar, MockFrame, MockHeader } from "../../../components/marketing/Mock";
 import styles from "./MoqExample.module.css";
 import { moqCheck } from "./moq";
 
@@ -14,17 +14,15 @@ export function MoqExample({ product, sku, minimum, quantity }: MoqExampleProps)
   const check = moqCheck(quantity, minimum);
   return (
     <MockFrame title={`Order line · ${sku}`}>
-      <div className={styles.line}>
-        <div>
-          <p className={styles.product}>{product}</p>
-          <p className={styles.meta}>
-            SKU {sku} · MOQ {minimum} units
+      <MockHeader
+        title={product}
+        detail={`SKU ${sku} · MOQ ${minimum} units`}
+        aside={
+          <p className={styles.quantity}>
+            Quantity <span className={styles.quantityValue}>{quantity}</span>
           </p>
-        </div>
-        <p className={styles.quantity}>
-          Quantity <span className={styles.quantityValue}>{quantity}</span>
-        </p>
-      </div>
+        }
+      />
       <div className={styles.progress}>
         <Bar percent={Math.min(100, (quantity / minimum) * 100)} tone={check.met ? "success" : "warn"} />
         <span className={styles.progressText}>

@@ -1,8 +1,14 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
 import type { Feature } from "../../../components/marketing/FeatureGrid";
 import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
-import { Badge, MockFrame, MockList, MockRow } from "../../../components/marketing/Mock";
-import prose from "../../../components/marketing/Prose.module.css";
+import {
+  Badge,
+  MockFrame,
+  MockHeader,
+  MockList,
+  MockNote,
+  MockRow,
+} from "../../../components/marketing/Mock";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { Steps } from "../../../components/marketing/Steps";
 
@@ -52,13 +58,11 @@ const FEATURES: readonly Feature[] = [
 function PurchaseOrderMock() {
   return (
     <MockFrame title="Purchase order PO-7732">
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>PO-7732 · Brightline Lighting</p>
-          <p className={prose.mockSub}>Generated from order SO-24817 · 5 lines</p>
-        </div>
-        <Badge tone="warn">Awaiting approval</Badge>
-      </div>
+      <MockHeader
+        title="PO-7732 · Brightline Lighting"
+        detail="Generated from order SO-24817 · 5 lines"
+        aside={<Badge tone="warn">Awaiting approval</Badge>}
+      />
       <Steps
         label="Purchase order progress"
         steps={[
@@ -86,22 +90,19 @@ function PurchaseOrderMock() {
 function VendorProfileMock() {
   return (
     <MockFrame title="Vendor profile · Harbor Supply">
-      <div className={prose.mockHeader}>
-        <div>
-          <p className={prose.mockTitle}>Harbor Supply</p>
-          <p className={prose.mockSub}>Tarps, tie-downs and storage · Texas, Oklahoma, Louisiana</p>
-        </div>
-        <Badge tone="warn">Needs Attention</Badge>
-      </div>
+      <MockHeader
+        title="Harbor Supply"
+        detail="Tarps, tie-downs and storage · Texas, Oklahoma, Louisiana"
+        aside={<Badge tone="warn">Needs Attention</Badge>}
+      />
       <MockList label="Why">
         <MockRow primary="On-time shipping" secondary="Down from 91% last quarter" value="78%" />
         <MockRow primary="Open backorders" secondary="Across 6 dealer orders" value="9 lines" />
         <MockRow primary="Commission variance" secondary="February statement vs tracked" value="$412" />
       </MockList>
-      <p className={prose.note}>
-        <span className={prose.noteLabel}>Next step</span>
+      <MockNote label="Next step">
         Quarterly review with Jim Carver, regional sales manager, booked for April 3.
-      </p>
+      </MockNote>
     </MockFrame>
   );
 }
