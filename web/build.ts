@@ -3,7 +3,7 @@
  * per public route (web/src/public-paths.ts), the 404 page, the Command Center shell, sitemap.xml
  * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings.
  */
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
@@ -163,6 +163,13 @@ async function renderSite(
   const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
   const template = await readFile(join(outDir, "index.html"), "utf8");
   const server = (await import(pathToFileURL(join(ssrDir, "entry-server.js")).href)) as ServerEntry;
+
+  // Every page's og:image / twitter:image points at it (web/src/seo/head.ts): it must ship.
+  await access(join(outDir, server.SHARE_IMAGE.path)).catch(() => {
+    throw new Error(
+      `${server.SHARE_IMAGE.path} is missing from web/public (render it: npx tsx web/og-image/render.ts)`,
+    );
+  });
 
   for (const path of PUBLIC_PATHS) {
     const page = await server.render(path);

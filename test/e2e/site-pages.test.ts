@@ -33,6 +33,8 @@ describe("prerendered HTML (no JavaScript)", () => {
     expect(attribute(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${SITE_URL}${path}`);
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card"');
+    expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${SITE_URL}/og-image.png`);
+    expect(attribute(html, /<meta name="twitter:image" content="([^"]+)"/)).toBe(`${SITE_URL}/og-image.png`);
     expect(html).toMatch(/<h1[^>]*>.+?<\/h1>/s);
     expect(html).not.toMatch(/\sstyle="/); // the CSP forbids inline styles
     expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))[^>]*>/); // nor inline scripts
@@ -52,6 +54,16 @@ describe("prerendered HTML (no JavaScript)", () => {
     expect(app?.aggregateRating).toMatchObject({ ratingValue: 4.8, ratingCount: 150 });
     expect(app?.offers).toBeTruthy();
     expect(blocks.some((block) => block["@type"] === "Organization")).toBe(true);
+  });
+
+  it("the preview image is a 1200x630 PNG served by the site", async () => {
+    const response = await fetch(`${site.runtime.url}/og-image.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await response.arrayBuffer());
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // IHDR: width and height are the first two 32-bit fields after the 8-byte signature and chunk header.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   it("unknown paths answer 404 with the not-found page, noindex", async () => {

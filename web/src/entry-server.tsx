@@ -28,3 +28,4 @@ export async function render(path: string): Promise<RenderedPage> {
 }
 
 export { absoluteUrl, config } from "./config";
+export { SHARE_IMAGE } from "./seo/head";

@@ -30,7 +30,23 @@ describe("page head", () => {
     expect(html).toContain(
       '<meta property="og:url" content="https://www.example.com/pricing" data-page-head>',
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary" data-page-head>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" data-page-head>');
+  });
+
+  it("gives every page the same large preview image, as an absolute URL on the stage's own origin", () => {
+    for (const path of ["/pricing", "/", null]) {
+      const html = head.renderHeadHtml(head.headElements({ title: "T", description: "d" }, path));
+      expect(html).toContain(
+        '<meta property="og:image" content="https://www.example.com/og-image.png" data-page-head>',
+      );
+      expect(html).toContain('<meta property="og:image:width" content="1200" data-page-head>');
+      expect(html).toContain('<meta property="og:image:height" content="630" data-page-head>');
+      expect(html).toContain('<meta property="og:image:type" content="image/png" data-page-head>');
+      expect(html).toMatch(/<meta property="og:image:alt" content="[^"]+" data-page-head>/);
+      expect(html).toContain(
+        '<meta name="twitter:image" content="https://www.example.com/og-image.png" data-page-head>',
+      );
+    }
   });
 
   it("adds the video preview, the player card and JSON-LD data blocks that cannot break out of <script>", () => {
@@ -52,6 +68,9 @@ describe("page head", () => {
     );
     expect(html).toContain('<meta property="og:video" content="https://v.example/embed/x" data-page-head>');
     expect(html).toContain('<meta name="twitter:card" content="player" data-page-head>');
+    expect(html).toContain(
+      '<meta name="twitter:image" content="https://www.example.com/og-image.png" data-page-head>',
+    );
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/" data-page-head>');
     const json =
       html.match(/<script type="application\/ld\+json" data-page-head>(.*?)<\/script>/s)?.[1] ?? "";

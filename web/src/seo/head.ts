@@ -14,6 +14,18 @@ export interface HeadElement {
 
 export const HEAD_MARKER = "data-page-head";
 
+/**
+ * The link-preview image of every page: a PNG (previewers do not take SVG) served from the site
+ * itself (web/public, rendered from web/og-image/og-image.svg), at the large-card size of 1200x630.
+ */
+export const SHARE_IMAGE = {
+  path: "/og-image.png",
+  type: "image/png",
+  width: 1200,
+  height: 630,
+  alt: "RepDesk: order management and commission tracking for sales reps",
+} as const;
+
 export function fullTitle(meta: PageMeta): string {
   return meta.title === config.brand ? config.brand : `${meta.title} | ${config.brand}`;
 }
@@ -38,6 +50,12 @@ export function headElements(meta: PageMeta, path: string | null): HeadElement[]
   property("og:description", meta.description);
   if (url) property("og:url", url);
   property("og:locale", "en_US");
+  const image = absoluteUrl(SHARE_IMAGE.path);
+  property("og:image", image);
+  property("og:image:type", SHARE_IMAGE.type);
+  property("og:image:width", String(SHARE_IMAGE.width));
+  property("og:image:height", String(SHARE_IMAGE.height));
+  property("og:image:alt", SHARE_IMAGE.alt);
   if (meta.video) {
     const { embedUrl, watchUrl, width, height } = meta.video;
     property("og:video", embedUrl);
@@ -51,10 +69,12 @@ export function headElements(meta: PageMeta, path: string | null): HeadElement[]
     named("twitter:player:height", String(height));
     named("twitter:player:stream", watchUrl);
   } else {
-    named("twitter:card", "summary");
+    named("twitter:card", "summary_large_image");
   }
   named("twitter:title", title);
   named("twitter:description", meta.description);
+  named("twitter:image", image);
+  named("twitter:image:alt", SHARE_IMAGE.alt);
   for (const data of meta.structuredData ?? []) {
     elements.push({ tag: "script", attrs: { type: "application/ld+json" }, text: JSON.stringify(data) });
   }
