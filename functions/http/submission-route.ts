@@ -44,7 +44,9 @@ export function depsFromEnvironment(
   overrides: { clock?: Clock; newId?: IdGenerator } = {},
 ) {
   return once<SubmissionRouteDeps>(() => ({
-    db: createDocumentClient(),
+    // A person waits for this answer: at most two 2-second attempts (a single-item write takes
+    // milliseconds), then 503 with Retry-After — about 4 s when DynamoDB does not answer at all.
+    db: createDocumentClient({ requestTimeoutMs: 2_000, maxAttempts: 2 }),
     clock: overrides.clock ?? systemClock,
     newId: overrides.newId ?? randomId,
     tables: { records: tableName(recordsTable), outbox: tableName("outbox") },

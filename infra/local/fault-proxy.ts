@@ -2,8 +2,9 @@
  * Proxies the local runtime puts in front of a dependency when LOCAL_FAULTS=1 (./faults.ts), so a
  * fault test can take the dependency away while the functions keep their ordinary clients:
  *
- * - `TcpGate`: a plain TCP relay (DynamoDB). Cut, it resets every open connection and every new one
- *   at once — the functions' SDK sees ECONNRESET, as when the endpoint is unreachable.
+ * - `TcpGate`: a plain TCP relay (DynamoDB). "down": it resets every open connection and every new
+ *   one at once — the functions' SDK sees ECONNRESET, as when the endpoint is unreachable. "hang":
+ *   connections stay open but nothing goes through either way — the SDK's request timeout fires.
  * - `HttpRefuser`: an HTTP relay (SES v2). Refusing, it answers each request itself with an SES
  *   error instead of forwarding it, as SES does when the account's sending is paused.
  */
@@ -18,11 +19,14 @@ function portOf(url: string): { host: string; port: number } {
   return { host: parsed.hostname, port: Number(parsed.port) };
 }
 
+export type GateMode = "up" | "down" | "hang";
+
 export class TcpGate {
-  /** Connections reset while cut. */
+  /** Connections reset (down) or held (hang). */
   refused = 0;
-  private cut = false;
+  private current: GateMode = "up";
   private readonly open = new Set<Socket>();
+  private readonly held = new Set<Socket>();
 
   private constructor(
     private readonly server: ReturnType<typeof createTcpServer>,
@@ -39,28 +43,40 @@ export class TcpGate {
     return gate;
   }
 
-  get isCut(): boolean {
-    return this.cut;
+  get mode(): GateMode {
+    return this.current;
   }
 
-  /** Resets every open connection; new ones are reset as they arrive, until `restore()`. */
-  setCut(cut: boolean): void {
-    this.cut = cut;
-    if (!cut) return;
-    for (const socket of this.open) socket.resetAndDestroy();
+  /**
+   * "down" resets every open connection and each new one; "hang" ends the relaying of open ones and
+   * holds new ones without an answer (the client gives up on its own); "up" relays new ones again.
+   */
+  setMode(mode: GateMode): void {
+    this.current = mode;
+    if (mode === "up") {
+      for (const socket of this.held) socket.destroy();
+      this.held.clear();
+      return;
+    }
+    for (const socket of this.open) {
+      if (mode === "down") socket.resetAndDestroy();
+      else this.hold(socket);
+    }
     this.open.clear();
   }
 
   async close(): Promise<void> {
-    for (const socket of this.open) socket.destroy();
+    for (const socket of [...this.open, ...this.held]) socket.destroy();
     this.open.clear();
+    this.held.clear();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   private accept(client: Socket, upstream: { host: string; port: number }): void {
-    if (this.cut) {
+    if (this.current !== "up") {
       this.refused += 1;
-      client.resetAndDestroy();
+      if (this.current === "down") client.resetAndDestroy();
+      else this.hold(client);
       return;
     }
     const server = connect(upstream.port, upstream.host);
@@ -76,6 +92,18 @@ export class TcpGate {
       });
     }
     client.pipe(server).pipe(client);
+  }
+
+  /** Stops relaying: what arrives is read and dropped, nothing is answered. */
+  private hold(socket: Socket): void {
+    socket.unpipe();
+    socket.removeAllListeners("close");
+    socket.removeAllListeners("error");
+    socket.on("error", () => undefined);
+    socket.on("close", () => this.held.delete(socket));
+    socket.on("data", () => undefined);
+    socket.resume();
+    this.held.add(socket);
   }
 }
 

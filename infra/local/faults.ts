@@ -9,10 +9,11 @@
  * With LOCAL_FAULTS=1 the functions also reach DynamoDB and SES through proxies (./fault-proxy.ts)
  * and publish through a wrapper, which a test switches at run time (local only, never deployed):
  *
- *   POST /__local/faults?dynamo=down|up&publisher=down|lost-ack|up&ses=refuse|up
+ *   POST /__local/faults?dynamo=down|hang|up&publisher=down|lost-ack|up&ses=refuse|up
  *   GET  /__local/faults   -> { dynamo, publisher, ses, counts: { ... } }
  *
  * - dynamo=down: every connection of the functions (and of the outbox relay) to DynamoDB is reset;
+ *   dynamo=hang: they stay open and unanswered (the SDK's request timeout decides);
  * - publisher=down: each publish throws before anything is queued; publisher=lost-ack: the event is
  *   queued, then the publish throws (an SQS answer lost on the way back), so the relay keeps the
  *   outbox item and publishes it again;
@@ -25,7 +26,7 @@ import type { DomainEvent } from "../../events";
 import type { EventPublisher } from "../../functions/lib/publisher";
 import { jsonReply } from "./api";
 import { LOCAL_CREDENTIALS } from "./dynamo";
-import { HttpRefuser, TcpGate } from "./fault-proxy";
+import { type GateMode, HttpRefuser, TcpGate } from "./fault-proxy";
 import type { BatchConsumer } from "./queue";
 import type { Reply } from "./static-site";
 
@@ -86,11 +87,11 @@ export const PUBLISHER_LOST_ACK_REASON = "fault injection: publish acknowledgeme
 type PublisherMode = "up" | "down" | "lost-ack";
 
 export interface FaultReport {
-  dynamo: "up" | "down";
+  dynamo: GateMode;
   publisher: PublisherMode;
   ses: "up" | "refuse";
   counts: {
-    /** DynamoDB connections reset while down. */
+    /** DynamoDB connections reset (down) or held (hang). */
     dynamoResets: number;
     /** Publishes that threw before queueing (publisher=down). */
     publishFailures: number;
@@ -173,7 +174,7 @@ export class LocalFaults {
 
   report(): FaultReport {
     return {
-      dynamo: this.gate?.isCut ? "down" : "up",
+      dynamo: this.gate?.mode ?? "up",
       publisher: this.publisherMode,
       ses: this.ses?.refusing ? "refuse" : "up",
       counts: {
@@ -193,13 +194,13 @@ export class LocalFaults {
       const publisher = search.get("publisher");
       const ses = search.get("ses");
       if (
-        (dynamo !== null && dynamo !== "up" && dynamo !== "down") ||
+        (dynamo !== null && dynamo !== "up" && dynamo !== "down" && dynamo !== "hang") ||
         (publisher !== null && publisher !== "up" && publisher !== "down" && publisher !== "lost-ack") ||
         (ses !== null && ses !== "up" && ses !== "refuse")
       ) {
-        return jsonReply(400, { error: "dynamo=up|down, publisher=up|down|lost-ack, ses=up|refuse" });
+        return jsonReply(400, { error: "dynamo=up|down|hang, publisher=up|down|lost-ack, ses=up|refuse" });
       }
-      if (dynamo !== null) this.gate?.setCut(dynamo === "down");
+      if (dynamo !== null) this.gate?.setMode(dynamo);
       if (publisher !== null) this.publisherMode = publisher;
       if (ses !== null && this.ses) this.ses.refusing = ses === "refuse";
     } else if (method !== "GET") {

@@ -31,6 +31,8 @@ afterEach(async () => {
 
 /** What a client may wait for a 503 (the SDK's three quick attempts, on a loaded CI machine). */
 const PROMPT_MS = 5_000;
+/** The same when each attempt waits out the SDK's request timeout (2 x 2 s, functions/http/submission-route.ts). */
+const HANG_PROMPT_MS = 8_000;
 
 it("answers 503 with the error shape while DynamoDB is down, half-writes nothing, and loses nothing accepted before or after", async () => {
   runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
@@ -90,4 +92,35 @@ it("answers 503 with the error shape while DynamoDB is down, half-writes nothing
   console.log(
     `[faults-dynamo] 503 in ${during.map((answer) => Math.round(answer.ms)).join(", ")} ms; ${down.counts.dynamoResets} connections reset; delivery ${JSON.stringify(delivery)}`,
   );
+}, 90_000);
+
+it("answers 503 within a few seconds when DynamoDB accepts connections but never answers, and stores nothing", async () => {
+  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
+  const target = runtime;
+  const accepted = newAccepted();
+  expect((await postSignups(target, 1, accepted))[0]?.status).toBe(201);
+
+  await setFaults(target, { dynamo: "hang" });
+  const during = await Promise.all([postSignup(target), postSignup(target)]);
+  for (const answer of during) {
+    expect(answer.status).toBe(503);
+    expect(answer.json).toEqual({ error: MESSAGES.unavailable });
+    expect(answer.ms).toBeLessThan(HANG_PROMPT_MS);
+  }
+  expect((await faultReport(target)).counts.dynamoResets).toBeGreaterThan(0);
+  expect(
+    await traces(
+      target,
+      during.map((answer) => answer.email),
+    ),
+  ).toEqual({ records: 0, events: 0, emails: 0 });
+
+  await setFaults(target, { dynamo: "up" });
+  for (const answer of during) {
+    expect((await postSignup(target, answer.body)).status).toBe(201);
+    accepted.signups.add(answer.email);
+  }
+  const delivery = await settle(target, accepted, 30_000);
+  expect(delivery).toMatchObject({ accepted: 3, stored: 3, enriched: 3, emailed: 3, deadLetters: 0 });
+  console.log(`[faults-dynamo] hang: 503 in ${during.map((answer) => Math.round(answer.ms)).join(", ")} ms`);
 }, 90_000);

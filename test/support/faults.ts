@@ -21,7 +21,11 @@ export function startFaultRuntime(env: Record<string, string> = {}): Promise<Run
 /** POST /__local/faults?dynamo=down ...; the report after the switch. */
 export async function setFaults(
   runtime: RuntimeProcess,
-  switches: { dynamo?: "up" | "down"; publisher?: "up" | "down" | "lost-ack"; ses?: "up" | "refuse" },
+  switches: {
+    dynamo?: "up" | "down" | "hang";
+    publisher?: "up" | "down" | "lost-ack";
+    ses?: "up" | "refuse";
+  },
 ): Promise<FaultReport> {
   const query = new URLSearchParams(switches as Record<string, string>).toString();
   const response = await fetch(`${runtime.url}/__local/faults?${query}`, { method: "POST" });
