@@ -20,8 +20,8 @@ afterEach(async () => {
 });
 
 it("retries the e-mails SES refused and sends each exactly once after it accepts again", async () => {
-  // Five receives 700 ms apart: a window of about 3 s, which the refusal below stays inside.
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "700" });
+  // Five receives a second apart: a window of about 4 s; the refusal below ends after two of them.
+  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1000" });
   const target = runtime;
   const accepted = newAccepted();
 
