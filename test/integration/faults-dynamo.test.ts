@@ -2,9 +2,10 @@
  * Fault: DynamoDB unreachable for a few seconds (LOCAL_FAULTS=1; POST /__local/faults?dynamo=down
  * resets every connection of the functions and of the outbox relay to dynalite). Over real HTTP:
  * while it is down a signup gets a prompt 503 with the documented error shape and Retry-After, and
- * leaves nothing behind (no record, no event, no e-mail); the outbox relay waits it out; after
- * restore the client's retry of the same submission is accepted once, and every accepted signup is
- * stored, enriched and e-mailed exactly once.
+ * leaves nothing behind (no record, no event, no e-mail); the outbox relay and the workers wait it
+ * out; after restore the client's retry of the same submission is accepted once, and every accepted
+ * signup is stored, enriched and e-mailed exactly once. Also with dynamo=hang (connections accepted,
+ * never answered): the 503 comes within the submission route's two 2-second attempts.
  */
 import { afterEach, expect, it } from "vitest";
 import { MESSAGES } from "../../functions/http/middleware/errors";
@@ -124,3 +125,28 @@ it("answers 503 within a few seconds when DynamoDB accepts connections but never
   expect(delivery).toMatchObject({ accepted: 3, stored: 3, enriched: 3, emailed: 3, deadLetters: 0 });
   console.log(`[faults-dynamo] hang: 503 in ${during.map((answer) => Math.round(answer.ms)).join(", ")} ms`);
 }, 90_000);
+
+it("lets the workers wait out an outage: messages that fail on it are retried and sent once after", async () => {
+  // Retries 1.5 s apart: five receives span about 6 s; the outage below lasts about 2 s.
+  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1500" });
+  const target = runtime;
+  const accepted = newAccepted();
+
+  // SES refuses first, so the notification messages are in the queue, waiting for a retry...
+  await setFaults(target, { ses: "refuse" });
+  expect((await postSignups(target, 2, accepted)).map((answer) => answer.status)).toEqual([201, 201]);
+  await target.waitFor(async () => (await faultReport(target)).counts.sesRefusals >= 2, 10_000);
+  // ...when DynamoDB goes: SES is back, but their retries cannot claim their e-mails.
+  await setFaults(target, { dynamo: "down", ses: "up" });
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const down = await faultReport(target);
+  expect(await target.emails()).toEqual([]);
+  expect((await target.queues()).queues.notification).toMatchObject({ dead: 0 });
+
+  await setFaults(target, { dynamo: "up" });
+  const delivery = await settle(target, accepted, 30_000);
+  expect(delivery).toMatchObject({ accepted: 2, stored: 2, enriched: 2, emailed: 2, deadLetters: 0 });
+  console.log(
+    `[faults-dynamo] workers: ${down.counts.dynamoResets} connections reset; delivery ${JSON.stringify(delivery)}`,
+  );
+}, 60_000);
