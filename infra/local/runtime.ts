@@ -146,7 +146,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     stoppers.push(() => ses.close());
 
     // LOCAL_FAULTS=1: the functions and the relay reach DynamoDB and SES through switchable proxies.
-    const faults = await LocalFaults.start(faultsFromEnvironment(process.env), {
+    const faultSettings = faultsFromEnvironment(process.env);
+    const faults = await LocalFaults.start(faultSettings, {
       dynamoEndpoint: dynamo.endpoint,
       sesUrl: ses.url,
     });
@@ -188,7 +189,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     delete process.env.ORIGIN_VERIFY_SECRET_ARN;
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
-    const poison = faultsFromEnvironment(process.env);
     const queues = new LocalQueues({
       journalFile: path.join(dataDir, "queues.jsonl"),
       region: STAGE.region,
@@ -206,7 +206,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
               const handler = await loader.load(worker.entry);
               return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
             },
-            poison,
+            faultSettings,
           ),
         };
       }),
