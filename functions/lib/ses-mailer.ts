@@ -1,12 +1,13 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import type { EmailMessage, Mailer } from "./mailer";
+import { failFastRequestHandler } from "./request-handler";
 
 /** Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally). */
 export class SesMailer implements Mailer {
   constructor(
     private readonly ses: SESv2Client = new SESv2Client({
       maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+      requestHandler: failFastRequestHandler(5_000),
     }),
     private readonly configurationSetName: string | undefined = process.env.SES_CONFIGURATION_SET ||
       undefined,

@@ -3,6 +3,7 @@ import type { DomainEvent } from "../../events";
 import { queuesFor } from "../registry";
 import { requireEnv } from "./env";
 import type { EventPublisher } from "./publisher";
+import { failFastRequestHandler } from "./request-handler";
 
 /**
  * Production EventPublisher: the envelope as JSON to every queue that consumes its type
@@ -12,7 +13,7 @@ export class SqsPublisher implements EventPublisher {
   constructor(
     private readonly sqs: SQSClient = new SQSClient({
       maxAttempts: 3,
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+      requestHandler: failFastRequestHandler(3_000),
     }),
     private readonly queueUrl: (envVar: string) => string = requireEnv,
   ) {}

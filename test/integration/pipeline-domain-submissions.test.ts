@@ -7,7 +7,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { DomainEvent, Signup } from "../../events";
+import { DomainEvent, LIMITS, Signup } from "../../events";
 import { sweepOutbox } from "../../functions/domain/outbox";
 import { contactRoute } from "../../functions/http/contact";
 import { MESSAGES } from "../../functions/http/middleware";
@@ -161,7 +161,8 @@ describe("POST /api/signup", () => {
       ["null", 400],
       ["{", 400],
       [{ ...signupBody, submissionId: "not-a-uuid" }, 400],
-      [{ ...signupBody, notes: "x".repeat(20_000) }, 413],
+      [{ ...signupBody, notes: "x".repeat(LIMITS.notes + 1) }, 400],
+      [{ ...signupBody, notes: "x".repeat(LIMITS.bodyBytes) }, 413],
     ];
     for (const [body, expected] of cases) {
       const { status, json } = await post(signup, body);
