@@ -1,6 +1,7 @@
 import styles from "./FeatureGrid.module.css";
 import { Heading, type HeadingLevel } from "./Heading";
 import { Icon, type IconName } from "./Icon";
+import { Section } from "./Section";
 
 export interface Feature {
   readonly icon: IconName;
@@ -31,5 +32,21 @@ export function FeatureGrid({ features, headingLevel = 3, stacked = false }: Fea
         </li>
       ))}
     </ul>
+  );
+}
+
+export interface FeatureOverviewProps {
+  readonly heading: string;
+  readonly intro: string;
+  readonly features: readonly Feature[];
+  readonly eyebrow?: string;
+}
+
+/** The first section under a feature page's hero (FeaturePage.tsx): a heading, a short intro and the grid of feature cards. */
+export function FeatureOverview({ heading, intro, features, eyebrow }: FeatureOverviewProps) {
+  return (
+    <Section eyebrow={eyebrow} heading={heading} intro={intro} tone="alt">
+      <FeatureGrid features={features} />
+    </Section>
   );
 }

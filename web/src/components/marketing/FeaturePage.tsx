@@ -1,9 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { Island, type IslandModule, island } from "../../routing/deferred";
 import { PLATFORM } from "../layout/navigation";
-import { type Feature, FeatureGrid } from "./FeatureGrid";
 import { PageHero } from "./PageHero";
-import { Section } from "./Section";
 import { useFeatureView } from "./useFeatureView";
 
 /** What a feature page hands to its below-the-fold island. */
@@ -54,21 +52,5 @@ export function FeaturePage({ title, lead, visual, belowTheFold }: FeaturePagePr
       <PageHero eyebrow={name} title={title} lead={lead} source={name} visual={visual} />
       <Island of={belowTheFold} props={{ source: name }} />
     </>
-  );
-}
-
-export interface FeatureOverviewProps {
-  readonly heading: string;
-  readonly intro: string;
-  readonly features: readonly Feature[];
-  readonly eyebrow?: string;
-}
-
-/** The first section under a hero: a heading, a short intro and the grid of feature cards. */
-export function FeatureOverview({ heading, intro, features, eyebrow }: FeatureOverviewProps) {
-  return (
-    <Section eyebrow={eyebrow} heading={heading} intro={intro} tone="alt">
-      <FeatureGrid features={features} />
-    </Section>
   );
 }

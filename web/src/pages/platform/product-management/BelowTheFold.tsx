@@ -1,11 +1,11 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import type { Feature } from "../../../components/marketing/FeatureGrid";
-import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
+import { type Feature, FeatureOverview } from "../../../components/marketing/FeatureGrid";
+import type { BelowTheFoldProps } from "../../../components/marketing/FeaturePage";
 import { Badge, MockFrame, MockList, MockNote, MockRow } from "../../../components/marketing/Mock";
-import prose from "../../../components/marketing/Prose.module.css";
 import { Section } from "../../../components/marketing/Section";
 import { CheckList, Split } from "../../../components/marketing/Split";
 import { MoqExample } from "./MoqExample";
+import moq from "./MoqExample.module.css";
 
 const FEATURES: readonly Feature[] = [
   {
@@ -112,7 +112,7 @@ export default function BelowTheFold({ source }: BelowTheFoldProps) {
         heading="Minimum order quantities, checked as you type"
         intro="Every product can carry a minimum order quantity. When a line falls short, RepDesk says exactly how many units to add — no more orders bounced back by the factory."
       >
-        <div className={prose.grid2}>
+        <div className={moq.examples}>
           <MoqExample product="LED Shop Light, 4 ft" sku="BL-4" minimum={50} quantity={25} />
           <MoqExample product="Contractor Tarp 12×16" sku="HS-1216" minimum={100} quantity={120} />
         </div>

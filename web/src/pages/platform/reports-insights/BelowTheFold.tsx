@@ -1,6 +1,6 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import { type Feature, FeatureGrid } from "../../../components/marketing/FeatureGrid";
-import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
+import { type Feature, FeatureGrid, FeatureOverview } from "../../../components/marketing/FeatureGrid";
+import type { BelowTheFoldProps } from "../../../components/marketing/FeaturePage";
 import { Section } from "../../../components/marketing/Section";
 import { SideBySide } from "../../../components/marketing/Split";
 import { ReportBuilder } from "./ReportBuilder";

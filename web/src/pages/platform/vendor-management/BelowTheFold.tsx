@@ -1,6 +1,6 @@
 import { CtaSection } from "../../../components/marketing/CtaSection";
-import type { Feature } from "../../../components/marketing/FeatureGrid";
-import { type BelowTheFoldProps, FeatureOverview } from "../../../components/marketing/FeaturePage";
+import { type Feature, FeatureOverview } from "../../../components/marketing/FeatureGrid";
+import type { BelowTheFoldProps } from "../../../components/marketing/FeaturePage";
 import {
   Badge,
   MockFrame,
