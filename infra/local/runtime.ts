@@ -67,6 +67,7 @@ export const LOCAL_QUEUES_PATH = "/__local/queues";
 export const LOCAL_OUTBOX_PATH = "/__local/outbox";
 /** GET: this process's memory and open handles (local only; the soak bench samples it). */
 export const LOCAL_STATS_PATH = "/__local/stats";
+export const LOCAL_SES_TAKE_PATH = "/__local/ses/take";
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
 const STAGE = loadStage("local");
@@ -278,7 +279,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           headers,
         );
       } else if (rawPath === LOCAL_STATS_PATH) {
-        writeReply(response, method, jsonReply(200, processStats()), headers);
+        const backlog = Object.values(queues.counts()).reduce(
+          (sum, queue) => sum + queue.pending + queue.inFlight,
+          0,
+        );
+        const stats = { ...processStats(), queued: backlog, inboxEmails: ses.count() };
+        writeReply(response, method, jsonReply(200, stats), headers);
+      } else if (rawPath === LOCAL_SES_TAKE_PATH && method === "POST") {
+        writeReply(response, method, jsonReply(200, { emails: ses.take() }), headers);
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         writeReply(response, method, await api.handle(request), headers);
       } else if (vite) {

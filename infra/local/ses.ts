@@ -56,6 +56,13 @@ function installPersistence(store: SesStoreModule): void {
 
 export interface LocalSes {
   readonly url: string;
+  /** How many e-mails the inbox holds. */
+  count(): number;
+  /**
+   * Removes and returns every e-mail in the inbox at once (memory and file): the soak bench moves
+   * them out so that the stand-in's ever-growing inbox does not count as the runtime's memory.
+   */
+  take(): StoredEmail[];
   close(): Promise<void>;
 }
 
@@ -85,6 +92,11 @@ export async function startSes(options: {
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
     url: `http://${options.host}:${port}`,
+    count: () => emails.length,
+    take() {
+      if (inboxFile) writeFileSync(inboxFile, "", { mode: 0o600 });
+      return emails.splice(0);
+    },
     async close() {
       await closeServer(http);
       inboxFile = undefined;

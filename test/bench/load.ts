@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { signIn } from "../integration/auth-support";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { signupBody } from "./api";
 import { atMost, type BenchResult, holds, info } from "./figures";
 
@@ -174,12 +174,14 @@ export async function settle(
      * passes the number of such claims it found). Each must still be e-mailed at least once.
      */
     allowedDuplicates?: number;
+    /** E-mails already moved out of the inbox (`runtime.takeEmails()`, as the soak does). */
+    takenEmails?: readonly Email[];
   } = {},
 ): Promise<Delivery> {
   const measure = async (): Promise<Delivery> => {
     const stored = (await scanSignups(runtime)).filter((item) => accepted.signups.has(String(item.email)));
     const storedOnce = new Set(stored.map((item) => String(item.email)));
-    const emails = await runtime.emails();
+    const emails = [...(options.takenEmails ?? []), ...(await runtime.emails())];
     // The acknowledgement goes to the prospect; the staff alert has the prospect as its Reply-To.
     const perRecipient = new Map<string, number>();
     const perReplyTo = new Map<string, number>();

@@ -191,6 +191,13 @@ export class RuntimeProcess {
     return ((await response.json()) as { emails: Email[] }).emails;
   }
 
+  /** Removes and returns every e-mail in the local SES inbox (POST /__local/ses/take). */
+  async takeEmails(): Promise<Email[]> {
+    const response = await fetch(`${this.url}/__local/ses/take`, { method: "POST" });
+    if (!response.ok) throw new Error(`POST /__local/ses/take answered ${response.status}`);
+    return ((await response.json()) as { emails: Email[] }).emails;
+  }
+
   /** Counts per queue (pending, in flight, dead) and the dead-letter entries. */
   async queues(): Promise<QueueReport> {
     const response = await fetch(`${this.url}/__local/queues`);
