@@ -7,7 +7,7 @@
  * signup is stored, enriched and e-mailed exactly once. Also with dynamo=hang (connections accepted,
  * never answered): the 503 comes within the submission route's two 2-second attempts.
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { MESSAGES } from "../../functions/http/middleware/errors";
 import { holdRelay } from "../bench/api";
 import { settle } from "../bench/load";
@@ -16,19 +16,14 @@ import {
   newAccepted,
   postSignup,
   postSignups,
+  runtimePerTest,
   type SignupAnswer,
   setFaults,
   startFaultRuntime,
   traces,
 } from "../support/faults";
-import type { RuntimeProcess } from "../support/runtime";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 /** What a client may wait for a 503 (the SDK's three quick attempts, on a loaded CI machine). */
 const PROMPT_MS = 5_000;
@@ -36,8 +31,7 @@ const PROMPT_MS = 5_000;
 const HANG_PROMPT_MS = 8_000;
 
 it("answers 503 with the error shape while DynamoDB is down, half-writes nothing, and loses nothing accepted before or after", async () => {
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" }));
   const accepted = newAccepted();
 
   // Accepted just before the outage, with the relay held: their events wait in the outbox.
@@ -96,8 +90,7 @@ it("answers 503 with the error shape while DynamoDB is down, half-writes nothing
 }, 90_000);
 
 it("answers 503 within a few seconds when DynamoDB accepts connections but never answers, and stores nothing", async () => {
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" }));
   const accepted = newAccepted();
   expect((await postSignups(target, 1, accepted))[0]?.status).toBe(201);
 
@@ -128,8 +121,7 @@ it("answers 503 within a few seconds when DynamoDB accepts connections but never
 
 it("lets the workers wait out an outage: messages that fail on it are retried and sent once after", async () => {
   // Retries 1.5 s apart: five receives span about 6 s; the outage below lasts about 2 s.
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1500" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1500" }));
   const accepted = newAccepted();
 
   // SES refuses first, so the notification messages are in the queue, waiting for a retry...

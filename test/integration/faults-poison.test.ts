@@ -3,41 +3,23 @@
  * HTTP: every accepted signup is stored once and e-mailed once; the poison enrichment messages sit
  * in the dead-letter list with their reason, and every other signup is enriched.
  */
-import { afterEach, expect, it } from "vitest";
-import { signupBody } from "../bench/api";
-import { type Accepted, settle } from "../bench/load";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { expect, it } from "vitest";
+import { settle } from "../bench/load";
+import { newAccepted, postSignups, runtimePerTest, startFaultRuntime } from "../support/faults";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 it("dead-letters every third enrichment message with its reason; the rest are stored, enriched and e-mailed once", async () => {
-  runtime = await startRuntime({
-    env: {
-      WEB_DIST_DIR: "/nonexistent-dist",
-      TRUST_VIEWER_ADDRESS: "1",
+  const target = stopAfterEach(
+    await startFaultRuntime({
       QUEUE_RETRY_DELAY_MS: "50",
-      LOCAL_FAULTS: "1",
       LOCAL_FAULT_POISON_EVERY: "3",
       LOCAL_FAULT_POISON_QUEUE: "enrichment",
-    },
-  });
-  const target = runtime;
-  const accepted: Accepted = { signups: new Set(), contacts: 0 };
-  for (let index = 0; index < 9; index += 1) {
-    const body = signupBody();
-    const response = await fetch(`${target.url}/api/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "cloudfront-viewer-address": "8.8.8.8:4444" },
-      body,
-    });
-    expect(response.status).toBe(201);
-    accepted.signups.add((JSON.parse(body) as { email: string }).email);
-  }
+    }),
+  );
+  const accepted = newAccepted();
+  const answers = await postSignups(target, 9, accepted);
+  expect(answers.map((answer) => answer.status)).toEqual(Array(9).fill(201));
   const report = await target.waitFor(async () => {
     const current = await target.queues();
     return current.queues.enrichment?.dead === 3 ? current : undefined;

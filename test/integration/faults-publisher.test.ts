@@ -5,30 +5,24 @@
  * keeps each outbox item and publishes it again and again. After recovery every accepted signup is
  * stored, enriched and e-mailed exactly once (both e-mails), and nothing is dead-lettered.
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { contactBody, settle } from "../bench/load";
 import {
   faultReport,
   newAccepted,
   postSignups,
+  runtimePerTest,
   setFaults,
   startFaultRuntime,
   traces,
 } from "../support/faults";
-import type { RuntimeProcess } from "../support/runtime";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 const STAFF_INBOX = "staff@repdesk.example.com";
 
 it("keeps events in the outbox while publishing fails, and sends each e-mail once after repeated publishes", async () => {
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "500" }));
   const accepted = newAccepted();
 
   await setFaults(target, { publisher: "down" });

@@ -7,22 +7,22 @@
  * dead-letter list with their reason, the signups stored and enriched, and nothing sent — not even
  * after SES is back (a dead letter is for staff to look at, not retried on its own).
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { settle } from "../bench/load";
-import { faultReport, newAccepted, postSignups, setFaults, startFaultRuntime } from "../support/faults";
-import type { RuntimeProcess } from "../support/runtime";
+import {
+  faultReport,
+  newAccepted,
+  postSignups,
+  runtimePerTest,
+  setFaults,
+  startFaultRuntime,
+} from "../support/faults";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 it("retries the e-mails SES refused and sends each exactly once after it accepts again", async () => {
   // Five receives a second apart: a window of about 4 s; the refusal below ends after two of them.
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1000" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "1000" }));
   const accepted = newAccepted();
 
   await setFaults(target, { ses: "refuse" });
@@ -40,8 +40,7 @@ it("retries the e-mails SES refused and sends each exactly once after it accepts
 }, 60_000);
 
 it("dead-letters the notifications with their reason when SES refuses past the retries, and sends nothing", async () => {
-  runtime = await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "100" });
-  const target = runtime;
+  const target = stopAfterEach(await startFaultRuntime({ QUEUE_RETRY_DELAY_MS: "100" }));
   const accepted = newAccepted();
 
   await setFaults(target, { ses: "refuse" });

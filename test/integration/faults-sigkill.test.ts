@@ -11,18 +11,12 @@
  * lease ending in real time is local-runtime-durability.test.ts's subject).
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEFAULT_LEASE_MS } from "../../functions/domain/email-idempotency";
 import { driveMix, settle, startLoadRuntime } from "../bench/load";
-import { newAccepted, scanAll } from "../support/faults";
-import type { RuntimeProcess } from "../support/runtime";
+import { newAccepted, runtimePerTest, scanAll } from "../support/faults";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 const RATE = 25;
 const SECONDS = 6;
@@ -30,8 +24,7 @@ const KILL_AFTER_MS = 3_000;
 
 it("after a SIGKILL mid-load and a restart, every accepted signup is stored, enriched and e-mailed once", async () => {
   const started = await startLoadRuntime({ env: { WEB_DIST_DIR: "/nonexistent-dist" } });
-  runtime = started.runtime;
-  const target = runtime;
+  const target = stopAfterEach(started.runtime);
   const accepted = newAccepted();
 
   const load = driveMix(target, started.cookie, RATE, SECONDS, accepted);

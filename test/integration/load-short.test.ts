@@ -5,24 +5,18 @@
  * says little about latency; the bench measures that): no 5xx and no unanswered request, every
  * answer the expected one, and after the queues drain accepted = stored = enriched = emailed.
  */
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { driveMix, settle, startLoadRuntime } from "../bench/load";
-import { newAccepted } from "../support/faults";
-import type { RuntimeProcess } from "../support/runtime";
+import { newAccepted, runtimePerTest } from "../support/faults";
 
-let runtime: RuntimeProcess | undefined;
-
-afterEach(async () => {
-  await runtime?.stop();
-  runtime = undefined;
-});
+const stopAfterEach = runtimePerTest();
 
 const RATE = 15;
 const SECONDS = 10;
 
 it(`takes the mix at ${RATE} req/s for ${SECONDS} s without a failure, and loses nothing`, async () => {
   const started = await startLoadRuntime({ env: { WEB_DIST_DIR: "/nonexistent-dist" } });
-  runtime = started.runtime;
+  const runtime = stopAfterEach(started.runtime);
   const accepted = newAccepted();
 
   await driveMix(runtime, started.cookie, 5, 2, accepted); // warm-up: each function loads its module

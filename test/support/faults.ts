@@ -4,6 +4,7 @@
  * that remember what the client was told.
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { afterEach } from "vitest";
 import type { FaultReport } from "../../infra/local/faults";
 import { signupBody } from "../bench/api";
 import type { Accepted } from "../bench/load";
@@ -16,6 +17,23 @@ export function startFaultRuntime(env: Record<string, string> = {}): Promise<Run
   return startRuntime({
     env: { WEB_DIST_DIR: "/nonexistent-dist", TRUST_VIEWER_ADDRESS: "1", LOCAL_FAULTS: "1", ...env },
   });
+}
+
+/**
+ * For test files that start one runtime per test: call once at the top of the file, then wrap each
+ * started runtime (`const target = stopAfterEach(await startFaultRuntime())`); it is stopped after
+ * its test, whatever the test's outcome.
+ */
+export function runtimePerTest(): <T extends { stop(): Promise<unknown> }>(started: T) => T {
+  let current: { stop(): Promise<unknown> } | undefined;
+  afterEach(async () => {
+    await current?.stop();
+    current = undefined;
+  });
+  return (started) => {
+    current = started;
+    return started;
+  };
 }
 
 /** POST /__local/faults?dynamo=down ...; the report after the switch. */
