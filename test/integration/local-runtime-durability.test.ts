@@ -36,6 +36,26 @@ async function settled(target: RuntimeProcess): Promise<boolean> {
 }
 
 describe("local runtime durability", () => {
+  it("moves the SES inbox out on POST /__local/ses/take, for good, and reports the inbox and backlog", async () => {
+    runtime = await startRuntime({ env: NO_SITE });
+    const target = runtime;
+    const answer = await submitContact(target, `take-${Date.now()}@example.com`);
+    expect(answer.status).toBe(201);
+    await target.waitFor(async () => (await target.emails()).length === 2 && (await settled(target)));
+    const stats = async () =>
+      (await (await fetch(`${target.url}/__local/stats`)).json()) as { inboxEmails: number; queued: number };
+    expect(await stats()).toMatchObject({ inboxEmails: 2, queued: 0 });
+
+    const taken = await target.takeEmails();
+    expect(taken).toHaveLength(2);
+    expect(await target.emails()).toEqual([]);
+    expect(await stats()).toMatchObject({ inboxEmails: 0 });
+
+    await target.kill("SIGTERM");
+    await target.start();
+    expect(await target.emails()).toEqual([]); // the inbox file was emptied too
+  });
+
   /*
    * The notification worker claims each e-mail before sending and marks it sent after SES accepts
    * (docs/decisions/0002-email-exactly-once.md). A kill between those two steps leaves a "sending"
