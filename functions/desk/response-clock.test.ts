@@ -29,7 +29,9 @@ describe("the response clock (America/Chicago, weekdays only)", () => {
     // Friday 6 March 17:30 CST = 23:30Z; Monday 9 March 17:30 CDT (UTC-5) = 22:30Z.
     expect(iso(replyDueAt(plain, at("2026-03-06T23:30:00Z")))).toBe("2026-03-09T22:30:00.000Z");
     // The whole of Friday counts as 24 h, and the weekend (47 real hours) as nothing.
-    expect(clockTimeBetween(plain, at("2026-03-06T06:00:00Z"), at("2026-03-09T05:00:00Z"))).toBe(24 * HOUR_MS);
+    expect(clockTimeBetween(plain, at("2026-03-06T06:00:00Z"), at("2026-03-09T05:00:00Z"))).toBe(
+      24 * HOUR_MS,
+    );
   });
 
   it("keeps local time across the November change (CDT -> CST on Sunday 1 November 2026)", () => {
@@ -47,9 +49,13 @@ describe("the response clock (America/Chicago, weekdays only)", () => {
   it("counts no time for a lead answered while the clock stands still", () => {
     // Saturday lead answered on Sunday: zero; Friday 17:30 lead answered Saturday 09:00: 6.5 h.
     expect(clockTimeBetween(plain, at("2026-11-21T16:00:00Z"), at("2026-11-22T15:00:00Z"))).toBe(0);
-    expect(clockTimeBetween(plain, at("2026-11-20T23:30:00Z"), at("2026-11-21T15:00:00Z"))).toBe(6.5 * HOUR_MS);
+    expect(clockTimeBetween(plain, at("2026-11-20T23:30:00Z"), at("2026-11-21T15:00:00Z"))).toBe(
+      6.5 * HOUR_MS,
+    );
     // Answered Monday 09:00 after a Friday 17:30 arrival: 6.5 h + 9 h.
-    expect(clockTimeBetween(plain, at("2026-11-20T23:30:00Z"), at("2026-11-23T15:00:00Z"))).toBe(15.5 * HOUR_MS);
+    expect(clockTimeBetween(plain, at("2026-11-20T23:30:00Z"), at("2026-11-23T15:00:00Z"))).toBe(
+      15.5 * HOUR_MS,
+    );
   });
 
   it("adds and measures the same time (a reminder two clock hours before the due time)", () => {

@@ -21,7 +21,10 @@ export interface BusinessCalendar {
   readonly holidays: ReadonlySet<string>;
 }
 
-export function businessCalendar(holidays: Iterable<string> = [], timeZone = RESPONSE_TIME_ZONE): BusinessCalendar {
+export function businessCalendar(
+  holidays: Iterable<string> = [],
+  timeZone = RESPONSE_TIME_ZONE,
+): BusinessCalendar {
   return { timeZone, holidays: new Set(holidays) };
 }
 
