@@ -16,6 +16,11 @@ export interface GlobalIndexDefinition {
   readonly indexName: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
+  /**
+   * Non-key attributes copied into the index (projection INCLUDE); absent = ALL. An index that
+   * projects ALL is rewritten by every update of its items, whatever attribute changed.
+   */
+  readonly include?: readonly string[];
 }
 
 export interface TableDefinition {
@@ -34,13 +39,16 @@ export interface TableDefinition {
 
 /**
  * Prefix-search indexes of the Command Center (functions/admin/lead-index.ts): lower-cased
- * "first last", last name, e-mail and e-mail domain, each under the record's `kind`.
+ * "first last", last name, e-mail and e-mail domain, each under the record's `kind`. A search
+ * reads only `id`, `createdAt` and the facets from them (functions/admin/lead-query.ts), so only
+ * those are projected: the enrichment's update (country, IP) then writes no search index.
  */
 const searchIndexes = (["searchName", "searchLast", "searchEmail", "searchDomain"] as const).map(
   (attribute) => ({
     indexName: `bySearch${attribute.slice("search".length)}`,
     partitionKey: { name: "kind", type: "S" as const },
     sortKey: { name: attribute, type: "S" as const },
+    include: ["createdAt", "teamSize", "productLines"],
   }),
 );
 

@@ -97,7 +97,9 @@ export class Data extends Construct {
         sortKey: index.sortKey
           ? { name: index.sortKey.name, type: attributeType(index.sortKey.type) }
           : undefined,
-        projectionType: ProjectionType.ALL,
+        ...(index.include
+          ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
     return table;

@@ -77,10 +77,16 @@ export class Email extends Construct {
       resource: "configuration-set",
       resourceName: this.configurationSet.configurationSetName,
     });
+    // In the SES sandbox, SES also checks the caller's permission on the identity that verified
+    // each recipient: the staff inbox address, or its domain. Outside the sandbox these two
+    // resources grant nothing more (the sender identity is what authorizes the send).
+    const recipientIdentities = [this.stage.staffInbox, senderDomainOf(this.stage.staffInbox)].map(
+      (identity) => stack.formatArn({ service: "ses", resource: "identity", resourceName: identity }),
+    );
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ["ses:SendEmail"],
-        resources: [this.identity.emailIdentityArn, configurationSetArn],
+        resources: [this.identity.emailIdentityArn, configurationSetArn, ...recipientIdentities],
       }),
     );
     return {

@@ -72,7 +72,9 @@ export class RegistryFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
-      systemLogLevelV2: SystemLogLevel.WARN,
+      // INFO keeps the platform's START/END/REPORT lines (duration, memory used, init duration);
+      // WARN would drop them.
+      systemLogLevelV2: SystemLogLevel.INFO,
       tracing: Tracing.ACTIVE,
     });
     Validations.of(this).acknowledge(

@@ -22,7 +22,11 @@ import {
 
 /** SQS's advice: visibility timeout at least six times the consumer's timeout. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;
-const DLQ_RETENTION = Duration.days(14);
+/** SQS's maximum: a message still waiting after this is deleted, so every queue keeps the most. */
+const RETENTION = Duration.days(14);
+const DLQ_RETENTION = RETENTION;
+/** A work queue's oldest message older than this raises an alarm (normally seconds). */
+export const WORK_QUEUE_MAX_AGE = Duration.minutes(15);
 export const WORKER_BATCH_SIZE = 10;
 /** Concurrent batches per worker: enough for bursts, and SES's send rate stays safe. */
 export const WORKER_MAX_CONCURRENCY = 5;
@@ -124,7 +128,7 @@ export class Messaging extends Construct {
       visibilityTimeout: Duration.seconds(
         FUNCTION_SIZING.worker.timeout.toSeconds() * VISIBILITY_TIMEOUT_FACTOR,
       ),
-      retentionPeriod: Duration.days(4),
+      retentionPeriod: RETENTION,
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
     });
     worker.fn.addEventSource(
@@ -139,6 +143,7 @@ export class Messaging extends Construct {
       deadLetterQueue,
       `Dead letters of ${definition.name}`,
     );
+    context.monitoring.queueAge(`${id}Queue`, queue, WORK_QUEUE_MAX_AGE, `Backlog of ${definition.name}`);
     this.queues.set(definition.name, queue);
     this.deadLetterQueues.set(definition.name, deadLetterQueue);
   }

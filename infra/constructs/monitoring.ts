@@ -3,7 +3,7 @@
  * queues that hold anything, function errors and throttles, the API's 5xx rate, the SES bounce and
  * complaint rates, and the outbox relay falling behind.
  */
-import { Duration } from "aws-cdk-lib";
+import { Duration, Stack } from "aws-cdk-lib";
 import {
   Alarm,
   ComparisonOperator,
@@ -45,14 +45,36 @@ export class Monitoring extends Construct {
         }),
       );
     }
-    this.alarmTopic = this.createTopic("AlarmTopic", `repdesk-${stage.name}-alarms`);
+    this.alarmTopic = this.createTopic(
+      "AlarmTopic",
+      `repdesk-${stage.name}-alarms`,
+      this,
+      "cloudwatch.amazonaws.com",
+    );
     this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
     this.action = new SnsAction(this.alarmTopic);
   }
 
-  /** An SSL-only topic encrypted with the shared key. */
-  createTopic(id: string, topicName: string, scope: Construct = this): Topic {
-    return new Topic(scope, id, { topicName, masterKey: this.topicKey, enforceSSL: true });
+  /**
+   * An SSL-only topic encrypted with the shared key. `enforceSSL` writes a topic policy holding
+   * only the SSL deny, and a topic policy replaces SNS's default one: a service that publishes
+   * (`publisher`, e.g. CloudWatch alarms) needs an explicit Allow, or every alarm is silent. The
+   * Allow is limited to this account's resources. (SES event destinations add their own Allow.)
+   */
+  createTopic(id: string, topicName: string, scope: Construct = this, publisher?: string): Topic {
+    const topic = new Topic(scope, id, { topicName, masterKey: this.topicKey, enforceSSL: true });
+    if (publisher) {
+      topic.addToResourcePolicy(
+        new PolicyStatement({
+          sid: "AllowServiceToPublish",
+          principals: [new ServicePrincipal(publisher)],
+          actions: ["sns:Publish"],
+          resources: [topic.topicArn],
+          conditions: { StringEquals: { "aws:SourceAccount": Stack.of(this).account } },
+        }),
+      );
+    }
+    return topic;
   }
 
   private alarm(id: string, metric: IMetric, threshold: number, description: string): Alarm {
@@ -75,6 +97,19 @@ export class Monitoring extends Construct {
       queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: "Maximum" }),
       1,
       `${what}: messages waiting in ${queue.node.path}. Inspect them, fix the cause, then redrive.`,
+    );
+  }
+
+  /**
+   * The oldest message of a work queue waiting longer than `maxAge`: the worker is failing,
+   * throttled or too slow, long before the queue's retention period would drop messages.
+   */
+  queueAge(id: string, queue: IQueue, maxAge: Duration, what: string): Alarm {
+    return this.alarm(
+      `${id}OldestMessage`,
+      queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: "Maximum" }),
+      maxAge.toSeconds(),
+      `${what}: the oldest message in ${queue.node.path} has waited over ${maxAge.toHumanString()}.`,
     );
   }
 

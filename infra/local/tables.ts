@@ -50,7 +50,10 @@ export function createTableInput(definition: TableDefinition, tableName: string)
     input.GlobalSecondaryIndexes = definition.globalIndexes.map((index) => ({
       IndexName: index.indexName,
       KeySchema: keySchema(index.partitionKey, index.sortKey),
-      Projection: { ProjectionType: "ALL" },
+      // The same projection as in AWS, so a query that needs an attribute the index lacks fails here too.
+      Projection: index.include
+        ? { ProjectionType: "INCLUDE", NonKeyAttributes: [...index.include] }
+        : { ProjectionType: "ALL" },
     }));
   }
   if (definition.streamNewImages) {

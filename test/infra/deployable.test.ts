@@ -1,0 +1,128 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the synthesized CloudFormation template is untyped JSON.
+/**
+ * What a real `cdk deploy` of each stage needs beyond a clean synth (docs/DEPLOY.md): each test
+ * names the mistake it guards against, as AWS documents the behaviour.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { QUEUES } from "../../functions/registry";
+import { loadStage, type StageConfig } from "../../infra/stages";
+import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
+
+type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
+
+const synthesized = new Map<string, SynthesizedStage>();
+beforeAll(async () => {
+  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name));
+}, 600_000);
+
+describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageName) => {
+  let s: SynthesizedStage;
+  let stage: StageConfig;
+  const ofType = (type: string) => resourcesOf(s.json, type) as [string, Resource][];
+  const idOf = (type: string, match: (r: Resource) => boolean): string => {
+    const found = ofType(type).find(([, r]) => match(r));
+    if (!found) throw new Error(`no ${type} matching`);
+    return found[0];
+  };
+  const functionId = (name: string) =>
+    idOf("AWS::Lambda::Function", (fn) => fn.Properties?.FunctionName === `repdesk-${stage.name}-${name}`);
+  const alarms = () => ofType("AWS::CloudWatch::Alarm").map(([, a]) => a.Properties ?? {});
+
+  beforeAll(() => {
+    s = synthesized.get(stageName) as SynthesizedStage;
+    stage = loadStage(stageName);
+  });
+
+  it("lets CloudWatch publish to the alarm topic (its SSL-only policy replaces the default one)", () => {
+    const topicId = idOf(
+      "AWS::SNS::Topic",
+      (t) => t.Properties?.TopicName === `repdesk-${stage.name}-alarms`,
+    );
+    const policies = ofType("AWS::SNS::TopicPolicy").filter(([, p]) =>
+      (p.Properties?.Topics ?? []).some((t: any) => t.Ref === topicId),
+    );
+    const statements = policies.flatMap(([, p]) => p.Properties?.PolicyDocument.Statement ?? []);
+    const allow = statements.find(
+      (st: any) =>
+        st.Effect === "Allow" &&
+        st.Principal?.Service === "cloudwatch.amazonaws.com" &&
+        [st.Action].flat().includes("sns:Publish"),
+    );
+    expect(allow, "an Allow for cloudwatch.amazonaws.com to sns:Publish").toBeDefined();
+    expect(allow.Resource).toEqual({ Ref: topicId });
+    // Confused-deputy guard: only alarms of this account.
+    expect(JSON.stringify(allow.Condition)).toContain("aws:SourceAccount");
+  });
+
+  // aws-cdk-lib's SNS event destination adds this Allow itself; the test keeps it that way.
+  it("lets SES publish bounces and complaints to the feedback topic", () => {
+    const topicId = idOf(
+      "AWS::SNS::Topic",
+      (t) => t.Properties?.TopicName === `repdesk-${stage.name}-email-feedback`,
+    );
+    const statements = ofType("AWS::SNS::TopicPolicy")
+      .filter(([, p]) => (p.Properties?.Topics ?? []).some((t: any) => t.Ref === topicId))
+      .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement ?? []);
+    expect(
+      statements.some(
+        (st: any) =>
+          st.Effect === "Allow" &&
+          st.Principal?.Service === "ses.amazonaws.com" &&
+          [st.Action].flat().includes("sns:Publish"),
+      ),
+    ).toBe(true);
+  });
+
+  it("lets the notify worker send to the staff inbox's identity too (SES sandbox checks the recipient)", () => {
+    const notify = s.json.Resources[functionId("notify")] as Resource;
+    const roleId = notify.Properties?.Role["Fn::GetAtt"][0];
+    const statements = ofType("AWS::IAM::Policy")
+      .filter(([, p]) => (p.Properties?.Roles ?? []).some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement ?? []);
+    const send = statements.find((st: any) => [st.Action].flat().includes("ses:SendEmail"));
+    const resources = JSON.stringify(send?.Resource);
+    const [, inboxDomain] = stage.staffInbox.split("@");
+    expect(resources).toContain(`:identity/${stage.staffInbox}`);
+    expect(resources).toContain(`:identity/${inboxDomain}"`);
+  });
+
+  it("alarms on the age of the oldest message of every work queue, and keeps work messages 14 days", () => {
+    for (const queue of QUEUES) {
+      const [id, resource] = ofType("AWS::SQS::Queue").find(
+        ([, q]) => q.Properties?.QueueName === `repdesk-${stage.name}-${queue.name}`,
+      ) as [string, Resource];
+      expect(resource.Properties?.MessageRetentionPeriod, queue.name).toBe(14 * 24 * 3600);
+      const age = alarms().find(
+        (a) =>
+          a.MetricName === "ApproximateAgeOfOldestMessage" &&
+          JSON.stringify(a.Dimensions ?? []).includes(`"${id}"`),
+      );
+      expect(age, `age alarm on ${queue.name}`).toBeDefined();
+      // Well before the retention period ends.
+      expect(age?.Threshold).toBeLessThanOrEqual(3600);
+    }
+  });
+
+  it("keeps Lambda's platform REPORT lines (system log level INFO)", () => {
+    for (const [id, fn] of ofType("AWS::Lambda::Function")) {
+      const level = fn.Properties?.LoggingConfig?.SystemLogLevel;
+      if (level !== undefined) expect(level, id).toBe("INFO");
+    }
+  });
+
+  it("projects into the search indexes only what a search reads (an enrichment rewrites none of them)", () => {
+    /** What the enrich worker sets (functions/domain/enrichment.ts). */
+    const enrichmentAttributes = ["ipAddress", "country", "countryCode"];
+    let searchIndexes = 0;
+    for (const [, table] of ofType("AWS::DynamoDB::Table")) {
+      for (const index of table.Properties?.GlobalSecondaryIndexes ?? []) {
+        if (!String(index.IndexName).startsWith("bySearch")) continue;
+        searchIndexes += 1;
+        expect(index.Projection.ProjectionType, index.IndexName).toBe("INCLUDE");
+        for (const attribute of enrichmentAttributes)
+          expect(index.Projection.NonKeyAttributes, index.IndexName).not.toContain(attribute);
+      }
+    }
+    expect(searchIndexes).toBe(8);
+  });
+});
