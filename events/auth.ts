@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { StaffUserView } from "./staff";
 
 /** Body of POST /api/auth/login. `code` is the TOTP code, sent once the server asks for it. */
 export const LoginRequest = z.object({
@@ -19,9 +20,6 @@ export const LoginRequest = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
-
-export const StaffUserView = z.object({ username: z.string() });
-export type StaffUserView = z.infer<typeof StaffUserView>;
 
 /** Answer of GET /api/auth/user (never 401) and of a successful POST /api/auth/login. */
 export const AuthUserResponse = z.object({ user: StaffUserView.nullable() });

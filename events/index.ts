@@ -6,3 +6,4 @@ export * from "./envelopes";
 export * from "./fields";
 export * from "./limits";
 export * from "./signup";
+export * from "./staff";

@@ -79,6 +79,14 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "read", ephemeral: "readWrite", audit: "write" },
     sessionKey: true,
   },
+  // Staff accounts: the signed-in member's own account (docs/decisions/0060).
+  {
+    name: "account",
+    entry: "http/account.ts",
+    routes: ["PUT /api/account/email"],
+    tables: { users: "readWrite", ephemeral: "read" },
+    sessionKey: true,
+  },
   ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [
     {
       name: `admin-${plural}-list`,

@@ -16,6 +16,8 @@ export type AuthFailureReason =
   | "token_expired"
   | "session_revoked"
   | "user_gone"
+  | "user_deactivated"
+  | "not_admin"
   | "password_changed";
 
 /**

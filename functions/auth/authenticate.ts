@@ -4,6 +4,7 @@
  * A valid token older than a few minutes gets a fresh one (sliding idle timeout).
  */
 import { BatchGetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { StaffUserView } from "../../events";
 import type { AuthFailureReason } from "./auth-log";
 import { revocationKey } from "./revocation";
 import {
@@ -13,7 +14,7 @@ import {
   shouldRenew,
   verifySessionToken,
 } from "./session-token";
-import { normalizeUsername } from "./users";
+import { normalizeUsername, type StaffUser, staffUserViewOf } from "./users";
 
 export interface AuthenticateDependencies {
   readonly db: DynamoDBDocumentClient;
@@ -23,7 +24,13 @@ export interface AuthenticateDependencies {
 }
 
 export type AuthenticateOutcome =
-  | { readonly ok: true; readonly session: Session; readonly renewed?: IssuedToken }
+  | {
+      readonly ok: true;
+      readonly session: Session;
+      /** The account as stored now: its role and address are read on every request. */
+      readonly user: StaffUserView;
+      readonly renewed?: IssuedToken;
+    }
   | { readonly ok: false; readonly reason: AuthFailureReason; readonly username?: string };
 
 export async function authenticate(
@@ -52,7 +59,9 @@ export async function authenticate(
         [deps.tables.users]: {
           Keys: [{ username }],
           ConsistentRead: true,
-          ProjectionExpression: "username, passwordChangedAt",
+          // #r: ROLE is a DynamoDB reserved word.
+          ProjectionExpression: "username, passwordChangedAt, email, #r, deactivatedAt",
+          ExpressionAttributeNames: { "#r": "role" },
         },
       },
     }),
@@ -63,13 +72,17 @@ export async function authenticate(
   if ((answer.Responses[deps.tables.ephemeral] ?? []).length > 0) {
     return { ok: false, reason: "session_revoked", username };
   }
-  const user = answer.Responses[deps.tables.users]?.[0];
+  const user = answer.Responses[deps.tables.users]?.[0] as
+    | Pick<StaffUser, "username" | "passwordChangedAt" | "email" | "role" | "deactivatedAt">
+    | undefined;
   if (!user) return { ok: false, reason: "user_gone", username };
+  if (user.deactivatedAt) return { ok: false, reason: "user_deactivated", username };
   const changedAt = Date.parse(String(user.passwordChangedAt));
   if (Number.isFinite(changedAt) && Math.floor(changedAt / 1000) > session.authTime) {
     return { ok: false, reason: "password_changed", username };
   }
-  if (!shouldRenew(session, now)) return { ok: true, session };
+  const view = staffUserViewOf(user);
+  if (!shouldRenew(session, now)) return { ok: true, session, user: view };
   const renewed = await issueSessionToken(deps.key, { username: session.username, now, previous: session });
-  return { ok: true, session: renewed.session, renewed };
+  return { ok: true, session: renewed.session, user: view, renewed };
 }

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { AUTH_MESSAGES } from "../../events";
+import { AUTH_MESSAGES, STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../events";
 import { type ApiRequest, type ApiResult, apiRequestOf, HttpError, header } from "../http/middleware";
 import { tableName } from "../lib/env";
 import type { Logger } from "../lib/log";
@@ -60,6 +60,7 @@ export function addCookie(result: ApiResult, cookie: string | undefined): ApiRes
 }
 
 const SESSION_LOCAL = "session";
+const USER_LOCAL = "user";
 const RENEWAL_LOCAL = "sessionCookie";
 
 /** The signed-in staff member of a route behind `requireSession()`. */
@@ -69,8 +70,21 @@ export function signedInSession(request: ApiRequest): Session {
   return session;
 }
 
-/** Middleware: 401 `{ error: "Please sign in" }` without a valid session; renews the cookie after. */
-export function requireSession(): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+/** The signed-in staff member's account as read on this request (role, address). */
+export function signedInUser(request: ApiRequest): StaffUserView {
+  const user = request.locals[USER_LOCAL] as StaffUserView | undefined;
+  if (!user) throw new Error("signedInUser() used on a route without requireSession()");
+  return user;
+}
+
+/**
+ * Middleware: 401 `{ error: "Please sign in" }` without a valid session; with `role: "admin"`, 403
+ * for a signed-in member of another role. The role is read from the account on every request
+ * (functions/auth/authenticate.ts), so a demotion counts from the next request. Renews the cookie.
+ */
+export function requireSession(
+  options: { readonly role?: StaffRole } = {},
+): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
   return {
     before: async ({ event }) => {
       const request = apiRequestOf(event);
@@ -83,7 +97,17 @@ export function requireSession(): MiddlewareObj<APIGatewayProxyEventV2, ApiResul
           `unauthenticated_${outcome.reason}`,
         );
       }
+      if (options.role && outcome.user.role !== options.role) {
+        logAuthFailure(request.log, {
+          reason: "not_admin",
+          username: outcome.session.username,
+          ip: request.clientIp,
+          route: request.route,
+        });
+        throw new HttpError(403, { error: STAFF_MESSAGES.adminOnly }, {}, "forbidden_role");
+      }
       request.locals[SESSION_LOCAL] = outcome.session;
+      request.locals[USER_LOCAL] = outcome.user;
       request.locals[RENEWAL_LOCAL] = renewedCookie(outcome);
       request.logFields.username = outcome.session.username;
     },

@@ -3,6 +3,7 @@
  * then a new session token. Plain logic over its clients; the HTTP handler maps the outcome.
  */
 import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { StaffUserView } from "../../events";
 import type { Logger } from "../lib/log";
 import { auditItem } from "./audit";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
@@ -10,7 +11,7 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from ".
 import { type IssuedToken, issueSessionToken } from "./session-token";
 import { LoginThrottle } from "./throttle";
 import { matchTotp, TOTP_STEP_SECONDS } from "./totp";
-import { normalizeUsername, UsersRepository } from "./users";
+import { normalizeUsername, staffUserViewOf, UsersRepository } from "./users";
 
 export interface AuthTables {
   readonly users: string;
@@ -35,7 +36,8 @@ export interface LoginAttempt {
 }
 
 export type LoginOutcome =
-  | { readonly kind: "success"; readonly issued: IssuedToken }
+  | { readonly kind: "success"; readonly issued: IssuedToken; readonly user: StaffUserView }
+  | { readonly kind: "deactivated" }
   | { readonly kind: "invalid" }
   | { readonly kind: "throttled"; readonly scope: "account" | "ip"; readonly retryAfterSeconds: number }
   | { readonly kind: "codeRequired" }
@@ -90,6 +92,12 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
     return { kind: "invalid" };
   }
 
+  if (user.deactivatedAt) {
+    // Said only after a correct password, so it reveals nothing to someone guessing.
+    await fail("user_deactivated", false);
+    return { kind: "deactivated" };
+  }
+
   if (user.totpSecret) {
     if (!attempt.code) {
       await fail("mfa_code_missing", false);
@@ -125,5 +133,5 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
     }),
   );
   deps.log.info("auth success", { event: "login", username: user.username, ip: attempt.ip });
-  return { kind: "success", issued };
+  return { kind: "success", issued, user: staffUserViewOf(user) };
 }

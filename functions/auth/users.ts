@@ -7,14 +7,64 @@ import {
   ScanCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import type { StaffMember, StaffRole, StaffUserView } from "../../events";
+
+/** A registered WebAuthn credential (functions/auth/passkeys.ts). */
+export interface StoredPasskey {
+  /** Credential id, base64url. */
+  readonly id: string;
+  /** COSE public key, base64url. */
+  readonly publicKey: string;
+  readonly counter: number;
+  readonly transports?: readonly string[];
+  readonly name: string;
+  readonly createdAt: string;
+}
 
 export interface StaffUser {
   readonly username: string;
   readonly passwordHash: string;
+  /** Absent on accounts created before accounts had an address (asked for at next sign-in). */
+  readonly email?: string;
+  /** Absent on accounts created before roles: those were operator-made admins and stay admins. */
+  readonly role?: StaffRole;
+  /** Set while an admin has deactivated the account: no sign-in, every session refused. */
+  readonly deactivatedAt?: string;
   /** Base32 TOTP secret when a second factor is enrolled. */
   readonly totpSecret?: string;
+  readonly passkeys?: readonly StoredPasskey[];
   readonly createdAt: string;
   readonly passwordChangedAt: string;
+}
+
+/** The new account's address and role. */
+export interface StaffProfile {
+  readonly email?: string;
+  readonly role: StaffRole;
+}
+
+/** Accounts from before roles are admins (only an operator could create them). */
+export function roleOf(user: Pick<StaffUser, "role">): StaffRole {
+  return user.role ?? "admin";
+}
+
+export function staffUserViewOf(user: Pick<StaffUser, "username" | "email" | "role">): StaffUserView {
+  return { username: user.username, email: user.email ?? null, role: roleOf(user) };
+}
+
+export function staffMemberOf(user: StaffUser): StaffMember {
+  return {
+    ...staffUserViewOf(user),
+    active: !user.deactivatedAt,
+    createdAt: user.createdAt,
+    totp: Boolean(user.totpSecret),
+    passkeys: user.passkeys?.length ?? 0,
+  };
+}
+
+/** E-mail addresses are stored and compared in lower case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 /** Usernames are compared case-insensitively: stored and looked up in lower case. */
@@ -64,10 +114,17 @@ export class UsersRepository {
     return answer.Item as StaffUser | undefined;
   }
 
-  async create(username: string, passwordHash: string, now: Date): Promise<StaffUser> {
+  async create(
+    username: string,
+    passwordHash: string,
+    now: Date,
+    profile: StaffProfile = { role: "admin" },
+  ): Promise<StaffUser> {
     const user: StaffUser = {
       username: normalizeUsername(username),
       passwordHash,
+      ...(profile.email ? { email: normalizeEmail(profile.email) } : {}),
+      role: profile.role,
       createdAt: now.toISOString(),
       passwordChangedAt: now.toISOString(),
     };
@@ -109,6 +166,13 @@ export class UsersRepository {
     await this.updateExisting(username, {
       UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :at",
       ExpressionAttributeValues: { ":hash": passwordHash, ":at": now.toISOString() },
+    });
+  }
+
+  async setEmail(username: string, email: string): Promise<void> {
+    await this.updateExisting(username, {
+      UpdateExpression: "SET email = :email",
+      ExpressionAttributeValues: { ":email": normalizeEmail(email) },
     });
   }
 

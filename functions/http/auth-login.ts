@@ -1,5 +1,5 @@
-/** POST /api/auth/login — DESIGN.md: 200 { user } + session cookie, 401 "Invalid username or password". */
-import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD } from "../../events";
+/** POST /api/auth/login — DESIGN.md: 200 { user: { username, email, role } } + session cookie, 401 "Invalid username or password". */
+import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD, STAFF_MESSAGES } from "../../events";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";
 import { login } from "../auth/login";
@@ -14,7 +14,7 @@ export const handler = httpApi({ route: "POST /api/auth/login" }, async (request
       const { token, session } = outcome.issued;
       request.logFields.username = session.username;
       return {
-        ...jsonResponse(200, { user: { username: session.username } }),
+        ...jsonResponse(200, { user: outcome.user }),
         cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
       };
     }
@@ -39,6 +39,8 @@ export const handler = httpApi({ route: "POST /api/auth/login" }, async (request
         {},
         "mfa_code_invalid",
       );
+    case "deactivated":
+      throw new HttpError(403, { error: STAFF_MESSAGES.accountDeactivated }, {}, "account_deactivated");
     case "mfaNotEnrolled":
       throw new HttpError(403, { error: AUTH_MESSAGES.mfaNotEnrolled }, {}, "mfa_not_enrolled");
   }

@@ -7,12 +7,14 @@
  * (DYNAMO_PORT, 8000) if it answers, else the data folder (DATA_DIR, .data) opened directly.
  * With --stage, against that deployed stage's Users table (repdesk-<stage>-Users, the stack's
  * naming in infra/constructs/data.ts) with the usual AWS credentials of the shell.
- * The password comes from ADMIN_PASSWORD or a hidden prompt.
+ * The password comes from ADMIN_PASSWORD or a hidden prompt; `create` makes an Admin and takes the
+ * address from ADMIN_EMAIL or a prompt (more staff are invited from the Command Center's Team page).
  */
+import { emailField } from "../../events";
 import { hashPassword, passwordProblem } from "../../functions/auth/password";
 import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
-import { UsersRepository, usernameProblem } from "../../functions/auth/users";
-import { promptHidden } from "./prompt";
+import { roleOf, UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { prompt, promptHidden } from "./prompt";
 import { openStore, type Store } from "./store";
 
 const USAGE =
@@ -49,6 +51,14 @@ async function newPassword(): Promise<string> {
   return password;
 }
 
+async function newEmail(): Promise<string> {
+  const parsed = emailField.safeParse(
+    process.env.ADMIN_EMAIL ?? (await prompt("E-mail address: ", "ADMIN_EMAIL")),
+  );
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid e-mail address");
+  return parsed.data;
+}
+
 export async function run(args: ParsedArgs, store: Store, print: (line: string) => void): Promise<void> {
   const users = new UsersRepository(store.db, store.usersTable);
   const username = args.username ?? "";
@@ -56,8 +66,12 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
     case "create": {
       const problem = usernameProblem(username);
       if (problem) throw new Error(problem);
-      const user = await users.create(username, await hashPassword(await newPassword()), new Date());
-      print(`Created staff user "${user.username}" (${store.description}).`);
+      const email = await newEmail();
+      const user = await users.create(username, await hashPassword(await newPassword()), new Date(), {
+        email,
+        role: "admin",
+      });
+      print(`Created admin "${user.username}" <${user.email}> (${store.description}).`);
       return;
     }
     case "reset-password":
@@ -75,7 +89,14 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
       if (all.length === 0) print(`No staff users (${store.description}).`);
       for (const user of all) {
         print(
-          `${user.username}\tcreated ${user.createdAt}\t${user.totpSecret ? "two-factor on" : "two-factor off"}`,
+          [
+            user.username,
+            user.email ?? "(no e-mail yet)",
+            roleOf(user),
+            user.deactivatedAt ? "deactivated" : "active",
+            `created ${user.createdAt}`,
+            user.totpSecret ? "two-factor on" : "two-factor off",
+          ].join("\t"),
         );
       }
       return;

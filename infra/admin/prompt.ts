@@ -18,3 +18,17 @@ export function promptHidden(question: string): Promise<string> {
     });
   });
 }
+
+/** Reads a visible line from the terminal. */
+export function prompt(question: string, variable: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    return Promise.reject(new Error(`No terminal to ask: set ${variable}`));
+  }
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    rl.question(question, (answer) => {
+      rl.close();
+      resolve(answer.trim());
+    });
+  });
+}

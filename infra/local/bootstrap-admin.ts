@@ -1,11 +1,13 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { EMAIL_PATTERN } from "../../events";
 import { hashPassword, passwordProblem } from "../../functions/auth/password";
 import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/auth/users";
 import { localTableName } from "./tables";
 
 /**
- * Creates the first staff user from ADMIN_USERNAME and ADMIN_PASSWORD when no user of that name
- * exists (an existing user's password is left alone). The local runtime calls it at start.
+ * Creates the first admin from ADMIN_USERNAME and ADMIN_PASSWORD (and ADMIN_EMAIL, optional: without
+ * it the Command Center asks for the address after sign-in) when no user of that name exists (an
+ * existing user's password is left alone). The local runtime calls it at start.
  */
 export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.ProcessEnv): Promise<void> {
   const username = env.ADMIN_USERNAME?.trim();
@@ -16,7 +18,12 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
   if (await users.find(username)) return;
   try {
-    await users.create(username, await hashPassword(password), new Date());
+    const email = env.ADMIN_EMAIL?.trim();
+    if (email && !EMAIL_PATTERN.test(email)) throw new Error("ADMIN_EMAIL is not a valid e-mail address");
+    await users.create(username, await hashPassword(password), new Date(), {
+      ...(email ? { email } : {}),
+      role: "admin",
+    });
     console.log(`[local] created staff user "${username}" from ADMIN_USERNAME`);
   } catch (error) {
     if (!(error instanceof UserExistsError)) throw error;

@@ -62,7 +62,13 @@ const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   [runtime, browser] = await Promise.all([
-    startRuntime({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } }),
+    startRuntime({
+      env: {
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_EMAIL: "admin@example.com",
+      },
+    }),
     launchChromium(),
   ]);
 });

@@ -69,7 +69,7 @@ describe("sign-in", () => {
   it("answers 200 with the user and a __Host- cookie with strict attributes", async () => {
     const answer = await call(runtime, "POST", "/api/auth/login", { body: ADMIN, ip: "203.0.113.1" });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ user: { username: "admin" } });
+    expect(answer.json).toEqual({ user: { username: "admin", email: null, role: "admin" } });
     expect(answer.headers.get("cache-control")).toBe("no-store");
     const [cookie] = answer.headers.getSetCookie();
     const [pair, ...attributes] = (cookie as string).split(";").map((part) => part.trim());
@@ -84,7 +84,7 @@ describe("sign-in", () => {
 
     const session = sessionCookieOf(answer);
     expect((await call(runtime, "GET", "/api/auth/user", { cookie: session })).json).toEqual({
-      user: { username: "admin" },
+      user: { username: "admin", email: null, role: "admin" },
     });
     expect((await call(runtime, "GET", "/api/admin/signups", { cookie: session })).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
+import { EmailPrompt } from "./EmailPrompt";
 
 /** SPEC.md: a spinner ('Loading...') during the session check, then the page or the login. */
 export function Protected({ children }: { children: ReactNode }) {
@@ -15,5 +16,10 @@ export function Protected({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Navigate to="/commandcenter/login" replace />;
-  return <>{children}</>;
+  return (
+    <>
+      {user.email === null && <EmailPrompt />}
+      {children}
+    </>
+  );
 }

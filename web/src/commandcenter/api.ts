@@ -64,6 +64,7 @@ export const api = {
       ...(code ? { code } : {}),
     }),
   logout: () => request<void>("POST", "/api/auth/logout"),
+  setEmail: (email: string) => request<{ user: StaffUserView }>("PUT", "/api/account/email", { email }),
   signups: (params: ListParams = {}) =>
     request<SignupListResponse>("GET", `/api/admin/signups${query({ ...params })}`),
   signupStats: (boundaries: { todayStart: string; weekStart: string; dayStarts: string[] }) =>

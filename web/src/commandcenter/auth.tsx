@@ -9,6 +9,8 @@ interface AuthState {
   login(username: string, password: string, code?: string): Promise<void>;
   /** Clears the user even if the call fails. */
   logout(): Promise<void>;
+  /** After the signed-in member changed their own account (e.g. their e-mail address). */
+  setUser(user: StaffUserView): void;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
@@ -44,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => ({ user, loading, login, logout }), [user, loading, login, logout]);
+  const value = useMemo(() => ({ user, loading, login, logout, setUser }), [user, loading, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Staff accounts of the Command Center as the web, the functions and the tests see them: the
+ * roles, the signed-in user, a team member in lists (e.g. owner pickers) and the e-mail update.
+ */
+import { z } from "zod";
+import { emailField } from "./fields";
+
+/** Admin: everything, including the team. Staff: leads only. */
+export const STAFF_ROLES = ["admin", "staff"] as const;
+export const StaffRole = z.enum(STAFF_ROLES, { error: "Role must be admin or staff" });
+export type StaffRole = z.infer<typeof StaffRole>;
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: "Admin", staff: "Staff" };
+
+/**
+ * The signed-in staff member (GET /api/auth/user, POST /api/auth/login). `email` is null for an
+ * account created before accounts had an address; the Command Center asks for it after sign-in.
+ */
+export const StaffUserView = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  role: StaffRole,
+});
+export type StaffUserView = z.infer<typeof StaffUserView>;
+
+/** A staff member as lists show them (the Team page, lead owner pickers). */
+export const StaffMember = StaffUserView.extend({
+  active: z.boolean(),
+  createdAt: z.string(),
+  /** A TOTP authenticator is enrolled. */
+  totp: z.boolean(),
+  /** Number of registered passkeys. */
+  passkeys: z.number().int(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+/** Body of PUT /api/account/email: the signed-in member's own address. */
+export const AccountEmailRequest = z.object({ email: emailField });
+export type AccountEmailRequest = z.infer<typeof AccountEmailRequest>;
+
+/** The answers people see from the staff routes (the Command Center shows the server's text). */
+export const STAFF_MESSAGES = {
+  adminOnly: "Only administrators can do this.",
+  accountDeactivated: "This account has been deactivated. Ask an administrator to reactivate it.",
+  emailNeeded: "Add your e-mail address to continue",
+} as const;

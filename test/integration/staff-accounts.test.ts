@@ -1,0 +1,145 @@
+/**
+ * Staff accounts over real HTTP against the local runtime: the account model (e-mail and role on
+ * GET /api/auth/user and the login answer, accounts from before roles, the address asked for after
+ * sign-in), deactivation taking effect on the next request.
+ */
+import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES, STAFF_MESSAGES } from "../../events";
+import { hashPassword } from "../../functions/auth/password";
+import { UsersRepository } from "../../functions/auth/users";
+import { findStaffMember, listStaffMembers } from "../../functions/team/members";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { call, signIn } from "./auth-support";
+
+const ADMIN = { username: "admin", password: "correct horse battery staple", email: "admin@example.com" };
+const STAFF = { username: "sam", password: "sam's long enough password", email: "Sam@Example.com" };
+const LEGACY = { username: "legacy", password: "a password from before roles" };
+let runtime: RuntimeProcess;
+let users: UsersRepository;
+
+beforeAll(async () => {
+  runtime = await startRuntime({
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+      TRUST_VIEWER_ADDRESS: "1",
+    },
+  });
+  users = new UsersRepository(runtime.db, runtime.table("users"));
+  await users.create(STAFF.username, await hashPassword(STAFF.password), new Date(), {
+    email: STAFF.email,
+    role: "staff",
+  });
+  // An account as `npm run admin -- create` wrote it before accounts had an address and a role.
+  const now = new Date().toISOString();
+  await runtime.db.send(
+    new PutCommand({
+      TableName: runtime.table("users"),
+      Item: {
+        username: LEGACY.username,
+        passwordHash: await hashPassword(LEGACY.password),
+        createdAt: now,
+        passwordChangedAt: now,
+      },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe("account model", () => {
+  it("carries the e-mail address and the role on sign-in and GET /api/auth/user", async () => {
+    const login = await call(runtime, "POST", "/api/auth/login", { body: STAFF, ip: "203.0.113.10" });
+    expect(login.json).toEqual({ user: { username: "sam", email: "sam@example.com", role: "staff" } });
+    const cookie = await signIn(runtime, ADMIN.username, ADMIN.password);
+    expect((await call(runtime, "GET", "/api/auth/user", { cookie })).json).toEqual({
+      user: { username: "admin", email: "admin@example.com", role: "admin" },
+    });
+  });
+
+  it("lists the staff members and reads one (for owner pickers)", async () => {
+    const deps = { db: runtime.db, tables: { users: runtime.table("users") } };
+    const members = await listStaffMembers(deps);
+    expect(members.map((m) => [m.username, m.email, m.role, m.active])).toEqual([
+      ["admin", "admin@example.com", "admin", true],
+      ["legacy", null, "admin", true],
+      ["sam", "sam@example.com", "staff", true],
+    ]);
+    expect(await findStaffMember(deps, "SAM")).toMatchObject({ username: "sam", totp: false, passkeys: 0 });
+    expect(await findStaffMember(deps, "nobody")).toBeUndefined();
+  });
+
+  it("keeps an account from before roles working as an admin and asks for its address", async () => {
+    const cookie = await signIn(runtime, LEGACY.username, LEGACY.password);
+    expect((await call(runtime, "GET", "/api/auth/user", { cookie })).json).toEqual({
+      user: { username: "legacy", email: null, role: "admin" },
+    });
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie })).status).toBe(200);
+
+    const bad = await call(runtime, "PUT", "/api/account/email", {
+      cookie,
+      body: { email: "not-an-address" },
+    });
+    expect([bad.status, bad.json?.fieldErrors]).toEqual([
+      400,
+      { email: "Please enter a valid email address" },
+    ]);
+    expect((await users.find(LEGACY.username))?.email).toBeUndefined();
+
+    const foreign = await call(runtime, "PUT", "/api/account/email", {
+      cookie,
+      body: { email: "legacy@example.com" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await users.find(LEGACY.username))?.email).toBeUndefined();
+
+    const saved = await call(runtime, "PUT", "/api/account/email", {
+      cookie,
+      body: { email: " Legacy@Example.com " },
+    });
+    expect([saved.status, saved.json]).toEqual([
+      200,
+      { user: { username: "legacy", email: "legacy@example.com", role: "admin" } },
+    ]);
+    expect((await users.find(LEGACY.username))?.email).toBe("legacy@example.com");
+  });
+
+  it("answers 401 to the account route without a session", async () => {
+    const answer = await call(runtime, "PUT", "/api/account/email", { body: { email: "x@example.com" } });
+    expect([answer.status, answer.json]).toEqual([401, { error: AUTH_MESSAGES.signInRequired }]);
+  });
+});
+
+describe("deactivation", () => {
+  it("ends the member's sessions on their next request and refuses sign-in", async () => {
+    const person = { username: "dana", password: "dana's long enough password" };
+    await users.create(person.username, await hashPassword(person.password), new Date(), {
+      email: "dana@example.com",
+      role: "staff",
+    });
+    const cookie = await signIn(runtime, person.username, person.password);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie })).status).toBe(200);
+    await runtime.db.send(
+      new UpdateCommand({
+        TableName: runtime.table("users"),
+        Key: { username: person.username },
+        UpdateExpression: "SET deactivatedAt = :at",
+        ExpressionAttributeValues: { ":at": new Date().toISOString() },
+      }),
+    );
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie })).status).toBe(401);
+    expect((await call(runtime, "GET", "/api/auth/user", { cookie })).json).toEqual({ user: null });
+    const again = await call(runtime, "POST", "/api/auth/login", { body: person, ip: "203.0.113.11" });
+    expect([again.status, again.json]).toEqual([403, { error: STAFF_MESSAGES.accountDeactivated }]);
+    const wrong = await call(runtime, "POST", "/api/auth/login", {
+      body: { ...person, password: "not the password at all" },
+      ip: "203.0.113.11",
+    });
+    expect([wrong.status, wrong.json]).toEqual([401, { error: AUTH_MESSAGES.invalidCredentials }]);
+  });
+});
