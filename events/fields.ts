@@ -11,8 +11,8 @@ export function requiredText(requiredMessage: string, max: number, label: string
   return z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, { error: requiredMessage })
-    .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer` });
+    .min(1, { error: requiredMessage, abort: true })
+    .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer`, abort: true });
 }
 
 /** An optional, trimmed text field; an empty value counts as absent. */
@@ -20,19 +20,30 @@ export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer` })
+    .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer`, abort: true })
     .optional()
     .transform((value) => (value ? value : undefined));
 }
 
-/** SPEC.md: a basic e-mail pattern — something@something.tld with no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * SPEC.md: a basic e-mail pattern — something@something.tld with no spaces. The same language as
+ * `^[^\s@]+@[^\s@]+\.[^\s@]+$` (events/fields-linear.test.ts compares the two), written so that
+ * no two quantifiers can match the same characters: after the first domain character, the domain
+ * runs up to its FIRST dot, so a failing match backtracks in linear, not quadratic, time (the
+ * first form took ~10 s on a 64 KB value). Every pattern here must keep that property
+ * (docs/decisions/0050-linear-validation.md).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
+/**
+ * Checks marked `abort: true` end validation of the field when they fail, so the pattern only
+ * ever sees a value of at most LIMITS.email characters (zod runs later checks otherwise).
+ */
 export const emailField = z
   .string({ error: "Email is required" })
   .trim()
-  .min(1, { error: "Email is required" })
-  .max(LIMITS.email, { error: `Email must be ${LIMITS.email} characters or fewer` })
+  .min(1, { error: "Email is required", abort: true })
+  .max(LIMITS.email, { error: `Email must be ${LIMITS.email} characters or fewer`, abort: true })
   .regex(EMAIL_PATTERN, { error: "Please enter a valid email address" });
 
 /**

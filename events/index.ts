@@ -7,3 +7,4 @@ export * from "./fields";
 export * from "./limits";
 export * from "./signup";
 export * from "./staff";
+export * from "./text";

@@ -10,6 +10,7 @@ import {
   PRODUCT_LINES_LABELS,
   type Signup,
   TEAM_SIZE_LABELS,
+  trimTrailingSlashes,
 } from "../../events";
 
 export interface RenderedEmail {
@@ -77,7 +78,7 @@ export function formatTimestamp(iso: string): string {
 }
 
 export function siteLink(siteUrl: string, path: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}${path}`;
+  return `${trimTrailingSlashes(siteUrl)}${path}`;
 }
 
 type Row = readonly [label: string, value: string | undefined];

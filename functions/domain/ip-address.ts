@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Addresses that say nothing about where a visitor is: private, loopback, link-local, carrier-grade
@@ -49,4 +50,20 @@ export function isPublicAddress(ip: string | undefined): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   return !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Longest subject kept for something that is not an address (a limit key must stay small). */
+const MAX_SUBJECT_LENGTH = 64;
+
+/**
+ * Who a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64. One
+ * subscriber line or cloud host gets a whole /64 (RFC 6177), so counting single IPv6 addresses
+ * would hand an attacker 2^64 fresh subjects. Parsing with ipaddr.js rather than by hand: it
+ * expands "::", zero-padding and embedded IPv4 forms correctly.
+ */
+export function clientNetwork(ip: string): string {
+  const address = unmapIpv4(ip.trim());
+  if (isIP(address) !== 6) return address.slice(0, MAX_SUBJECT_LENGTH);
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(":")}::/64`;
 }

@@ -1,12 +1,15 @@
 /**
  * One HTTP flow for both forms (POST /api/signup, POST /api/contact):
- * standard stack (functions/http/middleware) -> validate -> per-IP rate limit -> honeypot ->
- * store record + event in one transaction -> 201 { ok: true, id }.
+ * standard stack (functions/http/middleware: size, media type, JSON) -> per-IP rate limit ->
+ * validate -> honeypot -> store record + event in one transaction -> 201 { ok: true, id }.
+ * The limit comes before validation: cheap checks first, and a client sending invalid bodies is
+ * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "../../events";
 import type { TableKey } from "../../infra/tables";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../domain/deps";
+import { clientNetwork } from "../domain/ip-address";
 import { hitRateLimit } from "../domain/rate-limit";
 import {
   type AcceptedSubmission,
@@ -62,13 +65,17 @@ export function submissionHandler<S extends z.ZodType>(
 ) {
   return httpApi({ route: definition.route }, async (request) => {
     const deps = getDeps();
-    const input = validateBody(request, definition.schema) as z.infer<S> & { submissionId?: string };
-
     const decision = await hitRateLimit(
       { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock },
-      { scope: "submissions", subject: request.clientIp ?? "unknown", limit: deps.submissionsPerMinute },
+      {
+        scope: "submissions",
+        subject: clientNetwork(request.clientIp ?? "unknown"),
+        limit: deps.submissionsPerMinute,
+      },
     );
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+
+    const input = validateBody(request, definition.schema) as z.infer<S> & { submissionId?: string };
 
     if (isHoneypotFilled(request.body?.[HONEYPOT_FIELD])) {
       // A bot: the ordinary answer, so it learns nothing; nothing stored, nothing sent.

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { trimTrailingSlashes } from "../../events/text";
 import {
   COMMAND_CENTER_PREFIX,
   COMMAND_CENTER_SHELL_FILE,
@@ -174,7 +175,7 @@ export class StaticSite {
     // No "..", no "." and no dot-files: nothing outside the dist folder or hidden in it is served.
     if (segments.some((segment) => segment.startsWith("."))) return { kind: "notFound" };
     if (decoded.length > 1 && decoded.endsWith("/")) {
-      return { kind: "redirect", location: `${rawPath.replace(/\/+$/, "") || "/"}${query}` };
+      return { kind: "redirect", location: `${trimTrailingSlashes(rawPath) || "/"}${query}` };
     }
     if (decoded === COMMAND_CENTER_PREFIX || decoded.startsWith(`${COMMAND_CENTER_PREFIX}/`)) {
       const requested = this.inside(decoded);

@@ -233,6 +233,26 @@ describe("per-IP submission limit", () => {
     now = new Date("2025-03-04T10:01:00.000Z");
     expect((await post(limitedSignup, signupBody, ip)).status).toBe(201);
   });
+  it("counts every address of one IPv6 /64 as one client", async () => {
+    const limitedSignup = submissionHandler(signupRoute, () => deps({ submissionsPerMinute: 2 }));
+    const from = (suffix: string) => ({ "cloudfront-viewer-address": `2001:db8:77:1::${suffix}:443` });
+    expect((await post(limitedSignup, signupBody, from("1"))).status).toBe(201);
+    expect((await post(limitedSignup, signupBody, from("2"))).status).toBe(201);
+    expect((await post(limitedSignup, signupBody, from("ffff:3"))).status).toBe(429);
+    // The next /64 is another client.
+    const other = { "cloudfront-viewer-address": "2001:db8:77:2::1:443" };
+    expect((await post(limitedSignup, signupBody, other)).status).toBe(201);
+  });
+
+  it("applies the limit before validation: invalid bodies count and the over-limit one is not validated", async () => {
+    const limitedSignup = submissionHandler(signupRoute, () => deps({ submissionsPerMinute: 2 }));
+    const ip = { "cloudfront-viewer-address": "203.0.113.60:1234" };
+    expect((await post(limitedSignup, { email: "not an email" }, ip)).status).toBe(400);
+    expect((await post(limitedSignup, { email: "not an email" }, ip)).status).toBe(400);
+    const refused = await post(limitedSignup, { email: `x@${".".repeat(60_000)}@` }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: MESSAGES.tooManySubmissions });
+  });
 });
 
 describe("failures", () => {

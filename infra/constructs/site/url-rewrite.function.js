@@ -32,7 +32,10 @@ function resolve(uri) {
   if (uri === "/") return { uri: "/index.html" };
   if (hasFileExtension(uri)) return { uri: uri, notFound: uri === NOT_FOUND };
   if (uri.length > 1 && uri.charAt(uri.length - 1) === "/") {
-    const trimmed = uri.replace(/\/+$/, "");
+    // A loop: /\/+$/ is quadratic on a long run of slashes that is not at the end.
+    let end = uri.length;
+    while (end > 0 && uri.charAt(end - 1) === "/") end -= 1;
+    const trimmed = uri.slice(0, end);
     return { redirect: trimmed === "" ? "/" : trimmed };
   }
   if (uri === COMMAND_CENTER || uri.indexOf(`${COMMAND_CENTER}/`) === 0) return { uri: COMMAND_CENTER_SHELL };

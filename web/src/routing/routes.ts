@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from "../../../events/text";
 import { COMMAND_CENTER_PREFIX, PUBLIC_PATHS, type PublicPath } from "../public-paths";
 import { type LazyPage, lazyPage } from "./lazyPage";
 
@@ -27,7 +28,7 @@ export const NOT_FOUND_PAGE = lazyPage(() => import("../pages/NotFound"));
 
 /** Trailing slashes are tolerated: "/pricing/" is "/pricing". */
 export function normalisePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  return path.length > 1 ? trimTrailingSlashes(path) || "/" : path;
 }
 
 export function isPublicPath(path: string): path is PublicPath {
