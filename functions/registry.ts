@@ -6,7 +6,7 @@
  * Plain data on purpose: no CDK import and no handler import.
  */
 import type { DomainEventType } from "../events";
-import type { TableKey } from "../infra/tables";
+import type { TableKey } from "./model/tables";
 
 export type TableAccess = "read" | "write" | "readWrite";
 

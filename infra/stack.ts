@@ -1,7 +1,7 @@
 /**
  * One stack per stage: every resource of the product, composed from one construct per concern.
  * Everything comes from the registry (functions/registry.ts) and the table definitions
- * (infra/tables.ts), so a new route, worker or table appears here without editing the stack.
+ * (functions/model/tables.ts), so a new route, worker or table appears here without editing the stack.
  */
 import { Stack, type StackProps } from "aws-cdk-lib";
 import type { Construct } from "constructs";

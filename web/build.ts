@@ -14,6 +14,7 @@ import {
   htmlFileFor,
   NOT_FOUND_FILE,
   PUBLIC_PATHS,
+  pageSource,
 } from "./src/public-paths";
 
 // Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
@@ -25,29 +26,6 @@ const cacheDir = join(webRoot, "..", "node_modules", ".cache");
 const configFile = join(webRoot, "vite.config.ts");
 
 type ServerEntry = typeof import("./src/entry-server");
-
-/** Source file of each route's page module, to find its chunk in the manifest. */
-const PAGE_SOURCES: Record<string, string> = {
-  "/": "src/pages/Home.tsx",
-  "/pricing": "src/pages/Pricing.tsx",
-  "/about": "src/pages/About.tsx",
-  "/contact": "src/pages/Contact.tsx",
-  "/privacy": "src/pages/Privacy.tsx",
-  "/terms": "src/pages/Terms.tsx",
-  "/signup": "src/pages/Signup.tsx",
-};
-const pascal = (slug: string) =>
-  slug
-    .split("-")
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-function pageSource(path: string | null): string {
-  if (path === null) return "src/pages/NotFound.tsx";
-  const known = PAGE_SOURCES[path];
-  if (known) return known;
-  const [, section, slug] = path.split("/");
-  return `src/pages/${section}/${pascal(slug ?? "")}.tsx`;
-}
 
 /** A chunk's file, its CSS and everything it imports statically, recursively. */
 function closure(manifest: Manifest, key: string): { scripts: Set<string>; styles: Set<string> } {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { splitRange, sumHours } from "./counts";
 import {
   bucketStart,
   COUNTER_SHARDS,
@@ -8,8 +7,9 @@ import {
   counterShard,
   counterUpdates,
   searchAttributes,
-} from "./lead-index";
-import { SIGNUP_KIND } from "./lead-kinds";
+} from "../model/lead-index";
+import { SIGNUP_KIND } from "../model/lead-kinds";
+import { splitRange, sumHours } from "./counts";
 
 const d = (iso: string) => new Date(iso);
 

@@ -6,8 +6,8 @@
  */
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { PRODUCT_LINES, TEAM_SIZES } from "../../events";
-import { counterKind } from "./lead-index";
-import { type FacetValues, facetAttribute, type LeadKind } from "./lead-kinds";
+import { counterKind } from "../model/lead-index";
+import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";
 
 const HOUR_MS = 3_600_000;
 

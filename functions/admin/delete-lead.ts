@@ -5,8 +5,8 @@
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { auditPut } from "../auth/audit";
 import { cancellationCodes } from "../lib/aws-errors";
-import { counterUpdates } from "./lead-index";
-import type { LeadKind } from "./lead-kinds";
+import { counterUpdates } from "../model/lead-index";
+import type { LeadKind } from "../model/lead-kinds";
 
 export interface DeleteLeadDependencies {
   readonly db: DynamoDBDocumentClient;

@@ -12,9 +12,10 @@
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  */
 import { BatchGetCommand, type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { searchKey } from "../model/lead-index";
+import type { FacetValues, LeadKind } from "../model/lead-kinds";
+import { SEARCH_INDEXES } from "../model/tables";
 import { LeadCounter } from "./counts";
-import { SEARCH_INDEXES, searchKey } from "./lead-index";
-import type { FacetValues, LeadKind } from "./lead-kinds";
 
 export const SEARCH_CANDIDATE_CAP = 5_000;
 /** Most index entries one filtered listing reads before it answers with what it has. */

@@ -16,14 +16,15 @@ import {
   SignupStatsQuery,
   TEAM_SIZE_LABELS,
 } from "../../events";
-import { documentClient, systemClock } from "../auth/clients";
+import { documentClient } from "../auth/clients";
 import { requireSession, signedInSession } from "../auth/http-session";
+import { systemClock } from "../domain/deps";
 import { type ApiRequest, badRequest, HttpError, httpApi, jsonResponse } from "../http/middleware";
 import { tableName } from "../lib/env";
+import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { LeadCounter } from "./counts";
 import { type CsvColumn, csvHeader, csvRows } from "./csv";
 import { deleteLead } from "./delete-lead";
-import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "./lead-kinds";
 import { type Cursor, decodeCursor, LeadQueries } from "./lead-query";
 
 function queryOf<S extends z.ZodType>(request: ApiRequest, schema: S): z.infer<S> {

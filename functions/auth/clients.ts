@@ -3,7 +3,3 @@ import { once } from "../lib/env";
 
 /** One DynamoDB document client per Lambda instance, created on first use (after the environment is set). */
 export const documentClient = once(() => createDocumentClient());
-
-/** The clock the functions use; tests pass their own. */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();

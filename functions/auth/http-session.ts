@@ -5,12 +5,13 @@
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { AUTH_MESSAGES, STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../events";
+import { systemClock } from "../domain/deps";
 import { type ApiRequest, type ApiResult, apiRequestOf, HttpError, header } from "../http/middleware";
 import { tableName } from "../lib/env";
 import type { Logger } from "../lib/log";
 import { logAuthFailure } from "./auth-log";
 import { type AuthenticateOutcome, authenticate } from "./authenticate";
-import { documentClient, systemClock } from "./clients";
+import { documentClient } from "./clients";
 import { sessionCookie, sessionTokenFrom } from "./cookie";
 import type { LoginDependencies } from "./login";
 import { sessionKey } from "./session-key";

@@ -1,8 +1,8 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactMessage, ContactRequest, DomainEvent, Signup, SignupRequest } from "../../events";
-import { indexedWrite } from "../admin/lead-index";
-import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../admin/lead-kinds";
 import { cancellationCodes } from "../lib/aws-errors";
+import { indexedWrite } from "../model/lead-index";
+import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { contactItems } from "./contact-repository";
 import type { Clock, IdGenerator } from "./deps";
 import { outboxItemFor } from "./outbox";
@@ -47,7 +47,7 @@ async function storeWithEvent(
   event: DomainEvent,
 ): Promise<{ duplicate: boolean }> {
   const retained = withExpiry(record, deps.retentionDays);
-  // Search attributes and counters of the Command Center (functions/admin/lead-index.ts); the
+  // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
   // counters take the record's expiry so that they expire with it.
   const indexed = indexedWrite(deps.tables.records, lead, retained);
   const item = { ...retained, ...indexed.attributes };

@@ -7,7 +7,6 @@
  */
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "../../events";
-import type { TableKey } from "../../infra/tables";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../domain/deps";
 import { clientNetwork } from "../domain/ip-address";
 import { hitRateLimit } from "../domain/rate-limit";
@@ -19,6 +18,7 @@ import {
 } from "../domain/submissions";
 import { createDocumentClient } from "../lib/dynamo";
 import { intEnv, once, tableName } from "../lib/env";
+import type { TableKey } from "../model/tables";
 import { httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
 
 export interface SubmissionRouteDeps extends SubmissionDeps {

@@ -1,4 +1,4 @@
-import { TABLES, type TableKey } from "../../infra/tables";
+import { TABLES, type TableKey } from "../model/tables";
 
 /** A required environment variable; a clear error names the missing one. */
 export function requireEnv(name: string): string {
@@ -7,7 +7,7 @@ export function requireEnv(name: string): string {
   return value;
 }
 
-/** The physical name of one of the tables of infra/tables.ts. */
+/** The physical name of one of the tables of functions/model/tables.ts. */
 export function tableName(key: TableKey): string {
   return requireEnv(TABLES[key].envVar);
 }

@@ -2,10 +2,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { TABLES } from "../../functions/model/tables";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
 import { ensureTables, localTableName } from "../local/tables";
 import { loadStage } from "../stages";
-import { TABLES } from "../tables";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -1,5 +1,5 @@
 /**
- * The DynamoDB tables of infra/tables.ts, and least-privilege access to them: each function gets
+ * The DynamoDB tables of functions/model/tables.ts, and least-privilege access to them: each function gets
  * exactly the actions of the access level the registry names, on its table and that table's
  * indexes (no wildcard actions, no wildcard resources).
  */
@@ -14,9 +14,9 @@ import {
 } from "aws-cdk-lib/aws-dynamodb";
 import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
+import { TABLES, type TableDefinition, type TableKey } from "../../functions/model/tables";
 import type { TableAccess } from "../../functions/registry";
 import type { StageConfig } from "../stages";
-import { TABLES, type TableDefinition, type TableKey } from "../tables";
 
 const READ_ACTIONS = [
   "dynamodb:GetItem",

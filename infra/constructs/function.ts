@@ -16,10 +16,10 @@ import {
 } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
+import type { TableKey } from "../../functions/model/tables";
 import type { TableAccess } from "../../functions/registry";
 import { type FunctionKind, HANDLER } from "../build/functions";
 import type { StageConfig } from "../stages";
-import type { TableKey } from "../tables";
 import type { Data } from "./data";
 import type { Monitoring } from "./monitoring";
 

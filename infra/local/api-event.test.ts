@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fromApiGatewayResult,
-  normalizeIp,
-  toApiGatewayEvent,
-  VIEWER_ADDRESS_HEADER,
-  withViewerAddress,
-} from "./api-event";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
 import { RouteTable } from "./routes";
 
 const base = {

@@ -5,8 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
-
-export const VIEWER_ADDRESS_HEADER = "cloudfront-viewer-address";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
 
 export interface IncomingApiRequest {
   readonly method: string;

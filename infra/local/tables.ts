@@ -1,5 +1,5 @@
 /**
- * The local DynamoDB tables, built from the same definitions as the CDK stack (infra/tables.ts).
+ * The local DynamoDB tables, built from the same definitions as the CDK stack (functions/model/tables.ts).
  * Time to live is not applied locally (dynalite ignores it); the functions already treat expired
  * ephemeral items as absent.
  */
@@ -11,7 +11,7 @@ import {
   ListTablesCommand,
   ResourceInUseException,
 } from "@aws-sdk/client-dynamodb";
-import { TABLES, type TableDefinition, type TableKey } from "../tables";
+import { TABLES, type TableDefinition, type TableKey } from "../../functions/model/tables";
 
 /** Physical table name of each table in the local runtime. */
 export function localTableName(key: TableKey): string {
@@ -62,7 +62,7 @@ export function createTableInput(definition: TableDefinition, tableName: string)
   return input;
 }
 
-/** Creates every table of infra/tables.ts that does not exist yet; returns the names it created. */
+/** Creates every table of functions/model/tables.ts that does not exist yet; returns the names it created. */
 export async function ensureTables(
   client: DynamoDBClient,
   nameOf: (key: TableKey) => string = localTableName,

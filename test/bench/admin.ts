@@ -8,9 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Signup } from "../../events";
-import { counterItemsFor, searchAttributes } from "../../functions/admin/lead-index";
-import { SIGNUP_KIND } from "../../functions/admin/lead-kinds";
 import { signupItems } from "../../functions/domain/signup-repository";
+import { counterItemsFor, searchAttributes } from "../../functions/model/lead-index";
+import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { type BenchResult, below, type Figure, info } from "./figures";
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
+import { TABLES, type TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
 import { REPO_ROOT } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
@@ -20,7 +21,6 @@ import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
 import { securityHeaders } from "../../infra/security-headers";
 import { loadStage, type StageConfig } from "../../infra/stages";
-import { TABLES, type TableKey } from "../../infra/tables";
 import {
   COMMAND_CENTER_SHELL_FILE,
   htmlFileFor,

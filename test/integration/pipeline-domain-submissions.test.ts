@@ -114,7 +114,7 @@ describe("POST /api/signup", () => {
       notes: "Ten reps, three lines <b>bold</b>",
       createdAt: now.toISOString(),
       ipAddress: "2001:db8::7",
-      // The Command Center's search attributes (functions/admin/lead-index.ts).
+      // The Command Center's search attributes (functions/model/lead-index.ts).
       searchName: "ada lovelace",
       searchLast: "lovelace",
       searchEmail: "ada@example.com",

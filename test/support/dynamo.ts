@@ -1,13 +1,13 @@
 /**
  * A real DynamoDB stand-in for tests: dynalite in memory on a free port, with TransactWriteItems
- * (infra/local/dynalite-transactions.ts) and every table of infra/tables.ts, GSIs included.
+ * (infra/local/dynalite-transactions.ts) and every table of functions/model/tables.ts, GSIs included.
  */
 import type { Server } from "node:http";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { TABLES, type TableKey } from "../../functions/model/tables";
 import { dynaliteWithTransactions } from "../../infra/local/dynalite-transactions";
 import { ensureTables } from "../../infra/local/tables";
-import { TABLES, type TableKey } from "../../infra/tables";
 
 export interface TestDynamo {
   readonly endpoint: string;

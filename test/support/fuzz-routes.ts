@@ -15,8 +15,8 @@
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import fc from "fast-check";
 import { ContactListResponse, Created, LIMITS, SignupListResponse, SignupStatsResponse } from "../../events";
+import type { TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
-import type { TableKey } from "../../infra/tables";
 import { signIn } from "../integration/auth-support";
 import { assertContract, describeAnswer, type RawAnswer, rawRequest } from "./fuzz";
 import {

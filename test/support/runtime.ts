@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { TableKey } from "../../functions/model/tables";
 import { localTableName } from "../../infra/local/tables";
-import type { TableKey } from "../../infra/tables";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -79,7 +79,7 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** The physical table names in the local runtime, by infra/tables.ts key. */
+/** The physical table names in the local runtime, by functions/model/tables.ts key. */
 export function tableNameOf(key: TableKey): string {
   return localTableName(key);
 }
@@ -102,7 +102,7 @@ export class RuntimeProcess {
     this.dataDir = dataDir;
   }
 
-  /** The table name of an infra/tables.ts key ("signups" -> the local physical name). */
+  /** The table name of an functions/model/tables.ts key ("signups" -> the local physical name). */
   table(key: TableKey): string {
     return localTableName(key);
   }

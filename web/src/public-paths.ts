@@ -1,29 +1,37 @@
 /**
- * The 18 public routes of SPEC.md section 2. Prerendering writes one HTML file per path
+ * The 18 public routes, each with the page module under web/src/pages that renders it — the one
+ * list of public pages (web/src/routing/routes.ts loads these modules; web/build.ts finds their
+ * chunks by the same names). Prerendering writes one HTML file per path
  * (`/` -> index.html, `/pricing` -> pricing/index.html); the CloudFront function and the local
  * runtime map clean URLs onto those files; the sitemap lists them.
  */
-export const PUBLIC_PATHS = [
-  "/",
-  "/pricing",
-  "/solutions/manufacturers-reps",
-  "/solutions/independent-reps",
-  "/solutions/agency-owners",
-  "/platform/order-management",
-  "/platform/commission-handling",
-  "/platform/reports-insights",
-  "/platform/dealer-management",
-  "/platform/vendor-management",
-  "/platform/product-management",
-  "/platform/email-notifications",
-  "/platform/invoice-management",
-  "/about",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/signup",
-] as const;
-export type PublicPath = (typeof PUBLIC_PATHS)[number];
+export const PUBLIC_PAGES = {
+  "/": "Home",
+  "/pricing": "Pricing",
+  "/solutions/manufacturers-reps": "solutions/ManufacturersReps",
+  "/solutions/independent-reps": "solutions/IndependentReps",
+  "/solutions/agency-owners": "solutions/AgencyOwners",
+  "/platform/order-management": "platform/OrderManagement",
+  "/platform/commission-handling": "platform/CommissionHandling",
+  "/platform/reports-insights": "platform/ReportsInsights",
+  "/platform/dealer-management": "platform/DealerManagement",
+  "/platform/vendor-management": "platform/VendorManagement",
+  "/platform/product-management": "platform/ProductManagement",
+  "/platform/email-notifications": "platform/EmailNotifications",
+  "/platform/invoice-management": "platform/InvoiceManagement",
+  "/about": "About",
+  "/contact": "Contact",
+  "/privacy": "Privacy",
+  "/terms": "Terms",
+  "/signup": "Signup",
+} as const;
+export type PublicPath = keyof typeof PUBLIC_PAGES;
+export const PUBLIC_PATHS = Object.keys(PUBLIC_PAGES) as readonly PublicPath[];
+
+/** The page module that renders a path (or the 404 page, for null), relative to web/. */
+export function pageSource(path: PublicPath | null): string {
+  return `src/pages/${path === null ? "NotFound" : PUBLIC_PAGES[path]}.tsx`;
+}
 
 /** Staff area: served the SPA shell (commandcenter/index.html), never prerendered, noindex. */
 export const COMMAND_CENTER_PREFIX = "/commandcenter";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PATHS } from "../public-paths";
+import { siteConfigFor } from "../../site-config";
+import { PUBLIC_PAGES, PUBLIC_PATHS } from "../public-paths";
+import type { PageModule } from "./lazyPage";
 import { isCommandCenterPath, NOT_FOUND_PAGE, normalisePath, PAGES, pageFor } from "./routes";
 
 describe("route table", () => {
@@ -9,6 +11,17 @@ describe("route table", () => {
     expect(pageFor("/pricing/")).toBe(PAGES["/pricing"]);
     expect(pageFor("/pricing/extra")).toBe(NOT_FOUND_PAGE);
     expect(pageFor("/PRICING")).toBe(NOT_FOUND_PAGE);
+  });
+
+  it("loads, for each path, the page module the table of public-paths.ts names", async () => {
+    // What Vite's `define` injects at build time, which the pages read when they load.
+    Object.assign(globalThis, { __SITE_CONFIG__: siteConfigFor("local") });
+    const modules = import.meta.glob<PageModule>(["../pages/*.tsx", "../pages/*/*.tsx"]);
+    for (const path of PUBLIC_PATHS) {
+      const expected = modules[`../pages/${PUBLIC_PAGES[path]}.tsx`];
+      expect(expected, path).toBeDefined();
+      expect(await PAGES[path].load(), path).toBe(await expected?.());
+    }
   });
 
   it("normalises trailing slashes but keeps the root", () => {

@@ -2,7 +2,10 @@ import { trimTrailingSlashes } from "../../../events/text";
 import { COMMAND_CENTER_PREFIX, PUBLIC_PATHS, type PublicPath } from "../public-paths";
 import { type LazyPage, lazyPage } from "./lazyPage";
 
-/** One chunk per public page (route-based code splitting). */
+/**
+ * One chunk per public page (route-based code splitting). The import specifiers must be literals for
+ * Vite to split them; routes.test.ts checks each against the page table of public-paths.ts.
+ */
 export const PAGES: Record<PublicPath, LazyPage> = {
   "/": lazyPage(() => import("../pages/Home")),
   "/pricing": lazyPage(() => import("../pages/Pricing")),

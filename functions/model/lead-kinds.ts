@@ -4,8 +4,8 @@
  */
 import type { z } from "zod";
 import { ContactMessage, Signup } from "../../events";
-import type { TableKey } from "../../infra/tables";
 import type { AuditAction } from "../auth/audit";
+import type { TableKey } from "./tables";
 
 export interface LeadKind<S extends z.ZodObject = z.ZodObject> {
   /** The `kind` attribute of the records (partition key of the byCreatedAt index). */

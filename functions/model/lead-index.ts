@@ -3,7 +3,7 @@
  * (docs/decisions/0021-admin-scale.md):
  *
  * 1. Search attributes on every record — lower-cased first+last name, last name, e-mail and e-mail
- *    domain — each the sort key of a `bySearch*` index (infra/tables.ts), so a search is a few
+ *    domain — each the sort key of a `bySearch*` index (functions/model/tables.ts), so a search is a few
  *    prefix queries instead of a scan.
  * 2. Counters, in the record's own table and updated in the same transaction as the record:
  *    one item per UTC day (total and per facet combination) and one per UTC hour (total). They
@@ -14,13 +14,6 @@ import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
 
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
-
-export const SEARCH_INDEXES = [
-  { indexName: "bySearchName", attribute: "searchName" },
-  { indexName: "bySearchLast", attribute: "searchLast" },
-  { indexName: "bySearchEmail", attribute: "searchEmail" },
-  { indexName: "bySearchDomain", attribute: "searchDomain" },
-] as const;
 
 /** Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries. */
 export function searchKey(text: string): string {
@@ -73,7 +66,7 @@ export function counterId(lead: LeadKind, size: BucketSize, start: string, shard
   return shard === 0 ? bucket : `${bucket}#${shard}`;
 }
 
-/** The counter items of infra/tables' byCreatedAt index: {id, kind, createdAt = bucket start}. */
+/** The counter items of functions/model/tables.ts' byCreatedAt index: {id, kind, createdAt = bucket start}. */
 export function counterUpdates(
   tableName: string,
   lead: LeadKind,

@@ -38,53 +38,51 @@ export interface TableDefinition {
 }
 
 /**
- * Prefix-search indexes of the Command Center (functions/admin/lead-index.ts): lower-cased
+ * Prefix-search indexes of the Command Center (functions/model/lead-index.ts): lower-cased
  * "first last", last name, e-mail and e-mail domain, each under the record's `kind`. A search
  * reads only `id`, `createdAt` and the facets from them (functions/admin/lead-query.ts), so only
  * those are projected: the enrichment's update (country, IP) then writes no search index.
  */
-const searchIndexes = (["searchName", "searchLast", "searchEmail", "searchDomain"] as const).map(
-  (attribute) => ({
-    indexName: `bySearch${attribute.slice("search".length)}`,
-    partitionKey: { name: "kind", type: "S" as const },
-    sortKey: { name: attribute, type: "S" as const },
-    include: ["createdAt", "teamSize", "productLines"],
-  }),
-);
+export const SEARCH_INDEXES = [
+  { indexName: "bySearchName", attribute: "searchName" },
+  { indexName: "bySearchLast", attribute: "searchLast" },
+  { indexName: "bySearchEmail", attribute: "searchEmail" },
+  { indexName: "bySearchDomain", attribute: "searchDomain" },
+] as const;
+
+const searchIndexes = SEARCH_INDEXES.map(({ indexName, attribute }) => ({
+  indexName,
+  partitionKey: { name: "kind", type: "S" as const },
+  sortKey: { name: attribute, type: "S" as const },
+  include: ["createdAt", "teamSize", "productLines"],
+}));
+
+/**
+ * A table of leads: `kind` is a constant per record type so one index lists them newest first;
+ * `expiresAt` is set at write time when the stage has a retention period (RETENTION_DAYS > 0).
+ */
+function leadTable<Id extends string, EnvVar extends string>(id: Id, envVar: EnvVar) {
+  return {
+    id,
+    envVar,
+    partitionKey: { name: "id", type: "S" },
+    globalIndexes: [
+      {
+        indexName: "byCreatedAt",
+        partitionKey: { name: "kind", type: "S" },
+        sortKey: { name: "createdAt", type: "S" },
+      },
+      ...searchIndexes,
+    ],
+    timeToLiveAttribute: "expiresAt",
+  } as const;
+}
 
 export const TABLES = {
-  /** Prospect signups. `kind` is a constant so one index lists them newest first. */
-  signups: {
-    id: "Signups",
-    envVar: "SIGNUPS_TABLE",
-    partitionKey: { name: "id", type: "S" },
-    globalIndexes: [
-      {
-        indexName: "byCreatedAt",
-        partitionKey: { name: "kind", type: "S" },
-        sortKey: { name: "createdAt", type: "S" },
-      },
-      ...searchIndexes,
-    ],
-    /** Set at write time when the stage has a retention period (RETENTION_DAYS > 0). */
-    timeToLiveAttribute: "expiresAt",
-  },
+  /** Prospect signups. */
+  signups: leadTable("Signups", "SIGNUPS_TABLE"),
   /** Contact-form messages, same layout as signups. */
-  contacts: {
-    id: "ContactMessages",
-    envVar: "CONTACTS_TABLE",
-    partitionKey: { name: "id", type: "S" },
-    globalIndexes: [
-      {
-        indexName: "byCreatedAt",
-        partitionKey: { name: "kind", type: "S" },
-        sortKey: { name: "createdAt", type: "S" },
-      },
-      ...searchIndexes,
-    ],
-    /** Set at write time when the stage has a retention period (RETENTION_DAYS > 0). */
-    timeToLiveAttribute: "expiresAt",
-  },
+  contacts: leadTable("ContactMessages", "CONTACTS_TABLE"),
   /**
    * Transactional outbox: an event is written in the same transaction as the record it
    * describes, and a relay moves it to the queues, then deletes it.
