@@ -27,7 +27,7 @@ import type { EventPublisher } from "../../functions/lib/publisher";
 import { jsonReply } from "./api";
 import { LOCAL_CREDENTIALS } from "./dynamo";
 import { type GateMode, HttpRefuser, TcpGate } from "./fault-proxy";
-import type { BatchConsumer } from "./queue";
+import type { BatchConsumer, LocalBatchResponse } from "./queue";
 import type { Reply } from "./static-site";
 
 export interface FaultSettings {
@@ -51,8 +51,9 @@ export const POISON_REASON = "fault injection: poison message";
 
 /**
  * The queue's consumer, unless this queue gets poison: then every N-th distinct message (by first
- * receipt) fails on every receive. A batch of only poison throws (reason "worker threw: ..."); in a
- * mixed batch the rest go to the worker and the poison ones are reported as batch item failures.
+ * receipt) fails on every receive. The poison ones never reach the worker; they are reported as
+ * batch item failures with the fault as their reason, whatever else shares their batch, and the
+ * rest go to the worker.
  */
 export function withFaults(queue: string, consumer: BatchConsumer, settings: FaultSettings): BatchConsumer {
   const every = settings.poisonEvery;
@@ -60,19 +61,21 @@ export function withFaults(queue: string, consumer: BatchConsumer, settings: Fau
     return consumer;
   }
   const seen = new Map<string, boolean>();
-  return async (event: SQSEvent): Promise<SQSBatchResponse | undefined | null> => {
+  return async (event: SQSEvent): Promise<LocalBatchResponse | SQSBatchResponse | undefined | null> => {
     for (const record of event.Records) {
       if (!seen.has(record.messageId)) seen.set(record.messageId, (seen.size + 1) % every === 0);
     }
     const poison = event.Records.filter((record) => seen.get(record.messageId));
     if (poison.length === 0) return consumer(event);
-    if (poison.length === event.Records.length) throw new Error(`${POISON_REASON} (every ${every})`);
     const rest = event.Records.filter((record) => !seen.get(record.messageId));
-    const result = await consumer({ ...event, Records: rest });
+    const result = rest.length > 0 ? await consumer({ ...event, Records: rest }) : undefined;
     return {
       batchItemFailures: [
         ...(result?.batchItemFailures ?? []),
-        ...poison.map((record) => ({ itemIdentifier: record.messageId })),
+        ...poison.map((record) => ({
+          itemIdentifier: record.messageId,
+          reason: `${POISON_REASON} (every ${every})`,
+        })),
       ],
     };
   };

@@ -6,7 +6,13 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_LEASE_MS } from "../../functions/domain/email-idempotency";
 import { QUEUES } from "../../functions/registry";
-import { type BatchConsumer, defaultRetryDelayMs, LocalQueues, type LocalQueuesOptions } from "./queue";
+import {
+  BATCH_ITEM_FAILURE_REASON,
+  type BatchConsumer,
+  defaultRetryDelayMs,
+  LocalQueues,
+  type LocalQueuesOptions,
+} from "./queue";
 
 let dir: string;
 let journalFile: string;
@@ -202,6 +208,30 @@ describe("LocalQueues delivery", () => {
         reason: "worker threw: SES is down (receive 3 of 3)",
       }),
     ]);
+  });
+
+  it("records the reason a worker gives for a batch item failure, the default reason otherwise", async () => {
+    const queues = open(
+      async (event) => ({
+        batchItemFailures: event.Records.map((record) =>
+          record.body === "explained"
+            ? { itemIdentifier: record.messageId, reason: "no such signup" }
+            : { itemIdentifier: record.messageId },
+        ),
+      }),
+      {},
+      1,
+    );
+    queues.send([
+      { queue: "work", body: "explained" },
+      { queue: "work", body: "silent" },
+    ]);
+    await until(() => queues.counts().work?.dead === 2);
+    const reasons = Object.fromEntries(queues.deadLetters().map((letter) => [letter.body, letter.reason]));
+    expect(reasons).toEqual({
+      explained: "no such signup (receive 1 of 1)",
+      silent: `${BATCH_ITEM_FAILURE_REASON} (receive 1 of 1)`,
+    });
   });
 
   it("stops waiting for a hung worker when closing after the timeout", async () => {

@@ -13,8 +13,21 @@ import { createHash, randomUUID } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
 
+/**
+ * A batch response that may say why an item failed. Lambda reads only `itemIdentifier`; locally a
+ * `reason` is recorded with the message if it ends in the dead-letter list, so that the reason does
+ * not depend on which other messages shared its batch.
+ */
+export interface LocalBatchResponse {
+  batchItemFailures: { itemIdentifier: string; reason?: string }[];
+}
+
 /** Calls the worker with one batch; the worker's result or exception decides each message's fate. */
-export type BatchConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined | null>;
+export type BatchConsumer = (
+  event: SQSEvent,
+) => Promise<LocalBatchResponse | SQSBatchResponse | undefined | null>;
+
+export const BATCH_ITEM_FAILURE_REASON = "reported as a batch item failure by the worker";
 
 export interface QueueSpec {
   readonly name: string;
@@ -275,14 +288,13 @@ export class LocalQueues {
     const failures = new Map<string, string>();
     try {
       const result = await state.spec.consumer(event);
-      const reported = result?.batchItemFailures ?? [];
+      const reported: LocalBatchResponse["batchItemFailures"] = result?.batchItemFailures ?? [];
       const known = new Set(batch.map((message) => message.id));
       // Lambda treats a failure entry it cannot match to a message as a failure of the whole batch.
       const wholeBatch = reported.some((failure) => !known.has(failure.itemIdentifier));
       for (const message of batch) {
-        if (wholeBatch || reported.some((failure) => failure.itemIdentifier === message.id)) {
-          failures.set(message.id, "reported as a batch item failure by the worker");
-        }
+        const failure = reported.find((candidate) => candidate.itemIdentifier === message.id);
+        if (wholeBatch || failure) failures.set(message.id, failure?.reason ?? BATCH_ITEM_FAILURE_REASON);
       }
     } catch (error) {
       const reason = `worker threw: ${error instanceof Error ? error.message : String(error)}`;

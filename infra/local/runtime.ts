@@ -18,7 +18,7 @@ import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } fr
 import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
 import { faultsFromEnvironment, LOCAL_FAULTS_PATH, LocalFaults, withFaults } from "./faults";
 import { HandlerLoader, lambdaContext } from "./lambda";
-import { closeServer, listen } from "./net";
+import { closeServer, endAfterRequest, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
 import { localPublisher } from "./publisher";
 import { LocalQueues } from "./queue";
@@ -68,6 +68,9 @@ export const LOCAL_OUTBOX_PATH = "/__local/outbox";
 /** GET: this process's memory and open handles (local only; the soak bench samples it). */
 export const LOCAL_STATS_PATH = "/__local/stats";
 export const LOCAL_SES_TAKE_PATH = "/__local/ses/take";
+
+/** How long an answer sent before the end of its request's body waits for the rest (nginx: 5 s idle). */
+const LINGER_MS = 5_000;
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
 const STAGE = loadStage("local");
@@ -288,7 +291,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       } else if (rawPath === LOCAL_SES_TAKE_PATH && method === "POST") {
         writeReply(response, method, jsonReply(200, { emails: ses.take() }), headers);
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
-        writeReply(response, method, await api.handle(request), headers);
+        // The API may answer before it has read the whole body (413): writeReply then lingers.
+        writeReply(response, method, await api.handle(request), headers, request);
       } else if (vite) {
         for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
         vite.handle(request, response, () => {
@@ -334,18 +338,30 @@ function staticRequest(request: IncomingMessage, method: string) {
   };
 }
 
+/**
+ * Writes a reply. Given the request, and if its body has not been read to the end (a 413 answered
+ * early), it sends the whole answer at once but ends the response only once the client has sent the
+ * rest (read and thrown away) or after LINGER_MS: see endAfterRequest.
+ */
 function writeReply(
   response: ServerResponse,
   method: string,
   reply: Reply,
   extraHeaders: Record<string, string>,
+  request?: IncomingMessage,
 ): void {
   for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
   for (const [name, value] of Object.entries(reply.headers)) response.setHeader(name, value);
   const body = reply.body ?? Buffer.alloc(0);
   if (reply.statusCode !== 204 && reply.statusCode !== 304) response.setHeader("content-length", body.length);
   response.writeHead(reply.statusCode);
-  response.end(method === "HEAD" || reply.statusCode === 204 || reply.statusCode === 304 ? undefined : body);
+  const sent = method === "HEAD" || reply.statusCode === 204 || reply.statusCode === 304 ? undefined : body;
+  if (!request || request.complete) {
+    response.end(sent);
+    return;
+  }
+  if (sent) response.write(sent);
+  endAfterRequest(request, response, LINGER_MS);
 }
 
 /** The sweep runs twice a second; an error that repeats is logged once a minute, not 120 times. */

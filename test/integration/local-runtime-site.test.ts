@@ -5,6 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
 import { securityHeaders } from "../../infra/security-headers";
 import { loadStage } from "../../infra/stages";
+import { parseAnswer, type RawAnswer } from "../support/fuzz";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 interface RawResponse {
@@ -42,15 +44,22 @@ function raw(
         headers: options.headers,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
         );
         res.on("error", reject);
+        res.on("close", () => reject(new Error(`the answer to ${rawPath} was cut before its end`)));
       },
     );
-    req.on("error", reject);
+    // A server may answer (413) before the upload is over and then close: an error writing the rest
+    // of the body is no failure once the answer has come — the answer is what the client must read.
+    let answered = false;
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     if (options.chunks) {
       // Chunked upload without a Content-Length; the server may answer before it is all sent.
       const chunks = [...options.chunks];
@@ -64,6 +73,76 @@ function raw(
     } else {
       req.end(options.body);
     }
+  });
+}
+
+const UPLOAD_CHUNK = Buffer.alloc(64 * 1024, "a");
+/** 64 MiB: far more than the limit; the answer must come long before. */
+const UPLOAD_CHUNKS_MAX = 1024;
+/** 16 MiB after the answer: more than socket buffers hold, so a server that stops reading resets it. */
+const UPLOAD_CHUNKS_AFTER_ANSWER = 256;
+
+/**
+ * A chunked POST over a raw socket that goes on uploading after the answer: 64 KiB chunks until the
+ * answer's first bytes arrive (at most UPLOAD_CHUNKS_MAX), then UPLOAD_CHUNKS_AFTER_ANSWER more,
+ * then the last chunk; it reads until the server closes. Socket errors are collected, not thrown.
+ */
+function uploadPastTheAnswer(
+  base: string,
+  rawPath: string,
+): Promise<{
+  answer: RawAnswer;
+  chunksBeforeAnswer: number;
+  chunksAfterAnswer: number;
+  /** The whole upload, last chunk included, was handed to the kernel. */
+  uploaded: boolean;
+  errors: string[];
+}> {
+  const url = new URL(base);
+  const frame = Buffer.concat([
+    Buffer.from(`${UPLOAD_CHUNK.length.toString(16)}\r\n`),
+    UPLOAD_CHUNK,
+    Buffer.from("\r\n"),
+  ]);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    const received: Buffer[] = [];
+    const errors: string[] = [];
+    let before = 0;
+    let after = 0;
+    let uploaded = false;
+    const writeNext = () => {
+      if (socket.destroyed) return;
+      const answered = received.length > 0;
+      if (answered ? after >= UPLOAD_CHUNKS_AFTER_ANSWER : before >= UPLOAD_CHUNKS_MAX) {
+        socket.end("0\r\n\r\n", () => {
+          uploaded = true;
+        });
+        return;
+      }
+      if (answered) after += 1;
+      else before += 1;
+      socket.write(frame, (error) => {
+        if (error) errors.push(`writing chunk: ${error.message}`);
+        else setImmediate(writeNext);
+      });
+    };
+    socket.on("connect", () => {
+      socket.write(
+        `POST ${rawPath} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      writeNext();
+    });
+    socket.on("data", (data: Buffer) => received.push(data));
+    socket.on("error", (error) => errors.push(error.message));
+    socket.on("close", () => {
+      try {
+        const answer = parseAnswer(Buffer.concat(received));
+        resolve({ answer, chunksBeforeAnswer: before, chunksAfterAnswer: after, uploaded, errors });
+      } catch (error) {
+        reject(error);
+      }
+    });
   });
 }
 
@@ -255,15 +334,14 @@ describe("API emulation", () => {
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body.toString())).toHaveProperty("error");
 
-    // 64 MB announced as chunked: the runtime answers long before it could all be read.
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    const streamed = await raw(runtime.url, "/api/contact", {
-      method: "POST",
-      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
-      chunks: Array.from({ length: 1024 }, () => chunk),
-    });
-    expect(streamed.status).toBe(413);
-    expect(JSON.parse(streamed.body.toString())).toHaveProperty("error");
+    // A chunked upload announcing no size: answered as soon as it passes the limit, and the rest of
+    // the upload (which a client may go on sending) is read, not cut off with a reset.
+    const streamed = await uploadPastTheAnswer(runtime.url, "/api/contact");
+    expect(streamed.errors).toEqual([]);
+    expect(streamed).toMatchObject({ chunksAfterAnswer: UPLOAD_CHUNKS_AFTER_ANSWER, uploaded: true });
+    expect(streamed.chunksBeforeAnswer).toBeLessThan(UPLOAD_CHUNKS_MAX);
+    expect(streamed.answer.status).toBe(413);
+    expect(streamed.answer.json).toHaveProperty("error");
   });
 
   it("passes a body of exactly the limit on to the function", async () => {

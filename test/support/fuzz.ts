@@ -151,7 +151,8 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 20_
   });
 }
 
-function parseAnswer(data: Buffer): RawAnswer {
+/** Parses a raw HTTP/1.1 answer (status line, headers, body by Content-Length or chunks). */
+export function parseAnswer(data: Buffer): RawAnswer {
   const end = data.indexOf(HEADER_END);
   if (end === -1) throw new Error("the connection closed without a complete answer");
   const [statusLine = "", ...lines] = data.subarray(0, end).toString("latin1").split("\r\n");
