@@ -26,13 +26,20 @@ export type AuthFailureReason =
  */
 export function logAuthFailure(
   log: Logger,
-  details: { reason: AuthFailureReason; username?: string; ip?: string; route?: string },
+  details: {
+    reason: AuthFailureReason;
+    username?: string;
+    usernameHash?: string;
+    ip?: string;
+    route?: string;
+  },
 ): void {
   log.warn("auth failure", {
     event: "auth_failure",
     reason: details.reason,
     // A username typed by a visitor is bounded so that a log line cannot be flooded.
     username: details.username?.slice(0, 64),
+    usernameHash: details.usernameHash,
     ip: details.ip,
     route: details.route,
   });

@@ -1,7 +1,8 @@
 /**
- * Signing in: throttle check, password check (timing-equal for unknown users), optional TOTP,
- * then a new session token. Plain logic over its clients; the HTTP handler maps the outcome.
+ * Signing in: reserve an attempt (functions/auth/throttle.ts), password check (timing-equal for
+ * unknown users), optional TOTP, then a new session token. Plain logic over its clients; the HTTP handler maps the outcome.
  */
+import { createHmac } from "node:crypto";
 import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../events";
 import type { Logger } from "../lib/log";
@@ -26,6 +27,31 @@ export interface LoginDependencies {
   readonly now: () => Date;
   readonly mfaRequired: boolean;
   readonly log: Logger;
+  /** Called once per window when an account's failures from all addresses reach the alert level. */
+  readonly onAccountUnderAttack?: (attack: AccountUnderAttack) => Promise<void>;
+}
+
+export interface AccountUnderAttack {
+  readonly username: string;
+  /** The address of the attempt that reached the alert level. */
+  readonly ip: string | undefined;
+  readonly at: Date;
+}
+
+/**
+ * What a failure log line says about the username typed: the name of a real account, or for
+ * anything else only a keyed hash — a password typed in the wrong box must not land in the logs,
+ * yet repeated attempts with the same text can still be told apart.
+ */
+export function typedUsername(
+  key: Uint8Array,
+  username: string,
+  knownUser: boolean,
+): { username: string } | { usernameHash: string } {
+  if (knownUser) return { username };
+  return {
+    usernameHash: createHmac("sha256", key).update(`log-username:${username}`).digest("hex").slice(0, 16),
+  };
 }
 
 export interface LoginAttempt {
@@ -67,18 +93,29 @@ async function claimTotpStep(deps: LoginDependencies, username: string, step: nu
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
   const now = deps.now();
   const username = normalizeUsername(attempt.username);
-  const subjects = { account: username, ip: attempt.ip };
   const throttle = new LoginThrottle(deps.db, deps.tables.ephemeral);
-  const fail = async (reason: AuthFailureReason, count = true) => {
-    logAuthFailure(deps.log, { reason, username, ip: attempt.ip, route: "POST /api/auth/login" });
-    if (count) await throttle.recordFailure(subjects, now);
-  };
+  const log = (reason: AuthFailureReason, knownUser: boolean) =>
+    logAuthFailure(deps.log, {
+      reason,
+      ...typedUsername(deps.key, username, knownUser),
+      ip: attempt.ip,
+      route: "POST /api/auth/login",
+    });
 
-  const verdict = await throttle.check(subjects, now);
-  if (verdict.lockedSeconds > 0 && verdict.scope) {
-    await fail(verdict.scope === "account" ? "throttled_account" : "throttled_ip", false);
-    return { kind: "throttled", scope: verdict.scope, retryAfterSeconds: verdict.lockedSeconds };
+  // Reserved BEFORE the password is checked: parallel attempts cannot all pass the limit.
+  const reservation = await throttle.reserve({ account: username, ip: attempt.ip }, now);
+  if (!reservation.allowed) {
+    log(reservation.scope === "account" ? "throttled_account" : "throttled_ip", false);
+    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
   }
+  /** A failure keeps the reservation; anything else gives it back. */
+  const fail = async (reason: AuthFailureReason, count = true) => {
+    log(reason, user !== undefined);
+    if (!count) return reservation.release();
+    if (user && (await throttle.failureRaisesAlert(user.username, now))) {
+      await deps.onAccountUnderAttack?.({ username: user.username, ip: attempt.ip, at: now });
+    }
+  };
 
   const users = new UsersRepository(deps.db, deps.tables.users);
   const user = await users.find(username);
@@ -117,7 +154,7 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
     return { kind: "mfaNotEnrolled" };
   }
 
-  await throttle.clearAccount(username);
+  await reservation.succeeded();
   if (needsRehash(user.passwordHash)) {
     await users.setPassword(
       user.username,
