@@ -1,29 +1,33 @@
 /**
  * CDK entry (cdk.json: `npx tsx infra/app.ts`). `cdk synth -c stage=<name>` bundles the functions
- * with esbuild (no Docker), then synthesizes the stage's stack with cdk-nag's AwsSolutions checks:
+ * with esbuild (no Docker), builds the site for the stage into dist/site/<name> unless it is current
+ * (or takes SITE_DIR) and refuses a site built for anything else (infra/site-build.ts), then
+ * synthesizes the stage's stack with cdk-nag's AwsSolutions checks:
  * any finding that is neither fixed nor acknowledged with a reason stops the synth.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { App, Validations } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";
-import { buildFunctions, DEFAULT_OUT_DIR, REPO_ROOT } from "./build/functions";
+import { buildFunctions, DEFAULT_OUT_DIR } from "./build/functions";
+import { assertSiteBuiltFor, ensureStageSite } from "./site-build";
 import { RepDeskStack, stackNameOf } from "./stack";
 import { loadStage } from "./stages";
-
-export const SITE_DIR = join(REPO_ROOT, "web", "dist");
 
 export interface CreateAppOptions {
   /** Defaults to the `stage` context value (`cdk synth -c stage=prod`), then "dev". */
   readonly stageName?: string;
   readonly bundlesDir: string;
-  readonly siteDir: string;
+  /**
+   * The built site; default dist/site/<stage>, built for the stage when missing or stale. Either
+   * way the synth fails unless its files are built for this stage (infra/site-build.ts).
+   */
+  readonly siteDir?: string;
   readonly outdir?: string;
   readonly account?: string;
 }
 
 /** The app for one stage; also what the tests synthesize. */
-export function createApp(options: CreateAppOptions): { app: App; stack: RepDeskStack } {
+export async function createApp(options: CreateAppOptions): Promise<{ app: App; stack: RepDeskStack }> {
   const app = new App({
     outdir: options.outdir,
     context: options.stageName ? { stage: options.stageName } : undefined,
@@ -31,10 +35,12 @@ export function createApp(options: CreateAppOptions): { app: App; stack: RepDesk
   const stage = loadStage(String(app.node.tryGetContext("stage") ?? "dev"));
   if (stage.name === "local")
     throw new Error('Stage "local" is the local runtime (npm start); it is not deployed.');
+  const siteDir = options.siteDir ?? (await ensureStageSite(stage));
+  assertSiteBuiltFor(siteDir, stage);
   const stack = new RepDeskStack(app, stackNameOf(stage), {
     stage,
     bundlesDir: options.bundlesDir,
-    siteDir: options.siteDir,
+    siteDir,
     env: { account: options.account },
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -42,16 +48,11 @@ export function createApp(options: CreateAppOptions): { app: App; stack: RepDesk
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(SITE_DIR, "index.html"))) {
-    throw new Error(
-      `The site is not built (${SITE_DIR}/index.html missing): run \`npm run build:web\` first.`,
-    );
-  }
   await buildFunctions();
   // One App only: under the CDK CLI an App synthesizes itself when the process exits.
-  const { app } = createApp({
+  const { app } = await createApp({
     bundlesDir: DEFAULT_OUT_DIR,
-    siteDir: SITE_DIR,
+    siteDir: process.env.SITE_DIR,
     account: process.env.CDK_DEFAULT_ACCOUNT,
   });
   app.synth();

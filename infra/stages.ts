@@ -73,6 +73,8 @@ const STAGES: Record<string, StageConfig> = {
     production: false,
     region: "us-east-1",
     siteUrl: "https://dev.repdesk.example.com",
+    domainName: "dev.repdesk.example.com",
+    certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000001",
     staffInbox: "staff-dev@repdesk.example.com",
     senderAddress: "hello@dev.repdesk.example.com",
     alarmEmail: "ops@repdesk.example.com",
@@ -113,10 +115,38 @@ export function stageNames(): string[] {
 export function loadStage(name: string): StageConfig {
   const stage = STAGES[name];
   if (!stage) throw new Error(`Unknown stage "${name}". Known stages: ${stageNames().join(", ")}`);
-  const parsed = StageConfig.safeParse(stage);
+  return checkStage(stage);
+}
+
+/**
+ * Validates one stage's settings, including what the schema cannot say. A deployed stage is served
+ * on its own domain, and `siteUrl` is exactly that domain: the site's canonical URLs, the links in
+ * e-mails and the API's same-origin check all use `siteUrl`, while CloudFront serves only its
+ * aliases (a stage on `*.cloudfront.net` would refuse every form and login with 403).
+ */
+export function checkStage(config: StageConfig): StageConfig {
+  const parsed = StageConfig.safeParse(config);
+  const name = config.name;
   if (!parsed.success) throw new Error(`Stage "${name}" is misconfigured: ${parsed.error.message}`);
-  if (Boolean(parsed.data.domainName) !== Boolean(parsed.data.certificateArn)) {
+  const stage = parsed.data;
+  if (Boolean(stage.domainName) !== Boolean(stage.certificateArn)) {
     throw new Error(`Stage "${name}": domainName and certificateArn go together`);
   }
-  return parsed.data;
+  if (stage.name === "local") return stage;
+  if (!stage.domainName) {
+    throw new Error(
+      `Stage "${name}" has no domainName: a deployed stage needs its own domain and an ACM certificate in us-east-1 (docs/DEPLOY.md), because siteUrl must be what CloudFront serves.`,
+    );
+  }
+  if (stage.siteUrl.replace(/\/+$/, "") !== `https://${stage.domainName}`) {
+    throw new Error(
+      `Stage "${name}": siteUrl ${stage.siteUrl} must be https://${stage.domainName}, the domain CloudFront serves.`,
+    );
+  }
+  if (!/^arn:aws:acm:us-east-1:\d{12}:certificate\//.test(stage.certificateArn ?? "")) {
+    throw new Error(
+      `Stage "${name}": certificateArn must be an ACM certificate in us-east-1 (CloudFront uses only those).`,
+    );
+  }
+  return stage;
 }

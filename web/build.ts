@@ -1,10 +1,12 @@
 /**
  * `npm run build:web`: client build, SSR build of the prerender entry, then one static HTML file
  * per public route (web/src/public-paths.ts), the 404 page, the Command Center shell, sitemap.xml
- * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings.
+ * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings;
+ * WEB_OUT_DIR puts the site elsewhere (a deploy builds each stage into dist/site/<stage>,
+ * infra/site-build.ts, so web/dist stays the local site).
  */
 import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
 import { currentStageName } from "./site-config";
@@ -21,7 +23,7 @@ import {
 process.env.NODE_ENV = "production";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
-const distDir = join(webRoot, "dist");
+const distDir = process.env.WEB_OUT_DIR ? resolve(process.env.WEB_OUT_DIR) : join(webRoot, "dist");
 const cacheDir = join(webRoot, "..", "node_modules", ".cache");
 const configFile = join(webRoot, "vite.config.ts");
 
@@ -85,6 +87,7 @@ async function writeOut(outDir: string, file: string, content: string): Promise<
  */
 async function publish(outDir: string): Promise<void> {
   const previous = `${distDir}.old-${process.pid}-${Date.now()}`;
+  await mkdir(dirname(distDir), { recursive: true });
   await rename(distDir, previous).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ENOENT") throw error;
   });
@@ -96,7 +99,9 @@ export async function buildWeb(): Promise<void> {
   const stage = currentStageName();
   const started = Date.now();
   const unique = `${process.pid}-${started}`;
-  const outDir = join(webRoot, `.dist-build-${unique}`);
+  // Beside its destination, so the final rename stays on one file system (and a stage build
+  // under dist/site/ leaves web/ untouched).
+  const outDir = join(dirname(distDir), `.dist-build-${unique}`);
   const ssrDir = join(cacheDir, `repdesk-prerender-${unique}`);
   const writeDist = (file: string, content: string) => writeOut(outDir, file, content);
   try {

@@ -42,16 +42,28 @@ export function webBuildNeed(rootDir: string, distDir: string): BuildNeed {
   return sources > built ? "stale" : "fresh";
 }
 
-function runBuild(rootDir: string, log: (message: string) => void): Promise<void> {
+/**
+ * `npm run build:web` in `rootDir`; `env` adds variables (STAGE, WEB_OUT_DIR), `toStderr` sends its
+ * output to stderr (the CDK CLI reads the app's stdout).
+ */
+export function runBuild(
+  rootDir: string,
+  log: (message: string) => void,
+  { env = {}, toStderr = false }: { env?: Record<string, string>; toStderr?: boolean } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const child = spawn(npm, ["run", "build:web"], { cwd: rootDir, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(npm, ["run", "--silent", "build:web"], {
+      cwd: rootDir,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", toStderr ? process.stderr : "inherit", "inherit"],
+    });
     child.on("error", reject);
     child.on("exit", (code) => {
       if (code === 0) resolve();
       else reject(new Error(`npm run build:web exited with code ${code}`));
     });
-    log(`[local] building the web site: npm run build:web (pid ${child.pid})`);
+    log(`[build] building the web site: npm run build:web (pid ${child.pid})`);
   });
 }
 
@@ -59,7 +71,7 @@ function runBuild(rootDir: string, log: (message: string) => void): Promise<void
  * One build at a time across processes (several test files may start runtimes at once): a lock file
  * created exclusively; a stale one (older than ten minutes) is taken over.
  */
-async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+export async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   const lock = path.join(os.tmpdir(), "repdesk-web-build.lock");
   for (;;) {
     try {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { QUEUES } from "../../functions/registry";
 import { loadStage, type StageConfig } from "../../infra/stages";
-import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
+import { resourcesOf, type SynthesizedStage, siteDirFor, synthesizeStage } from "./synth";
 
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 
@@ -31,6 +31,20 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   beforeAll(() => {
     s = synthesized.get(stageName) as SynthesizedStage;
     stage = loadStage(stageName);
+  });
+
+  it("serves the site where siteUrl points: every function's SITE_URL host is an alias of the distribution", () => {
+    const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
+    const aliases: string[] = distribution.Properties?.DistributionConfig.Aliases ?? [];
+    for (const [id, fn] of ofType("AWS::Lambda::Function")) {
+      const siteUrl = fn.Properties?.Environment?.Variables?.SITE_URL;
+      if (siteUrl === undefined) continue;
+      expect(siteUrl, id).toBe(stage.siteUrl);
+      expect(aliases, id).toContain(new URL(siteUrl).host);
+    }
+    expect(distribution.Properties?.DistributionConfig.ViewerCertificate.AcmCertificateArn).toBe(
+      stage.certificateArn,
+    );
   });
 
   it("lets CloudWatch publish to the alarm topic (its SSL-only policy replaces the default one)", () => {
@@ -126,3 +140,8 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
     expect(searchIndexes).toBe(8);
   });
 });
+
+it("stops the synth when the site was built for another stage", async () => {
+  const prodSite = await siteDirFor("prod");
+  await expect(synthesizeStage("dev", prodSite)).rejects.toThrow(/not built for stage "dev"[\s\S]*canonical/);
+}, 300_000);

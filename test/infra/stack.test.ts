@@ -3,7 +3,6 @@
  * The synthesized stacks of both deployed stages, checked for every security-relevant property.
  * Each stage is synthesized once (with cdk-nag: synth throws on any unacknowledged finding).
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +10,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
 import { TABLES, type TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
-import { REPO_ROOT } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
 import { FUNCTION_SIZING } from "../../infra/constructs/function";
@@ -27,7 +25,7 @@ import {
   NOT_FOUND_FILE,
   PUBLIC_PATHS,
 } from "../../web/src/public-paths";
-import { resourcesOf, type SynthesizedStage, siteDirForTests, synthesizeStage } from "./synth";
+import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
@@ -41,20 +39,9 @@ const DATA_SERVICES = ["dynamodb:", "sqs:", "ses:", "secretsmanager:", "s3:", "k
 
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 
-/** Builds web/dist once if it is missing, so the site asset holds the real prerendered files. */
-function ensureSiteBuilt(): void {
-  if (existsSync(join(REPO_ROOT, "web", "dist", "index.html"))) return;
-  if (!existsSync(join(REPO_ROOT, "web", "build.ts"))) return;
-  execFileSync("flock", ["/tmp/repdesk-build-web.lock", "npm", "run", "-s", "build:web"], {
-    cwd: REPO_ROOT,
-    stdio: "inherit",
-  });
-}
-
 const synthesized = new Map<string, SynthesizedStage>();
 beforeAll(async () => {
-  ensureSiteBuilt();
-  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name, siteDirForTests()));
+  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name));
 }, 600_000);
 
 describe.each(["dev", "prod"])("stage %s", (stageName) => {
@@ -614,10 +601,9 @@ it("stops the synth when a resource breaks an AwsSolutions rule without an ackno
   const { bundleOnce } = await import("./synth");
   const { dir } = await bundleOnce();
   const outdir = mkdtempSync(join(tmpdir(), "repdesk-cdk-nag-"));
-  const { app, stack } = createApp({
+  const { app, stack } = await createApp({
     stageName: "dev",
     bundlesDir: dir,
-    siteDir: siteDirForTests(),
     outdir,
     account: "123456789012",
   });

@@ -3,13 +3,15 @@
  * private temp folder (test files run in parallel, so they never share dist/), then each stage is
  * synthesized once and shared by every test of the file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
-import { createApp, SITE_DIR } from "../../infra/app";
+import { createApp } from "../../infra/app";
 import { type BuiltBundle, buildFunctions } from "../../infra/build/functions";
+import { ensureStageSite } from "../../infra/site-build";
 import type { RepDeskStack } from "../../infra/stack";
+import { loadStage } from "../../infra/stages";
 
 let bundles: Promise<{ dir: string; built: BuiltBundle[] }> | undefined;
 
@@ -23,18 +25,9 @@ export function bundleOnce(): Promise<{ dir: string; built: BuiltBundle[] }> {
   return bundles;
 }
 
-export function siteIsBuilt(): boolean {
-  return existsSync(join(SITE_DIR, "index.html"));
-}
-
-/** web/dist when built; otherwise a two-file stand-in (the site-asset test builds the real one). */
-export function siteDirForTests(): string {
-  if (siteIsBuilt()) return SITE_DIR;
-  const dir = mkdtempSync(join(tmpdir(), "repdesk-site-"));
-  mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>stand-in</title>");
-  writeFileSync(join(dir, "404.html"), "<!doctype html><title>not found</title>");
-  return dir;
+/** The real site built for the stage (dist/site/<stage>), built once if missing or stale. */
+export function siteDirFor(stageName: string): Promise<string> {
+  return ensureStageSite(loadStage(stageName));
 }
 
 export interface SynthesizedStage {
@@ -49,13 +42,16 @@ export interface TemplateJson {
   Outputs?: Record<string, unknown>;
 }
 
-export async function synthesizeStage(
-  stageName: string,
-  siteDir = siteDirForTests(),
-): Promise<SynthesizedStage> {
+export async function synthesizeStage(stageName: string, siteDir?: string): Promise<SynthesizedStage> {
   const { dir } = await bundleOnce();
   const outdir = mkdtempSync(join(tmpdir(), `repdesk-cdk-${stageName}-`));
-  const { app, stack } = createApp({ stageName, bundlesDir: dir, siteDir, outdir, account: "123456789012" });
+  const { app, stack } = await createApp({
+    stageName,
+    bundlesDir: dir,
+    siteDir: siteDir ?? (await siteDirFor(stageName)),
+    outdir,
+    account: "123456789012",
+  });
   app.synth();
   const json = JSON.parse(
     readFileSync(join(outdir, `${stack.stackName}.template.json`), "utf8"),

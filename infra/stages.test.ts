@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { checkStage, loadStage, stageNames } from "./stages";
+
+describe("stage settings", () => {
+  it("every known stage passes its checks", () => {
+    for (const name of stageNames()) expect(loadStage(name).name).toBe(name);
+  });
+
+  it("refuses a deployed stage without its own domain (CloudFront would serve *.cloudfront.net, not siteUrl)", () => {
+    const { domainName: _domain, certificateArn: _certificate, ...dev } = loadStage("dev");
+    expect(() => checkStage(dev)).toThrow(/has no domainName/);
+  });
+
+  it("refuses a siteUrl other than https://<domainName>", () => {
+    const prod = loadStage("prod");
+    expect(() => checkStage({ ...prod, siteUrl: "https://repdesk.example.com" })).toThrow(
+      /must be https:\/\/www/,
+    );
+    expect(() => checkStage({ ...prod, siteUrl: "http://www.repdesk.example.com" })).toThrow(/must be https/);
+    expect(checkStage({ ...prod, siteUrl: "https://www.repdesk.example.com/" }).name).toBe("prod");
+  });
+
+  it("refuses a certificate outside us-east-1 and a domain without a certificate", () => {
+    const prod = loadStage("prod");
+    const elsewhere = prod.certificateArn?.replace("us-east-1", "eu-west-1");
+    expect(() => checkStage({ ...prod, certificateArn: elsewhere })).toThrow(/us-east-1/);
+    expect(() => checkStage({ ...prod, certificateArn: undefined })).toThrow(/go together/);
+  });
+
+  it("lets the local stage run on localhost", () => {
+    expect(loadStage("local").siteUrl).toBe("http://localhost:3000");
+  });
+});
