@@ -293,15 +293,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       } else if (rawPath === "/api" || rawPath.startsWith("/api/")) {
         // The API may answer before it has read the whole body (413): writeReply then lingers.
         writeReply(response, method, await api.handle(request), headers, request);
-      } else if (vite) {
-        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-        vite.handle(request, response, () => {
-          void site
-            .handle(staticRequest(request, method))
-            .then((reply) => writeReply(response, method, reply, headers));
-        });
       } else {
-        writeReply(response, method, await site.handle(staticRequest(request, method)), headers);
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+        if (vite) {
+          vite.handle(request, response, () => {
+            site.handle(request, response).catch((error) => {
+              logError("[local] request failed", error);
+              response.destroy();
+            });
+          });
+        } else await site.handle(request, response);
       }
     };
 
@@ -323,19 +324,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await stop();
     throw error;
   }
-}
-
-function staticRequest(request: IncomingMessage, method: string) {
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value.join(", ") : value;
-  };
-  return {
-    method,
-    url: request.url ?? "/",
-    acceptEncoding: header("accept-encoding"),
-    ifNoneMatch: header("if-none-match"),
-  };
 }
 
 /**

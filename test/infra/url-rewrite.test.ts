@@ -2,8 +2,15 @@
  * The CloudFront Function, run as CloudFront runs it (one `handler(event)` per viewer request and
  * viewer response), against the route table of web/src/public-paths.ts.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
+import {
+  type CloudFrontQuery,
+  type CloudFrontResponse,
+  cloudFrontQuery,
+  loadUrlRewrite,
+  urlRewriteCode,
+} from "../../infra/constructs/site/url-rewrite";
 import {
   COMMAND_CENTER_SHELL_FILE,
   htmlFileFor,
@@ -11,23 +18,10 @@ import {
   PUBLIC_PATHS,
 } from "../../web/src/public-paths";
 
-type QueryString = Record<string, { value: string; multiValue?: { value: string }[] }>;
-interface CloudFrontRequest {
-  uri: string;
-  querystring: QueryString;
-  headers: Record<string, { value: string }>;
-}
-interface CloudFrontResponse {
-  statusCode: number;
-  statusDescription?: string;
-  headers?: Record<string, { value: string }>;
-}
-type Handler = (event: unknown) => CloudFrontRequest | CloudFrontResponse;
-
 const code = urlRewriteCode();
-const handler = new Function(`${code}\nreturn handler;`)() as Handler;
+const handler = loadUrlRewrite();
 
-function viewerRequest(uri: string, querystring: QueryString = {}) {
+function viewerRequest(uri: string, querystring: CloudFrontQuery = {}) {
   return handler({ context: { eventType: "viewer-request" }, request: { uri, querystring, headers: {} } });
 }
 
@@ -59,6 +53,14 @@ describe("CloudFront URL rewrite function", () => {
       expect(visit(`${path}/`)).toEqual({ status: 301, location: path });
     },
   );
+
+  it("reads a raw query string the way CloudFront hands it over", () => {
+    expect(cloudFrontQuery("utm_source=ad&tag=a&tag=b&flag")).toEqual({
+      utm_source: { value: "ad" },
+      tag: { value: "a", multiValue: [{ value: "a" }, { value: "b" }] },
+      flag: { value: "" },
+    });
+  });
 
   it("keeps the query string on a trailing-slash redirect", () => {
     const result = viewerRequest("/pricing/", {
@@ -117,5 +119,78 @@ describe("CloudFront URL rewrite function", () => {
 
   it("redirects a bare run of slashes to the home page", () => {
     expect(visit("//")).toEqual({ status: 301, location: "/" });
+  });
+
+  // Browsers read a Location as WHATWG URL parsing does (node's URL does the same): tabs and
+  // newlines are dropped, "\\" counts as "/", and "//host" names another site.
+  const SITE = "https://www.example.com";
+  const staysOnSite = (location: string) => new URL(location, SITE).origin === SITE;
+
+  it.each([
+    ["//evil.example/"],
+    ["//evil.example"],
+    ["///evil.example/"],
+    ["////evil.example//"],
+    ["/\\evil.example/"],
+    ["/\\evil.example"],
+    ["/\\/evil.example/"],
+    ["\\/evil.example/"],
+    ["/%2F%2Fevil.example/"],
+    ["/%2f%2fevil.example/"],
+    ["/%5Cevil.example/"],
+    ["/%5cevil.example/"],
+    ["/%09/evil.example/"],
+    ["/\t/evil.example/"],
+    ["/\n/evil.example/"],
+    ["/\r\n/evil.example/"],
+    ["/%0a/evil.example/"],
+    ["//pricing/"],
+    ["/%2e%2e//evil.example/"],
+  ])("does not redirect %j (a page of the site or nothing: 404)", (uri) => {
+    const result = visit(uri, 404);
+    expect(result.location).toBeUndefined();
+    expect(result.status).toBe(404);
+  });
+
+  it("redirects only to a page of the site, whatever the path (property, fixed seed)", () => {
+    const piece = fc.constantFrom(
+      "/",
+      "//",
+      "\\",
+      "%2F",
+      "%5C",
+      "%09",
+      "\t",
+      "\n",
+      "evil.example",
+      "pricing",
+      ".",
+      "@",
+      "commandcenter",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const uri = `/${pieces.join("")}`;
+        const result = visit(uri);
+        if (result.location === undefined) return;
+        expect(staysOnSite(result.location), `${uri} -> ${result.location}`).toBe(true);
+        const path = result.location.split("?")[0] ?? "";
+        expect(
+          (PUBLIC_PATHS as readonly string[]).includes(path) ||
+            /^\/commandcenter(\/[A-Za-z0-9._~-]+)*$/.test(path),
+          `${uri} -> ${result.location}`,
+        ).toBe(true);
+      }),
+      { seed: 20261123, numRuns: 2000 },
+    );
+  });
+
+  it("still redirects trailing-slash variants of real pages (and keeps their query)", () => {
+    expect(visit("/pricing//")).toEqual({ status: 301, location: "/pricing" });
+    expect(visit("/platform/order-management///")).toEqual({
+      status: 301,
+      location: "/platform/order-management",
+    });
+    expect(visit("/commandcenter/")).toEqual({ status: 301, location: "/commandcenter" });
   });
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
 import { securityHeaders } from "../../infra/security-headers";
 import { loadStage } from "../../infra/stages";
-import { parseAnswer, type RawAnswer } from "../support/fuzz";
+import { parseAnswer, type RawAnswer, rawRequest } from "../support/fuzz";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 interface RawResponse {
@@ -199,6 +199,47 @@ describe("static site", () => {
     expect(response.headers.location).toBe("/pricing?plan=pro");
   });
 
+  it("never redirects off the site: //host, /\\host, ///host and their encoded forms get 404", async () => {
+    for (const attempt of [
+      "//evil.example/",
+      "//evil.example",
+      "///evil.example/",
+      "/\\evil.example/",
+      "/\\/evil.example/",
+      "/%2F%2Fevil.example/",
+      "/%5Cevil.example/",
+      "/%5cevil.example/",
+      "/%09/evil.example/",
+      "/%0a/evil.example/",
+      "//pricing/",
+    ]) {
+      const response = await raw(runtime.url, attempt);
+      expect(response.headers.location, attempt).toBeUndefined();
+      expect(response.status, attempt).toBe(404);
+    }
+  });
+
+  it("never redirects off the site for a raw tab or newline in the path either", async () => {
+    for (const attempt of ["/\t/evil.example/", "/\n/evil.example/"]) {
+      const answer = await rawRequest(runtime.url, { method: "GET", target: attempt });
+      expect(answer.status, JSON.stringify(attempt)).not.toBe(301);
+      expect(answer.headers.location, JSON.stringify(attempt)).toBeUndefined();
+    }
+  });
+
+  it("redirects trailing-slash variants of a page to it, as the CloudFront Function does", async () => {
+    for (const [attempt, location] of [
+      ["/pricing//", "/pricing"],
+      ["/platform/order-management/", "/platform/order-management"],
+      ["/commandcenter/signups/", "/commandcenter/signups"],
+      ["//", "/"],
+    ]) {
+      const response = await raw(runtime.url, attempt as string);
+      expect(response.status, attempt).toBe(301);
+      expect(response.headers.location, attempt).toBe(location);
+    }
+  });
+
   it("answers /commandcenter and everything under it with the SPA shell", async () => {
     for (const route of ["/commandcenter", "/commandcenter/signups/abc", "/commandcenter/login?next=x"]) {
       const response = await raw(runtime.url, route);
@@ -244,7 +285,7 @@ describe("static site", () => {
   it("revalidates with ETag / If-None-Match (304, no body)", async () => {
     const first = await raw(runtime.url, "/pricing");
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^(W\/)?".+"$/);
     const second = await raw(runtime.url, "/pricing", { headers: { "if-none-match": etag } });
     expect(second.status).toBe(304);
     expect(second.body.length).toBe(0);

@@ -44,12 +44,9 @@ import { securityHeaders } from "../../security-headers";
 import type { StageConfig } from "../../stages";
 import type { Secrets } from "../secrets";
 import { securityHeadersPolicy } from "./headers-policy";
-import { urlRewriteCode } from "./url-rewrite";
+import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE, urlRewriteCode } from "./url-rewrite";
 
-/** Built files whose names carry a content hash (Vite's `assets/` folder). */
-export const HASHED_ASSETS = "assets/*";
-export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-export const REVALIDATE_CACHE = "no-cache";
+export { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE };
 export const API_PATH_PATTERN = "/api/*";
 
 export interface SiteProps {

@@ -4,6 +4,9 @@
 //   /pricing               -> /pricing/index.html          (any public path of the route table)
 //   /pricing/              -> 301 /pricing                 (one canonical URL per page)
 //   /commandcenter[/...]   -> /commandcenter/index.html    (the staff SPA shell)
+//   /commandcenter/x/      -> 301 /commandcenter/x
+//   any other path ending in / (//evil.example/, /\evil.example/, /%2F%2Fx/...) -> 404: a redirect
+//   only ever names a page of this site, never a Location a browser could read as another host
 //   /assets/x.js, /a.txt   -> unchanged                    (anything with a file extension)
 //   anything else          -> /404.html, answered with status 404
 // The status is set on the viewer response: CloudFront's distribution-wide custom error pages
@@ -14,6 +17,8 @@ const PUBLIC_PATHS = /*__PUBLIC_PATHS__*/ [];
 const COMMAND_CENTER = "/commandcenter";
 const COMMAND_CENTER_SHELL = "/commandcenter/index.html";
 const NOT_FOUND = "/404.html";
+// Command Center deep links that may be redirect targets: plain segments only.
+const COMMAND_CENTER_LINK = /^\/commandcenter(\/[A-Za-z0-9._~-]+)*$/;
 
 function isPublicPath(uri) {
   for (let i = 0; i < PUBLIC_PATHS.length; i++) {
@@ -35,8 +40,11 @@ function resolve(uri) {
     // A loop: /\/+$/ is quadratic on a long run of slashes that is not at the end.
     let end = uri.length;
     while (end > 0 && uri.charAt(end - 1) === "/") end -= 1;
-    const trimmed = uri.slice(0, end);
-    return { redirect: trimmed === "" ? "/" : trimmed };
+    const trimmed = end === 0 ? "/" : uri.slice(0, end);
+    if (trimmed === "/" || isPublicPath(trimmed) || COMMAND_CENTER_LINK.test(trimmed)) {
+      return { redirect: trimmed };
+    }
+    return { uri: NOT_FOUND, notFound: true };
   }
   if (uri === COMMAND_CENTER || uri.indexOf(`${COMMAND_CENTER}/`) === 0) return { uri: COMMAND_CENTER_SHELL };
   if (isPublicPath(uri)) return { uri: `${uri}/index.html` };
