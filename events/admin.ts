@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ContactMessage } from "./contact";
+import { LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";
 import { PRODUCT_LINES, Signup, TEAM_SIZES } from "./signup";
 
@@ -26,14 +27,30 @@ const facet = <T extends readonly [string, ...string[]]>(values: T, name: string
     .optional()
     .transform((value) => (value === "all" || value === "" ? undefined : (value as T[number] | undefined)));
 
+/**
+ * The lead desk's filters, on both lists and their exports: a status, an owner ("me" = the signed-in
+ * staff member, "none" = nobody, or a username) and the urgency order (open leads, most urgent first).
+ */
+const deskFilterFields = {
+  status: facet(LEAD_STATUSES, "status"),
+  owner: z
+    .string({ error: "owner must be me, none or a username" })
+    .trim()
+    .max(64, { error: "owner must be 64 characters or fewer" })
+    .optional()
+    .transform((value) => (value === "" || value === "all" ? undefined : value)),
+  sort: z.enum(["newest", "urgency"], { error: "sort must be newest or urgency" }).default("newest"),
+};
+
 export const SignupListQuery = z.object({
   ...pageFields,
+  ...deskFilterFields,
   teamSize: facet(TEAM_SIZES, "teamSize"),
   productLines: facet(PRODUCT_LINES, "productLines"),
 });
 export type SignupListQuery = z.infer<typeof SignupListQuery>;
 
-export const ContactListQuery = z.object(pageFields);
+export const ContactListQuery = z.object({ ...pageFields, ...deskFilterFields });
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 
 const listCounts = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deskFields } from "./desk";
 import {
   emailField,
   honeypotField,
@@ -47,5 +48,6 @@ export const ContactMessage = z.object({
   newsletter: z.boolean(),
   createdAt: isoDateTime,
   ipAddress: z.string().optional(),
+  ...deskFields,
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;

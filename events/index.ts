@@ -2,6 +2,7 @@ export * from "./admin";
 export * from "./api";
 export * from "./auth";
 export * from "./contact";
+export * from "./desk";
 export * from "./envelopes";
 export * from "./fields";
 export * from "./limits";

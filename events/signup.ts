@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deskFields } from "./desk";
 import {
   emailField,
   honeypotField,
@@ -47,5 +48,6 @@ export const Signup = z.object({
   ipAddress: z.string().optional(),
   country: z.string().optional(),
   countryCode: z.string().length(2).optional(),
+  ...deskFields,
 });
 export type Signup = z.infer<typeof Signup>;

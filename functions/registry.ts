@@ -102,6 +102,21 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       tables: { [plural]: "read", users: "read", ephemeral: "read" },
       sessionKey: true,
     },
+    // The lead desk (docs/decisions/0066): a lead's timeline and notes; notes live in the audit table.
+    {
+      name: `admin-${plural}-timeline`,
+      entry: `http/admin-${plural}-timeline.ts`,
+      routes: [`GET /api/admin/${plural}/{id}/timeline`],
+      tables: { [plural]: "read", audit: "read", users: "read", ephemeral: "read" },
+      sessionKey: true,
+    },
+    {
+      name: `admin-${plural}-notes`,
+      entry: `http/admin-${plural}-notes.ts`,
+      routes: [`POST /api/admin/${plural}/{id}/notes`],
+      tables: { [plural]: "read", audit: "readWrite", users: "read", ephemeral: "read" },
+      sessionKey: true,
+    },
     {
       name: `admin-${plural}-delete`,
       entry: `http/admin-${plural}-delete.ts`,
@@ -110,6 +125,13 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       sessionKey: true,
     },
   ]),
+  {
+    name: "admin-desk-update",
+    entry: "http/admin-desk-update.ts",
+    routes: ["POST /api/admin/desk/update"],
+    tables: { signups: "readWrite", contacts: "readWrite", audit: "write", users: "read", ephemeral: "read" },
+    sessionKey: true,
+  },
   {
     name: "admin-signups-stats",
     entry: "http/admin-signups-stats.ts",

@@ -40,6 +40,11 @@ export const StageConfig = z.object({
     rateLimit: z.number().positive(),
     burstLimit: z.number().int().positive(),
   }),
+  /**
+   * Local dates (America/Chicago, YYYY-MM-DD) on which the response clock stands still
+   * (functions/desk/response-clock.ts); weekends always do.
+   */
+  responseHolidays: z.array(z.iso.date()).max(200),
   /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */
   edgeRateLimitPer5Minutes: z.number().int().min(10),
 });
@@ -50,6 +55,32 @@ const appUrls = {
   register: "https://app.repdesk.example.com/register",
   liveDemo: "https://app.repdesk.example.com/demo",
 };
+
+/** US federal holidays that fall on weekdays, 2026-2027 (the response clock stands still on them). */
+const US_HOLIDAYS = [
+  "2026-01-01",
+  "2026-01-19",
+  "2026-02-16",
+  "2026-05-25",
+  "2026-06-19",
+  "2026-07-03",
+  "2026-09-07",
+  "2026-10-12",
+  "2026-11-11",
+  "2026-11-26",
+  "2026-12-25",
+  "2027-01-01",
+  "2027-01-18",
+  "2027-02-15",
+  "2027-05-31",
+  "2027-06-18",
+  "2027-07-05",
+  "2027-09-06",
+  "2027-10-11",
+  "2027-11-11",
+  "2027-11-25",
+  "2027-12-24",
+];
 
 const STAGES: Record<string, StageConfig> = {
   local: {
@@ -67,6 +98,7 @@ const STAGES: Record<string, StageConfig> = {
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
     sensitiveRouteThrottle: { rateLimit: 10, burstLimit: 20 },
     edgeRateLimitPer5Minutes: 100,
+    responseHolidays: US_HOLIDAYS,
   },
   dev: {
     name: "dev",
@@ -85,6 +117,7 @@ const STAGES: Record<string, StageConfig> = {
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
     sensitiveRouteThrottle: { rateLimit: 5, burstLimit: 10 },
     edgeRateLimitPer5Minutes: 100,
+    responseHolidays: US_HOLIDAYS,
   },
   prod: {
     name: "prod",
@@ -104,6 +137,7 @@ const STAGES: Record<string, StageConfig> = {
     apiThrottle: { rateLimit: 100, burstLimit: 200 },
     sensitiveRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     edgeRateLimitPer5Minutes: 100,
+    responseHolidays: US_HOLIDAYS,
   },
 };
 

@@ -126,7 +126,9 @@ export class LeadCounter {
   }
 
   /** Every record, and those matching the given facet values (all when none is given). */
-  async totals(filter: Partial<FacetValues> = {}): Promise<{ total: number; matching: number }> {
+  async totals(
+    filter: Partial<FacetValues> = {},
+  ): Promise<{ total: number; matching: number; byStatus: Record<string, number> }> {
     const items = await queryAll(this.db, {
       TableName: this.tableName,
       IndexName: "byCreatedAt",
@@ -136,13 +138,17 @@ export class LeadCounter {
     const wanted = this.combinations(filter);
     let total = 0;
     let matching = 0;
+    const byStatus: Record<string, number> = {};
     for (const item of items) {
       total += Number(item.n ?? 0);
+      // Lead-desk status counters (lead-index.ts statusAttribute): s_new, s_won, ...
+      for (const [name, value] of Object.entries(item))
+        if (name.startsWith("s_")) byStatus[name.slice(2)] = (byStatus[name.slice(2)] ?? 0) + Number(value);
       matching += wanted
         ? wanted.reduce((sum, attribute) => sum + Number(item[attribute] ?? 0), 0)
         : Number(item.n ?? 0);
     }
-    return { total, matching };
+    return { total, matching, byStatus };
   }
 
   /** Counter attributes of every facet combination that the filter admits; undefined = all. */

@@ -4,6 +4,7 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { auditPut } from "../auth/audit";
+import { timelinePut } from "../desk/timeline";
 import { cancellationCodes } from "../lib/aws-errors";
 import { counterUpdates } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
@@ -50,6 +51,12 @@ export async function deleteLead(
             ip: input.ip,
             at: deps.now(),
             details: { createdAt: item.createdAt },
+          }),
+          // The lead's timeline outlives it and ends with who deleted it, when.
+          timelinePut(deps.tables.audit, lead.kind, input.id, {
+            type: "deletion",
+            at: deps.now(),
+            actor: input.actor,
           }),
         ],
       }),

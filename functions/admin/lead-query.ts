@@ -12,12 +12,29 @@
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  */
 import { BatchGetCommand, type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { searchKey } from "../model/lead-index";
+import { deskKey, searchKey } from "../model/lead-index";
 import type { FacetValues, LeadKind } from "../model/lead-kinds";
 import { SEARCH_INDEXES } from "../model/tables";
 import { LeadCounter } from "./counts";
 
 export const SEARCH_CANDIDATE_CAP = 5_000;
+/** Most index entries a desk listing reads to count its matches before reporting a lower bound. */
+const COUNT_BUDGET = 20_000;
+
+interface IndexSource {
+  readonly indexName: string;
+  readonly partition: { readonly name: string; readonly value: string };
+  /** Oldest first (urgency) instead of newest first. */
+  readonly forward: boolean;
+  /** The filters cannot match anything (urgency with a status other than New). */
+  readonly empty?: boolean;
+}
+
+const BY_CREATED = { indexName: "byCreatedAt", forward: false } as const;
+
+function hasDeskFilter(desk: DeskFilter | undefined): boolean {
+  return Boolean(desk && (desk.status || desk.owner !== undefined || desk.urgency));
+}
 /** Most index entries one filtered listing reads before it answers with what it has. */
 const SCAN_BUDGET = 10_000;
 export const MAX_PAGE_SIZE = 100;
@@ -44,9 +61,19 @@ export function decodeCursor(text: string): Cursor | undefined {
   }
 }
 
+/** The lead desk's filters (docs/decisions/0066-lead-desk-model.md). */
+export interface DeskFilter {
+  readonly status?: string;
+  /** A staff username, or null for leads nobody owns. */
+  readonly owner?: string | null;
+  /** Open (New) leads only, most urgent (oldest) first. */
+  readonly urgency?: boolean;
+}
+
 export interface LeadQuery {
   readonly q?: string;
   readonly facets?: Partial<FacetValues>;
+  readonly desk?: DeskFilter;
   readonly limit: number;
   readonly cursor?: Cursor;
 }
@@ -86,7 +113,55 @@ export class LeadQueries<R> {
     ][];
   }
 
+  /**
+   * The filter expression of the facets, the owner and (unless the byDesk index is read) the
+   * status; names and values use the given prefix so they can sit beside others.
+   */
+  private conditions(
+    query: LeadQuery,
+    onDeskIndex: boolean,
+  ): { names: Record<string, string>; values: Record<string, unknown>; filters: string[] } {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const filters: string[] = [];
+    this.activeFacets(query.facets).forEach(([facet, value], i) => {
+      names[`#f${i}`] = facet;
+      values[`:f${i}`] = value;
+      filters.push(`#f${i} = :f${i}`);
+    });
+    const desk = query.desk ?? {};
+    if (desk.owner !== undefined) {
+      names["#owner"] = "owner";
+      if (desk.owner === null) filters.push("attribute_not_exists(#owner)");
+      else {
+        values[":owner"] = desk.owner;
+        filters.push("#owner = :owner");
+      }
+    }
+    if (desk.status && !onDeskIndex) {
+      names["#deskKey"] = "deskKey";
+      values[":deskKey"] = deskKey(this.lead, desk.status);
+      filters.push("#deskKey = :deskKey");
+    }
+    return { names, values, filters };
+  }
+
+  /** The index a listing reads: byDesk for one status (or urgency), else byCreatedAt. */
+  private source(desk: DeskFilter = {}): IndexSource {
+    const status = desk.urgency ? "new" : desk.status;
+    if (desk.urgency && desk.status && desk.status !== "new")
+      return { empty: true, ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } };
+    return status
+      ? {
+          indexName: "byDesk",
+          partition: { name: "deskKey", value: deskKey(this.lead, status) },
+          forward: Boolean(desk.urgency),
+        }
+      : { ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } };
+  }
+
   async list(query: LeadQuery): Promise<LeadPage<R>> {
+    if (hasDeskFilter(query.desk)) return this.deskList(query);
     const limit = Math.min(Math.max(1, Math.floor(query.limit)), MAX_PAGE_SIZE * 20);
     const q = query.q ? searchKey(query.q) : "";
     if (!q) {
@@ -194,26 +269,95 @@ export class LeadQueries<R> {
     });
   }
 
-  /** The byCreatedAt index newest first, with facet and (optionally) search filters. */
-  private async newestFirst(query: LeadQuery, q: string): Promise<{ records: R[]; nextCursor?: string }> {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ":kind": this.lead.kind };
-    const filters: string[] = [];
-    this.activeFacets(query.facets).forEach(([facet, value], i) => {
-      names[`#f${i}`] = facet;
-      values[`:f${i}`] = value;
-      filters.push(`#f${i} = :f${i}`);
-    });
-    if (q) {
-      values[":q"] = q;
-      values[":qd"] = q.replace(/^@/, "") || q;
-      filters.push(
-        `(${SEARCH_INDEXES.map(({ attribute }) => `begins_with(${attribute}, ${attribute === "searchDomain" ? ":qd" : ":q"})`).join(" OR ")})`,
+  /**
+   * A listing with lead-desk filters: one status (or the open leads by urgency) is a query of the
+   * byDesk index; the owner, facets and search are filters. "N of M" is exact from the status
+   * counters when only a status is chosen; otherwise it is counted in the same index, up to a
+   * budget, beyond which it is reported as a lower bound (matchedAtLeast).
+   */
+  private async deskList(query: LeadQuery): Promise<LeadPage<R>> {
+    const limit = Math.min(Math.max(1, Math.floor(query.limit)), MAX_PAGE_SIZE * 20);
+    const q = query.q ? searchKey(query.q) : "";
+    const desk = query.desk ?? {};
+    const source = this.source(desk);
+    const onlyStatus =
+      !q && desk.owner === undefined && this.activeFacets(query.facets).length === 0 && !source.empty;
+    const status = desk.urgency ? "new" : desk.status;
+    const [totals, page, counted] = await Promise.all([
+      this.counter.totals(),
+      source.empty ? { records: [] as R[] } : this.newestFirst({ ...query, limit }, q, source),
+      onlyStatus && status
+        ? undefined
+        : source.empty
+          ? { count: 0, complete: true }
+          : this.countMatches(query, q, source),
+    ]);
+    const matched = counted ? counted.count : (totals.byStatus[status as string] ?? 0);
+    return {
+      ...page,
+      total: totals.total,
+      matched,
+      ...(counted && !counted.complete ? { matchedAtLeast: true } : {}),
+    };
+  }
+
+  /** Counts the matches of a desk listing in its index, reading at most COUNT_BUDGET entries. */
+  private async countMatches(
+    query: LeadQuery,
+    q: string,
+    source: IndexSource,
+  ): Promise<{ count: number; complete: boolean }> {
+    const { names, values, filters } = this.conditions(query, source.indexName === "byDesk");
+    if (q) filters.push(this.searchFilter(q, values));
+    let count = 0;
+    let scanned = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: source.indexName,
+          KeyConditionExpression: "#pk = :pk",
+          ExpressionAttributeNames: { ...names, "#pk": source.partition.name },
+          ExpressionAttributeValues: { ...values, ":pk": source.partition.value },
+          ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
+          Select: "COUNT",
+          ExclusiveStartKey: start,
+        }),
       );
-    }
+      count += page.Count ?? 0;
+      scanned += page.ScannedCount ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start && scanned < COUNT_BUDGET);
+    return { count, complete: !start };
+  }
+
+  /** The search as a filter: the text starts one of the search attributes. */
+  private searchFilter(q: string, values: Record<string, unknown>): string {
+    values[":q"] = q;
+    values[":qd"] = q.replace(/^@/, "") || q;
+    return `(${SEARCH_INDEXES.map(({ attribute }) => `begins_with(${attribute}, ${attribute === "searchDomain" ? ":qd" : ":q"})`).join(" OR ")})`;
+  }
+
+  /** An index newest first (or oldest first), with facet, desk and (optionally) search filters. */
+  private async newestFirst(
+    query: LeadQuery,
+    q: string,
+    source: IndexSource = { ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } },
+  ): Promise<{ records: R[]; nextCursor?: string }> {
+    const onDeskIndex = source.indexName === "byDesk";
+    const built = this.conditions(query, onDeskIndex);
+    const names: Record<string, string> = { ...built.names, "#pk": source.partition.name };
+    const values: Record<string, unknown> = { ...built.values, ":pk": source.partition.value };
+    const filters = built.filters;
+    if (q) filters.push(this.searchFilter(q, values));
     const records: R[] = [];
     let start: Record<string, unknown> | undefined = query.cursor
-      ? { kind: this.lead.kind, createdAt: query.cursor.createdAt, id: query.cursor.id }
+      ? {
+          [source.partition.name]: source.partition.value,
+          createdAt: query.cursor.createdAt,
+          id: query.cursor.id,
+        }
       : undefined;
     let read = 0;
     let lastReturned: Cursor | undefined;
@@ -221,12 +365,12 @@ export class LeadQueries<R> {
       const page = await this.db.send(
         new QueryCommand({
           TableName: this.tableName,
-          IndexName: "byCreatedAt",
-          KeyConditionExpression: "kind = :kind",
+          IndexName: source.indexName,
+          KeyConditionExpression: "#pk = :pk",
           ExpressionAttributeValues: values,
-          ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+          ExpressionAttributeNames: names,
           ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
-          ScanIndexForward: false,
+          ScanIndexForward: source.forward,
           Limit: filters.length > 0 ? 500 : query.limit - records.length + 1,
           ExclusiveStartKey: start,
         }),

@@ -10,6 +10,7 @@ import {
   type ContactMessage,
   EXPORT_NEXT_CURSOR_HEADER,
   fieldErrorsOf,
+  LEAD_STATUS_LABELS,
   PRODUCT_LINES_LABELS,
   type Signup,
   SignupListQuery,
@@ -25,7 +26,7 @@ import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { LeadCounter } from "./counts";
 import { type CsvColumn, csvHeader, csvRows } from "./csv";
 import { deleteLead } from "./delete-lead";
-import { type Cursor, decodeCursor, LeadQueries } from "./lead-query";
+import { type Cursor, type DeskFilter, decodeCursor, LeadQueries } from "./lead-query";
 
 function queryOf<S extends z.ZodType>(request: ApiRequest, schema: S): z.infer<S> {
   const parsed = schema.safeParse(request.event.queryStringParameters ?? {});
@@ -68,6 +69,23 @@ function facetsOf(query: Record<string, unknown>, lead: LeadKind): Record<string
   return facets;
 }
 
+/** The desk filters of a list or export query; "me" is the signed-in staff member, "none" nobody. */
+function deskOf(request: ApiRequest, query: z.infer<typeof SignupListQuery>): DeskFilter {
+  const owner =
+    query.owner === undefined
+      ? undefined
+      : query.owner === "none"
+        ? null
+        : query.owner === "me"
+          ? signedInSession(request).username
+          : query.owner;
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(owner !== undefined ? { owner } : {}),
+    ...(query.sort === "urgency" ? { urgency: true } : {}),
+  };
+}
+
 /** GET /api/admin/{plural}: a page, newest first, with search, filters and counts. */
 export function listHandler(kind: keyof typeof SPECS) {
   const spec: LeadRouteSpec = SPECS[kind];
@@ -78,6 +96,7 @@ export function listHandler(kind: keyof typeof SPECS) {
       const page = await queriesFor(spec.lead).list({
         q: query.q,
         facets: facetsOf(query, spec.lead),
+        desk: deskOf(request, query),
         limit: query.limit,
         cursor: cursorOf(query.cursor),
       });
@@ -145,6 +164,17 @@ export function signupStatsHandler() {
   );
 }
 
+/** The lead desk's columns, the same for both kinds. */
+function deskColumns<R extends Signup | ContactMessage>(): CsvColumn<R>[] {
+  return [
+    { header: "Status", value: (r) => LEAD_STATUS_LABELS[r.status ?? "new"] },
+    { header: "Lost reason", value: (r) => r.lostReason },
+    { header: "Owner", value: (r) => r.owner },
+    { header: "Reply due", value: (r) => r.dueAt },
+    { header: "First reply", value: (r) => r.respondedAt },
+  ];
+}
+
 export const SIGNUP_CSV_COLUMNS: readonly CsvColumn<Signup>[] = [
   { header: "First name", value: (s) => s.firstName },
   { header: "Last name", value: (s) => s.lastName },
@@ -156,6 +186,7 @@ export const SIGNUP_CSV_COLUMNS: readonly CsvColumn<Signup>[] = [
   { header: "Country code", value: (s) => s.countryCode },
   { header: "IP address", value: (s) => s.ipAddress },
   { header: "Submitted", value: (s) => s.createdAt },
+  ...deskColumns<Signup>(),
   { header: "Id", value: (s) => s.id },
 ];
 
@@ -172,6 +203,7 @@ export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactMessage>[] = [
   { header: "Message", value: (c) => c.message },
   { header: "Newsletter", value: (c) => (c.newsletter ? "Yes" : "No") },
   { header: "Submitted", value: (c) => c.createdAt },
+  ...deskColumns<ContactMessage>(),
   { header: "Id", value: (c) => c.id },
 ];
 
@@ -196,6 +228,7 @@ export function exportHandler(kind: keyof typeof SPECS) {
       const page = await queriesFor<unknown>(spec.lead).list({
         q: query.q,
         facets: facetsOf(query, spec.lead),
+        desk: deskOf(request, query),
         limit: EXPORT_CHUNK,
         cursor,
       });

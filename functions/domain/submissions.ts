@@ -1,5 +1,7 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactMessage, ContactRequest, DomainEvent, Signup, SignupRequest } from "../../events";
+import { stageCalendar } from "../desk/calendar";
+import { type BusinessCalendar, replyDueAt } from "../desk/response-clock";
 import { cancellationCodes } from "../lib/aws-errors";
 import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
@@ -25,6 +27,8 @@ export interface SubmissionDeps {
    * `expiresAt`); 0 or absent keeps them.
    */
   readonly retentionDays?: number;
+  /** The response clock's calendar (reply-due times); default: the stage's (RESPONSE_HOLIDAYS). */
+  readonly calendar?: BusinessCalendar;
   /** Waits between retries of a conflicting transaction; tests pass a no-op. */
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -113,8 +117,14 @@ export function conflictBackoffMs(attempt: number, random: () => number = Math.r
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function common(deps: SubmissionDeps, submissionId: string | undefined) {
-  const now = deps.clock().toISOString();
-  return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId() };
+  const clock = deps.clock();
+  const now = clock.toISOString();
+  // Every new lead starts New, with its response clock running (functions/desk/response-clock.ts).
+  const desk = {
+    status: "new" as const,
+    dueAt: new Date(replyDueAt(deps.calendar ?? stageCalendar(), clock.getTime())).toISOString(),
+  };
+  return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId(), desk };
 }
 
 export async function acceptSignup(
@@ -122,7 +132,7 @@ export async function acceptSignup(
   input: SignupRequest,
   meta: SubmissionMeta = {},
 ): Promise<AcceptedSubmission> {
-  const { id, createdAt, eventId } = common(deps, input.submissionId);
+  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
   const signup: Signup = {
     id,
     firstName: input.firstName,
@@ -133,6 +143,7 @@ export async function acceptSignup(
     ...(input.notes ? { notes: input.notes } : {}),
     createdAt,
     ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+    ...desk,
   };
   const event: DomainEvent = {
     type: "signup.created",
@@ -155,7 +166,7 @@ export async function acceptContact(
   input: ContactRequest,
   meta: SubmissionMeta = {},
 ): Promise<AcceptedSubmission> {
-  const { id, createdAt, eventId } = common(deps, input.submissionId);
+  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
   const message: ContactMessage = {
     id,
     firstName: input.firstName,
@@ -168,6 +179,7 @@ export async function acceptContact(
     newsletter: input.newsletter,
     createdAt,
     ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+    ...desk,
   };
   const event: DomainEvent = {
     type: "contact.received",

@@ -74,11 +74,13 @@ export function counterUpdates(
   delta: 1 | -1,
 ): TransactItem[] {
   const facet = facetAttribute(lead, facetsOf(lead, record));
+  const status = statusAttribute(record);
   const expiresAt = typeof record.expiresAt === "number" ? record.expiresAt : undefined;
   const shard = counterShard(String(record.id ?? ""));
   return (["day", "hour"] as const).map((size) => {
     const start = bucketStart(record.createdAt, size);
-    const counts = size === "day" && facet !== "n" ? `n :d, ${facet} :d` : "n :d";
+    const dayCounts = [facet !== "n" ? `${facet} :d` : "", status ? `${status} :d` : ""].filter(Boolean);
+    const counts = size === "day" ? ["n :d", ...dayCounts].join(", ") : "n :d";
     return {
       Update: {
         TableName: tableName,
@@ -96,6 +98,42 @@ export function counterUpdates(
   });
 }
 
+/**
+ * The day counters also count records per lead-desk status (`s_new`, `s_won`, ...), so that the
+ * list's "N of M" and the dashboard's open leads are exact without reading records. A record
+ * without a status (written before the desk existed) is counted in no status.
+ */
+export function statusAttribute(record: Record<string, unknown>): string | undefined {
+  return typeof record.status === "string" && /^[a-z]+$/.test(record.status)
+    ? `s_${record.status}`
+    : undefined;
+}
+
+/** Moves one record from one status's day counter to another's (same bucket and shard as insert). */
+export function statusCounterUpdate(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string },
+  to: string,
+): TransactItem {
+  const from = statusAttribute(record);
+  const next = `s_${to}`;
+  const start = bucketStart(record.createdAt, "day");
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { id: counterId(lead, "day", start, counterShard(String(record.id ?? ""))) },
+      UpdateExpression: `ADD ${from ? `${from} :minus, ` : ""}${next} :plus SET kind = :kind, createdAt = :start`,
+      ExpressionAttributeValues: {
+        ...(from ? { ":minus": -1 } : {}),
+        ":plus": 1,
+        ":kind": counterKind(lead, "day"),
+        ":start": start,
+      },
+    },
+  };
+}
+
 /** The item attributes and extra transaction actions that go with writing a new record. */
 export function indexedWrite(
   tableName: string,
@@ -107,7 +145,23 @@ export function indexedWrite(
     createdAt: string;
   },
 ): { attributes: Record<string, string>; actions: TransactItem[] } {
-  return { attributes: searchAttributes(record), actions: counterUpdates(tableName, lead, record, 1) };
+  return {
+    attributes: { ...searchAttributes(record), ...deskKeyOf(lead, record) },
+    actions: counterUpdates(tableName, lead, record, 1),
+  };
+}
+
+/**
+ * `deskKey` = "<kind>#<status>": the partition key of the byDesk index (functions/model/tables.ts), sorted by
+ * createdAt. It lists one status newest first, and open (New) leads oldest first, which is most
+ * urgent first because the reply-due time grows with the arrival time.
+ */
+export function deskKey(lead: LeadKind, status: string): string {
+  return `${lead.kind}#${status}`;
+}
+
+export function deskKeyOf(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
+  return typeof record.status === "string" ? { deskKey: deskKey(lead, record.status) } : {};
 }
 
 /**
@@ -128,6 +182,8 @@ export function counterItemsFor(
       const item = items.get(id) ?? { id, kind: counterKind(lead, size), createdAt: start, n: 0 };
       item.n = Number(item.n) + 1;
       if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + 1;
+      const status = statusAttribute(record);
+      if (size === "day" && status) item[status] = Number(item[status] ?? 0) + 1;
       items.set(id, item);
     }
   }

@@ -58,6 +58,17 @@ const searchIndexes = SEARCH_INDEXES.map(({ indexName, attribute }) => ({
 }));
 
 /**
+ * The lead desk's index (functions/model/lead-index.ts deskKey): one status of one kind, by arrival.
+ * One new index per table on purpose: CloudFormation adds at most one global secondary index to
+ * an existing table per update (docs/decisions/0066-lead-desk-model.md).
+ */
+const deskIndex = {
+  indexName: "byDesk",
+  partitionKey: { name: "deskKey", type: "S" as const },
+  sortKey: { name: "createdAt", type: "S" as const },
+};
+
+/**
  * A table of leads: `kind` is a constant per record type so one index lists them newest first;
  * `expiresAt` is set at write time when the stage has a retention period (RETENTION_DAYS > 0).
  */
@@ -73,6 +84,7 @@ function leadTable<Id extends string, EnvVar extends string>(id: Id, envVar: Env
         sortKey: { name: "createdAt", type: "S" },
       },
       ...searchIndexes,
+      deskIndex,
     ],
     timeToLiveAttribute: "expiresAt",
   } as const;

@@ -142,6 +142,8 @@ export function createRegistryFunction(
     removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     environment: {
       SITE_URL: stage.siteUrl,
+      // The response clock's holidays (functions/desk/calendar.ts).
+      RESPONSE_HOLIDAYS: stage.responseHolidays.join(","),
       ...data.environmentFor(tableKeys),
       ...(writesRetained ? { RETENTION_DAYS: String(stage.retentionDays) } : {}),
       ...environment,

@@ -88,6 +88,7 @@ function functionEnvironment(settings: {
     ...localTableEnvironment(),
     ...queueUrls,
     SITE_URL: settings.siteUrl,
+    RESPONSE_HOLIDAYS: STAGE.responseHolidays.join(","),
     STAFF_INBOX: STAGE.staffInbox,
     SENDER_ADDRESS: STAGE.senderAddress,
     SUBMISSIONS_PER_MINUTE: String(settings.submissionsPerMinute),

@@ -119,6 +119,10 @@ describe("POST /api/signup", () => {
       searchLast: "lovelace",
       searchEmail: "ada@example.com",
       searchDomain: "example.com",
+      // The lead desk (functions/desk): New, reply due 24 weekday hours later (a Tuesday here).
+      status: "new",
+      deskKey: "signup#new",
+      dueAt: new Date(now.getTime() + 86_400_000).toISOString(),
     });
     expect(Signup.parse(Item)).toBeTruthy();
 

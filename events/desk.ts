@@ -1,0 +1,142 @@
+/**
+ * The lead desk of the Command Center: each signup and contact message has a status, an owner
+ * (a staff username, or nobody), a reply-due time from the response clock and a timeline.
+ * docs/decisions/0066-lead-desk-model.md.
+ */
+import { z } from "zod";
+import { isoDateTime, withThousands } from "./fields";
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  trial: "Trial started",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+/**
+ * Statuses that say staff have answered the prospect: moving a lead to one stops its response
+ * clock (as does the first reply sent from the Command Center, which also moves New to Contacted).
+ */
+export const ANSWERED_STATUSES: readonly LeadStatus[] = ["contacted", "qualified", "trial", "won"];
+
+export const LIMITS_DESK = {
+  lostReason: 200,
+  note: 5_000,
+  replySubject: 200,
+  replyBody: 10_000,
+  bulkIds: 100,
+  /** Minutes during which the author of a note may edit it. */
+  noteEditMinutes: 15,
+} as const;
+
+/** Desk fields stored on a signup or contact message (absent on records older than the desk). */
+export const deskFields = {
+  status: z.enum(LEAD_STATUSES).optional(),
+  owner: z.string().optional(),
+  lostReason: z.string().optional(),
+  /** When the first reply is due (the response clock), ISO 8601. */
+  dueAt: isoDateTime.optional(),
+  /** When the response clock stopped: the first reply, or the first answered status. */
+  respondedAt: isoDateTime.optional(),
+  /** Id of the open lead with the same e-mail address this one was linked to (returning prospect). */
+  linkedTo: z.string().optional(),
+};
+
+const username = z.string().trim().min(1).max(64);
+const leadId = z.string().min(1).max(200);
+
+export const LEAD_KINDS = ["signup", "contact"] as const;
+export type LeadKindName = (typeof LEAD_KINDS)[number];
+
+/** Body of POST /api/admin/desk/update: change status and/or owner of one or more leads. */
+export const DeskUpdateRequest = z
+  .object({
+    kind: z.enum(LEAD_KINDS, { error: "kind must be signup or contact" }),
+    ids: z
+      .array(leadId, { error: "ids must be a list of lead ids" })
+      .min(1, { error: "Choose at least one lead" })
+      .max(LIMITS_DESK.bulkIds, { error: `At most ${LIMITS_DESK.bulkIds} leads at once` }),
+    status: z.enum(LEAD_STATUSES, { error: "Unknown status" }).optional(),
+    lostReason: z
+      .string({ error: "lostReason must be text" })
+      .trim()
+      .max(LIMITS_DESK.lostReason, { error: `Reason must be ${LIMITS_DESK.lostReason} characters or fewer` })
+      .optional(),
+    /** A staff username, or null for nobody; absent leaves the owner as it is. */
+    owner: username.nullable().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.status === undefined && value.owner === undefined)
+      context.addIssue({ code: "custom", path: ["status"], message: "Choose a status or an owner" });
+    if (value.status === "lost" && !value.lostReason)
+      context.addIssue({ code: "custom", path: ["lostReason"], message: "Please give a reason" });
+  });
+export type DeskUpdateRequest = z.infer<typeof DeskUpdateRequest>;
+
+export const DeskUpdateResponse = z.object({
+  updated: z.array(z.string()),
+  notFound: z.array(z.string()),
+});
+export type DeskUpdateResponse = z.infer<typeof DeskUpdateResponse>;
+
+export const NoteRequest = z.object({
+  text: z
+    .string({ error: "Note is required" })
+    .trim()
+    .min(1, { error: "Note is required" })
+    .max(LIMITS_DESK.note, { error: `Note must be ${withThousands(LIMITS_DESK.note)} characters or fewer` }),
+  /** Edit this note (the author's own, within LIMITS_DESK.noteEditMinutes) instead of adding one. */
+  noteId: z
+    .string({ error: "noteId is not valid" })
+    .min(1)
+    .max(100, { error: "noteId is not valid" })
+    .optional(),
+});
+export type NoteRequest = z.infer<typeof NoteRequest>;
+
+export const TIMELINE_TYPES = [
+  "submitted",
+  "email",
+  "status",
+  "owner",
+  "note",
+  "note-edit",
+  "reply",
+  "linked",
+  "deletion",
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+/** One entry of a lead's timeline. Written once; a note edit is a new entry pointing at the note. */
+export const TimelineEntry = z.object({
+  id: z.string(),
+  type: z.enum(TIMELINE_TYPES),
+  at: isoDateTime,
+  /** Staff username, or "system". */
+  actor: z.string(),
+  status: z.enum(LEAD_STATUSES).optional(),
+  lostReason: z.string().optional(),
+  owner: z.string().nullable().optional(),
+  text: z.string().optional(),
+  /** note-edit: the note it replaces. */
+  noteId: z.string().optional(),
+  /** submitted: where the lead came from. */
+  country: z.string().optional(),
+  /** email/reply: to whom, and the subject. */
+  to: z.string().optional(),
+  subject: z.string().optional(),
+  /** linked: the other lead. */
+  otherId: z.string().optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const LeadTimelineResponse = z.object({
+  timeline: z.array(TimelineEntry),
+});
+export type LeadTimelineResponse = z.infer<typeof LeadTimelineResponse>;

@@ -1,0 +1,274 @@
+/**
+ * Working a lead: status and owner changes (single or bulk) and staff notes. Each change is one
+ * DynamoDB transaction — the record (guarded by its desk version, so two staff members changing
+ * the same lead at once cannot lose an update), the status counters of the record's day bucket
+ * and the timeline entries that record it — so the list, the counts and the audit trail agree.
+ */
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
+import {
+  ANSWERED_STATUSES,
+  LEAD_STATUSES,
+  type LeadStatus,
+  LIMITS_DESK,
+  type TimelineEntry,
+  TimelineEntry as TimelineEntryShape,
+} from "../../events";
+import type { Clock } from "../domain/deps";
+import { conflictBackoffMs } from "../domain/submissions";
+import { cancellationCodes } from "../lib/aws-errors";
+import { deskKey, statusCounterUpdate } from "../model/lead-index";
+import type { LeadKind } from "../model/lead-kinds";
+import { readTimeline, timelineItem, timelinePk, timelinePut } from "./timeline";
+
+type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+export interface DeskDeps {
+  readonly db: DynamoDBDocumentClient;
+  readonly tables: { readonly records: string; readonly audit: string };
+  readonly clock: Clock;
+}
+
+export interface DeskChange {
+  readonly status?: LeadStatus;
+  readonly lostReason?: string;
+  /** A staff username, null for nobody, undefined to leave as is. */
+  readonly owner?: string | null;
+}
+
+/** A record's status; records from before the desk are New. */
+export function statusOf(item: Record<string, unknown>): LeadStatus {
+  return LEAD_STATUSES.includes(item.status as LeadStatus) ? (item.status as LeadStatus) : "new";
+}
+
+async function readLead(
+  deps: DeskDeps,
+  lead: LeadKind,
+  id: string,
+): Promise<(Record<string, unknown> & { createdAt: string }) | undefined> {
+  const found = await deps.db.send(
+    new GetCommand({ TableName: deps.tables.records, Key: { id }, ConsistentRead: true }),
+  );
+  const item = found.Item;
+  if (!item || item.kind !== lead.kind || typeof item.createdAt !== "string") return undefined;
+  return item as Record<string, unknown> & { createdAt: string };
+}
+
+/** The record's update that guards on the version read, so a concurrent change makes this one retry. */
+function versionGuard(item: Record<string, unknown>): {
+  condition: string;
+  values: Record<string, unknown>;
+  next: number;
+} {
+  const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
+  return version === undefined
+    ? { condition: "attribute_exists(id) AND attribute_not_exists(deskVersion)", values: {}, next: 1 }
+    : { condition: "deskVersion = :version", values: { ":version": version }, next: version + 1 };
+}
+
+/** What one change does to one record: the transaction, or nothing when nothing changes. */
+export function changeActions(
+  deps: DeskDeps,
+  lead: LeadKind,
+  item: Record<string, unknown> & { createdAt: string },
+  change: DeskChange,
+  actor: string,
+  now: Date,
+): TransactItem[] {
+  const id = String(item.id);
+  const current = statusOf(item);
+  const currentOwner = typeof item.owner === "string" ? item.owner : null;
+  const status = change.status ?? current;
+  const lostReason =
+    status === "lost" ? (change.lostReason ?? (item.lostReason as string | undefined)) : undefined;
+  const statusChanged = item.status !== status || (status === "lost" && lostReason !== item.lostReason);
+  const ownerChanged = change.owner !== undefined && change.owner !== currentOwner;
+  if (!statusChanged && !ownerChanged) return [];
+
+  const guard = versionGuard(item);
+  const set = ["deskVersion = :next", "#status = :status", "deskKey = :deskKey"];
+  const remove: string[] = [];
+  const values: Record<string, unknown> = {
+    ...guard.values,
+    ":next": guard.next,
+    ":status": status,
+    ":deskKey": deskKey(lead, status),
+  };
+  if (status === "lost") {
+    set.push("lostReason = :lostReason");
+    values[":lostReason"] = lostReason ?? "";
+  } else if (item.lostReason !== undefined) remove.push("lostReason");
+  if (ownerChanged) {
+    if (change.owner) {
+      set.push("#owner = :owner");
+      values[":owner"] = change.owner;
+    } else remove.push("#owner");
+  }
+  if (ANSWERED_STATUSES.includes(status) && item.respondedAt === undefined) {
+    set.push("respondedAt = :now");
+    values[":now"] = now.toISOString();
+  }
+  const actions: TransactItem[] = [
+    {
+      Update: {
+        TableName: deps.tables.records,
+        Key: { id },
+        UpdateExpression: `SET ${set.join(", ")}${remove.length ? ` REMOVE ${remove.join(", ")}` : ""}`,
+        ConditionExpression: guard.condition,
+        ExpressionAttributeNames: { "#status": "status", ...(ownerChanged ? { "#owner": "owner" } : {}) },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  if (item.status !== status) actions.push(statusCounterUpdate(deps.tables.records, lead, item, status));
+  if (statusChanged)
+    actions.push(
+      timelinePut(deps.tables.audit, lead.kind, id, {
+        type: "status",
+        at: now,
+        actor,
+        status,
+        ...(lostReason ? { lostReason } : {}),
+      }),
+    );
+  if (ownerChanged)
+    actions.push(
+      timelinePut(
+        deps.tables.audit,
+        lead.kind,
+        id,
+        {
+          type: "owner",
+          at: now,
+          actor,
+          owner: change.owner ?? null,
+        },
+        1,
+      ),
+    );
+  return actions;
+}
+
+/** Enough for a handful of staff changing one lead at the same moment (each round, one wins). */
+const ATTEMPTS = 10;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Applies `change` to one lead; retried when another change of the same lead got there first. */
+export async function changeLead(
+  deps: DeskDeps,
+  lead: LeadKind,
+  id: string,
+  change: DeskChange,
+  actor: string,
+): Promise<"updated" | "notFound"> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await readLead(deps, lead, id);
+    if (!item) return "notFound";
+    const actions = changeActions(deps, lead, item, change, actor, deps.clock());
+    if (actions.length === 0) return "updated";
+    try {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
+      return "updated";
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const raced = codes?.[0] === "ConditionalCheckFailed" || codes?.includes("TransactionConflict");
+      if (!raced || attempt >= ATTEMPTS) throw error;
+      await sleep(conflictBackoffMs(Math.min(attempt, 4)));
+    }
+  }
+}
+
+/** Bulk change: each lead its own transaction (a few at a time), so one missing lead fails alone. */
+export async function changeLeads(
+  deps: DeskDeps,
+  lead: LeadKind,
+  ids: readonly string[],
+  change: DeskChange,
+  actor: string,
+): Promise<{ updated: string[]; notFound: string[] }> {
+  const unique = [...new Set(ids)];
+  const outcomes = new Map<string, "updated" | "notFound">();
+  const queue = [...unique];
+  await Promise.all(
+    Array.from({ length: Math.min(8, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift())
+        outcomes.set(id, await changeLead(deps, lead, id, change, actor));
+    }),
+  );
+  return {
+    updated: unique.filter((id) => outcomes.get(id) === "updated"),
+    notFound: unique.filter((id) => outcomes.get(id) === "notFound"),
+  };
+}
+
+export type NoteOutcome =
+  | { readonly ok: true; readonly entry: TimelineEntry }
+  | { readonly ok: false; readonly reason: "notFound" | "notAuthor" | "tooLate" | "notANote" };
+
+/**
+ * A new note, or (with `noteId`) an edit of the author's own note within
+ * LIMITS_DESK.noteEditMinutes of writing it. An edit is a new "note-edit" entry; the note stays.
+ */
+export async function writeNote(
+  deps: DeskDeps,
+  lead: LeadKind,
+  input: { id: string; text: string; actor: string; noteId?: string },
+): Promise<NoteOutcome> {
+  const item = await readLead(deps, lead, input.id);
+  if (!item) return { ok: false, reason: "notFound" };
+  const now = deps.clock();
+  if (input.noteId !== undefined) {
+    const found = await deps.db.send(
+      new GetCommand({
+        TableName: deps.tables.audit,
+        Key: { pk: timelinePk(lead.kind, input.id), sk: input.noteId },
+        ConsistentRead: true,
+      }),
+    );
+    const note = found.Item;
+    if (!note) return { ok: false, reason: "notFound" };
+    if (note.type !== "note") return { ok: false, reason: "notANote" };
+    if (note.actor !== input.actor) return { ok: false, reason: "notAuthor" };
+    if (now.getTime() - Date.parse(String(note.at)) > LIMITS_DESK.noteEditMinutes * 60_000)
+      return { ok: false, reason: "tooLate" };
+  }
+  const stored = timelineItem(lead.kind, input.id, {
+    type: input.noteId ? "note-edit" : "note",
+    at: now,
+    actor: input.actor,
+    text: input.text,
+    ...(input.noteId ? { noteId: input.noteId } : {}),
+  });
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.tables.audit,
+      Item: stored,
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
+  return { ok: true, entry: TimelineEntryShape.parse({ ...stored, id: stored.sk }) };
+}
+
+/** The lead's timeline, oldest first, starting with its arrival (read from the record). */
+export async function leadTimeline(
+  deps: DeskDeps,
+  lead: LeadKind,
+  id: string,
+): Promise<TimelineEntry[] | undefined> {
+  const item = await readLead(deps, lead, id);
+  if (!item) return undefined;
+  const stored = await readTimeline(deps.db, deps.tables.audit, lead.kind, id);
+  const submitted: TimelineEntry = {
+    id: `${item.createdAt}#submitted`,
+    type: "submitted",
+    at: item.createdAt,
+    actor: "system",
+    ...(typeof item.country === "string" ? { country: item.country } : {}),
+  };
+  return [submitted, ...stored];
+}
