@@ -63,7 +63,7 @@ const listCounts = {
   matchedAtLeast: z.boolean().optional(),
 };
 
-/** Answer of GET /api/admin/signups (DESIGN.md: `{ signups, nextCursor? }`, newest first). */
+/** Answer of GET /api/admin/signups (docs/product/http-api.md: `{ signups, nextCursor? }`, newest first). */
 export const SignupListResponse = z.object({ signups: z.array(Signup), ...listCounts });
 export type SignupListResponse = z.infer<typeof SignupListResponse>;
 
@@ -72,7 +72,7 @@ export type ContactListResponse = z.infer<typeof ContactListResponse>;
 
 /**
  * Query of GET /api/admin/signups/stats. The browser computes the boundaries from the viewer's
- * clock (SPEC.md section 9): todayStart = local midnight today, weekStart = local midnight 7 days
+ * clock (docs/product/command-center.md): todayStart = local midnight today, weekStart = local midnight 7 days
  * earlier, dayStarts = the local midnights of the chart's days, oldest first (comma-separated).
  */
 export const SignupStatsQuery = z.object({

@@ -32,7 +32,7 @@ describe("SignupRequest", () => {
     expect(parsed.notes).toBeUndefined();
   });
 
-  it("gives SPEC.md's six messages, one per field", () => {
+  it("gives the six messages of docs/product/site.md, one per field", () => {
     const result = SignupRequest.safeParse({ firstName: " ", lastName: "", email: "", notes: "x" });
     expect(result.success).toBe(false);
     expect(errorsOf(result)).toEqual({

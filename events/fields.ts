@@ -6,7 +6,7 @@ export function withThousands(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** A required, trimmed text field with the exact "required" message of SPEC.md section 5. */
+/** A required, trimmed text field with the exact "required" message of docs/product/site.md. */
 export function requiredText(requiredMessage: string, max: number, label: string) {
   return z
     .string({ error: requiredMessage })
@@ -26,7 +26,7 @@ export function optionalText(max: number, label: string) {
 }
 
 /**
- * SPEC.md: a basic e-mail pattern — something@something.tld with no spaces. The same language as
+ * docs/product/site.md: a basic e-mail pattern — something@something.tld with no spaces. The same language as
  * `^[^\s@]+@[^\s@]+\.[^\s@]+$` (events/fields-linear.test.ts compares the two), written so that
  * no two quantifiers can match the same characters: after the first domain character, the domain
  * runs up to its FIRST dot, so a failing match backtracks in linear, not quadratic, time (the

@@ -9,7 +9,7 @@ export const PRODUCT_LINES = ["single", "multiple"] as const;
 export type TeamSize = (typeof TEAM_SIZES)[number];
 export type ProductLines = (typeof PRODUCT_LINES)[number];
 
-/** Labels shown to staff (SPEC.md section 2, Signup Details) and on the signup form. */
+/** Labels shown to staff (docs/product/command-center.md, Signup Details) and on the signup form. */
 export const TEAM_SIZE_LABELS: Record<TeamSize, string> = {
   solo: "Solo (Just me)",
   team: "Team (Multiple people)",

@@ -15,7 +15,7 @@ import { PRODUCT_LINES, TEAM_SIZES } from "./options";
 export type { ProductLines, TeamSize } from "./options";
 export { PRODUCT_LINES, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS, TEAM_SIZES } from "./options";
 
-/** The fields a prospect fills in on /signup, with SPEC.md section 5's messages. */
+/** The fields a prospect fills in on /signup, with the messages of docs/product/site.md. */
 export const signupFields = {
   firstName: requiredText("First name is required", LIMITS.name, "First name"),
   lastName: requiredText("Last name is required", LIMITS.name, "Last name"),
@@ -35,7 +35,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 /** What the web form holds before validation (every field a string). */
 export type SignupFormInput = z.input<typeof SignupRequest>;
 
-/** A stored signup, as the API returns it (DESIGN.md "Signup record as returned"). */
+/** A stored signup, as the API returns it (docs/product/http-api.md). */
 export const Signup = z.object({
   id: z.string().min(1),
   firstName: z.string(),

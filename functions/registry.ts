@@ -57,7 +57,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     routes: ["POST /api/contact"],
     tables: { contacts: "write", outbox: "write", ephemeral: "readWrite" },
   },
-  // Command Center (issue #4): staff sign-in and lead management. Every route reads the session.
+  // Command Center (docs/product/command-center.md): staff sign-in and lead management. Every route reads the session.
   {
     name: "auth-login",
     entry: "http/auth-login.ts",

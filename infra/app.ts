@@ -5,10 +5,10 @@
  * synthesizes the stage's stack with cdk-nag's AwsSolutions checks:
  * any finding that is neither fixed nor acknowledged with a reason stops the synth.
  */
-import { join } from "node:path";
 import { App, Validations } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { buildFunctions, DEFAULT_OUT_DIR } from "./build/functions";
+import { isMainModule } from "./main-module";
 import { assertSiteBuiltFor, ensureStageSite } from "./site-build";
 import { RepDeskStack, stackNameOf } from "./stack";
 import { loadStage } from "./stages";
@@ -58,8 +58,7 @@ async function main(): Promise<void> {
   app.synth();
 }
 
-const invokedDirectly = process.argv[1]?.endsWith(join("infra", "app.ts"));
-if (invokedDirectly) {
+if (isMainModule(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -24,6 +24,7 @@ export default defineConfig({
             "functions/**/*.test.ts",
             "infra/**/*.test.ts",
             "web/**/*.test.{ts,tsx}",
+            "test/docs/**/*.test.ts",
           ],
           testTimeout: 20_000,
         },

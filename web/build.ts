@@ -9,6 +9,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
+import { isMainModule } from "../infra/main-module";
 import { currentStageName } from "./site-config";
 import {
   COMMAND_CENTER_PREFIX,
@@ -186,7 +187,7 @@ async function renderSite(
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMainModule(import.meta.url)) {
   buildWeb().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

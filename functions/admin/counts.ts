@@ -2,7 +2,7 @@
  * Exact counts over any time range without reading the records in it: whole UTC hours come from
  * the hour counters (lead-index.ts); the parts of the range before the first and after the last
  * whole hour are counted in the byCreatedAt index directly (at most two hours of records).
- * The browser sends the boundaries (the viewer's local midnights, SPEC.md section 9).
+ * The browser sends the boundaries (the viewer's local midnights, docs/product/command-center.md).
  */
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { PRODUCT_LINES, TEAM_SIZES } from "../../events";

@@ -9,7 +9,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { StaffMember, StaffRole, StaffUserView } from "../../events";
 
-/** A registered WebAuthn credential (functions/auth/passkeys.ts). */
+/** A registered WebAuthn credential. */
 export interface StoredPasskey {
   /** Credential id, base64url. */
   readonly id: string;

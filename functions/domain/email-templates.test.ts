@@ -84,7 +84,7 @@ describe("staff alerts", () => {
 });
 
 describe("acknowledgements", () => {
-  it("repeat SPEC's thank-you and the matching promise", () => {
+  it("repeat the /signup thank-you and the matching promise", () => {
     const ack = signupAcknowledgement(signup);
     expect(ack.text).toContain(SIGNUP_THANK_YOU);
     expect(ack.text).toContain("customer success representative");

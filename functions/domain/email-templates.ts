@@ -29,7 +29,7 @@ const COLORS = {
 } as const;
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-/** The promise SPEC.md makes on /signup, repeated in the acknowledgement. */
+/** The promise /signup makes (docs/product/site.md), repeated in the acknowledgement. */
 export const SIGNUP_THANK_YOU =
   "Thank you for your interest! We've received your information and will get back to you within 24 hours on weekdays. Keep an eye on your inbox for our response!";
 export const SIGNUP_MATCHING =
@@ -208,7 +208,7 @@ export function staffContactAlert(message: ContactMessage): RenderedEmail {
   };
 }
 
-/** To the prospect: SPEC.md's thank-you and the promise of a reply within 24 hours on weekdays. */
+/** To the prospect: the /signup thank-you and the promise of a reply within 24 hours on weekdays. */
 export function signupAcknowledgement(signup: Signup): RenderedEmail {
   const greeting = `Hi ${signup.firstName},`;
   const summary: Row[] = [

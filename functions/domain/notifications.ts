@@ -27,7 +27,7 @@ export interface PlannedEmail {
 
 /**
  * Addresses SES can deliver to: ASCII, no quotes, commas or angle brackets that a mail header
- * would read as more than one address. SPEC's basic pattern lets more through; those prospects
+ * would read as more than one address. The basic pattern of docs/product/site.md lets more through; those prospects
  * get no acknowledgement (staff still see the address in the alert).
  */
 const DELIVERABLE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;

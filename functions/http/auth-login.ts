@@ -1,4 +1,4 @@
-/** POST /api/auth/login — DESIGN.md: 200 { user: { username, email, role } } + session cookie, 401 "Invalid username or password". */
+/** POST /api/auth/login — docs/product/http-api.md: 200 { user: { username, email, role } } + session cookie, 401 "Invalid username or password". */
 import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD, STAFF_MESSAGES } from "../../events";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";

@@ -1,7 +1,7 @@
 /**
  * POST /api/auth/logout — 204, cookie cleared, and the session revoked server-side so that a kept
  * copy of the cookie is refused afterwards. Answers 204 without a session too (nothing to end).
- * SPEC.md's client sends no body; a body, if sent, must be JSON (415 otherwise).
+ * The Command Center sends no body; a body, if sent, must be JSON (415 otherwise).
  */
 
 import { PutCommand } from "@aws-sdk/lib-dynamodb";

@@ -14,6 +14,7 @@ import { emailField } from "../../events";
 import { hashPassword, passwordProblem } from "../../functions/auth/password";
 import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
 import { roleOf, UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { isMainModule } from "../main-module";
 import { prompt, promptHidden } from "./prompt";
 import { openStore, type Store } from "./store";
 
@@ -132,4 +133,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))) void main();
+if (isMainModule(import.meta.url)) void main();

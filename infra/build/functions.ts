@@ -10,10 +10,11 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type BuildOptions, build, type Metafile } from "esbuild";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, WORKERS } from "../../functions/registry";
+import { isMainModule } from "../main-module";
 import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
 import { lambdaTrimsPlugin } from "./trims";
 
@@ -25,7 +26,7 @@ export const BUNDLE_FILE = "index.mjs";
 /** Lambda handler setting for every bundle. */
 export const HANDLER = "index.handler";
 
-/** Targets per function (issue #2). */
+/** Targets per function (docs/product/targets.md). */
 export const BUNDLE_TARGETS = {
   minifiedBytes: 400 * 1024,
   gzipBytes: 120 * 1024,
@@ -208,7 +209,7 @@ function printReport(bundles: readonly BuiltBundle[]): void {
   for (const b of bundles) console.log(`${b.name}: ${relative(REPO_ROOT, b.dir)}`);
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+const invokedDirectly = isMainModule(import.meta.url);
 if (invokedDirectly) {
   const only = process.argv.slice(2);
   buildFunctions(only.length > 0 ? { only } : {})

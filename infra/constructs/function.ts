@@ -81,7 +81,7 @@ export class RegistryFunction extends Construct {
       {
         id: "AwsSolutions-L1",
         reason:
-          "Node.js 22 is the runtime the functions are written and tested for (DESIGN.md); moving to 24 is a deliberate upgrade, not a synth-time default.",
+          "Node.js 22 is the runtime the functions are written and tested for; moving to 24 is a deliberate upgrade, not a synth-time default.",
       },
       {
         id: "AwsSolutions-IAM5[Resource::*]",

@@ -1,5 +1,5 @@
 /**
- * The CloudFront web ACL (issue #5). CloudFront-scope ACLs exist only in us-east-1, which is why
+ * The CloudFront web ACL (docs/decisions/0006-edge-and-origin-protection.md). CloudFront-scope ACLs exist only in us-east-1, which is why
  * every stage deploys there (infra/stages.ts; the stack refuses another region, docs/DEPLOY.md).
  *
  * Rules, in order:

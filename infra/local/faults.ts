@@ -1,5 +1,5 @@
 /**
- * Fault injection for the local runtime's fault tests (issue #6). Off unless LOCAL_FAULTS=1, and only
+ * Fault injection for the local runtime's fault tests (docs/decisions/0033-fault-tests.md). Off unless LOCAL_FAULTS=1, and only
  * in infra/local (never part of the AWS build). Settings come from the environment at start:
  *
  * - LOCAL_FAULT_POISON_EVERY=N (with LOCAL_FAULT_POISON_QUEUE=<queue name>, default every queue):

@@ -8,7 +8,7 @@ import { optionsFromEnvironment } from "./config";
 import { startLocalRuntime } from "./runtime";
 
 async function main(): Promise<void> {
-  // The functions run on Node.js 22 in Lambda; Node.js 20 is supported here (DESIGN.md), so the
+  // The functions run on Node.js 22 in Lambda; Node.js 20 is supported here (README.md), so the
   // SDK's notice about its future minimum version is only noise in the local output.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const options = optionsFromEnvironment(process.env, process.argv.slice(2));

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- admin [count]`: seeds 100,000 signups (or `count`) into a fresh local store
  * with BatchWrite, then measures over real HTTP what staff wait for in the Command Center, against
- * the targets of issue #4: dashboard numbers < 1 s, first page of signups < 1 s, a search or filter
+ * the targets of docs/product/targets.md: dashboard numbers < 1 s, first page of signups < 1 s, a search or filter
  * change < 2 s, no response > 1 MB.
  */
 import path from "node:path";

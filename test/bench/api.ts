@@ -258,7 +258,7 @@ export async function run(): Promise<BenchResult> {
   return { figures: [...apiFigures(details), ...bundleFigures(bundles)], details };
 }
 
-/** The figures of this run beside issue #2's targets (for docs/PERFORMANCE.md). */
+/** The figures of this run beside the targets of docs/product/targets.md (for docs/PERFORMANCE.md). */
 function apiFigures(d: {
   baseline: LoadFigures;
   signupMaxRate: LoadFigures;

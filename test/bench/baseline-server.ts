@@ -5,7 +5,7 @@
  * "READY <url>". The mode is the first argument:
  *
  * - `put` (default): one PutItem per request into a key-only table, nothing else (no validation,
- *   no transaction, no queue) — issue #2's baseline.
+ *   no transaction, no queue) — the baseline of docs/product/targets.md.
  * - `transact`: per request, the same TransactWriteItems POST /api/signup writes, built by the same
  *   domain function (functions/domain/submissions.ts acceptSignup) into the runtime's tables with
  *   their GSIs: record + outbox item + two counter shards. No API emulation, middleware or request

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { BUNDLE_FILE, BUNDLE_TARGETS, buildFunctions, kib } from "../../infra/build/functions";
+import { isMainModule } from "../../infra/main-module";
 
 const run$ = promisify(execFile);
 const RUNS = 5;
@@ -68,5 +69,5 @@ export async function run(): Promise<Record<string, unknown>> {
   };
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+const invokedDirectly = isMainModule(import.meta.url);
 if (invokedDirectly) void run();

@@ -6,7 +6,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
-import { pathToFileURL } from "node:url";
+import { isMainModule } from "../../infra/main-module";
 import { type BenchResult, figuresTable } from "./figures";
 
 // The functions run on Node 22 in Lambda; the SDK's notice about Node 20 is noise in the figures.
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (name === "all") await writePerformanceReport(results, machine);
 }
 
-/** The soak runs at half the rate the load bench sustained in the same run (issue #6), unless told. */
+/** The soak runs at half the rate the load bench sustained in the same run (docs/product/targets.md), unless told. */
 function soakArgs(args: string[], load: BenchResult | undefined): string[] {
   if (args.includes("--rate")) return args;
   const sustained = (load?.details as { sustained?: { rate?: number } } | undefined)?.sustained?.rate;
@@ -117,7 +117,7 @@ async function writePerformanceReport(results: Record<string, BenchResult>, mach
 }
 
 // Run only as the command, so that the report writer can be imported (and tried) on its own.
-const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+const invokedDirectly = isMainModule(import.meta.url);
 if (invokedDirectly) {
   main().then(
     () => process.exit(0),

@@ -3,7 +3,7 @@
  * the production security headers) and runs Lighthouse 12 (mobile defaults: Moto G Power
  * emulation, simulated slow 4G and 4x CPU) on /, /pricing, /signup and /platform/order-management
  * (`--all`: the 18 public routes), N runs each (default 3), reporting the median of each figure
- * beside its target (issue #3), plus the gzip JavaScript each route loads before interaction.
+ * beside its target (docs/product/targets.md), plus the gzip JavaScript each route loads before interaction.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -207,7 +207,7 @@ export async function run(args: string[]): Promise<BenchResult> {
   };
 }
 
-/** One route's medians beside issue #3's targets (for docs/PERFORMANCE.md). */
+/** One route's medians beside the targets of docs/product/targets.md (for docs/PERFORMANCE.md). */
 function webFigures(route: string, f: RunFigures & { jsGzipBytes: number }, runs: number): Figure[] {
   const of = `${route} (median of ${runs})`;
   return [

@@ -1,6 +1,6 @@
 /**
- * The Command Center in Chromium against the local runtime: every screen and state of SPEC.md
- * section 2, the viewer-clock semantics of section 9 (Asia/Kolkata, UTC+05:30, with the browser's
+ * The Command Center in Chromium against the local runtime: every screen and state of
+ * docs/product/command-center.md, its viewer-clock counts (Asia/Kolkata, UTC+05:30, with the browser's
  * clock moved a day and a week ahead), filters, details, delete with cancel and confirm, logout, and
  * HTML in every text field shown as text.
  */

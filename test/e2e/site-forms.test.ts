@@ -1,8 +1,8 @@
 /**
- * The signup and contact forms in Chromium against the local runtime (SPEC.md sections 2, 4, 5, 8):
+ * The signup and contact forms in Chromium against the local runtime (docs/product/site.md):
  * validation messages, error clearing, submitting states, thank-you views, failure alerts with the
  * data kept, the data-layer events in order, and the submissions arriving in DynamoDB. Also the ROI
- * calculator's figures on /pricing (SPEC.md section 9).
+ * calculator's figures on /pricing (docs/product/site.md).
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page } from "playwright-core";
@@ -263,7 +263,7 @@ describe("contact form", () => {
 });
 
 describe("ROI calculator on /pricing", () => {
-  it("shows SPEC.md's example by default and recalculates when an input changes", async () => {
+  it("shows the ROI example of docs/product/site.md by default and recalculates when an input changes", async () => {
     await withPage("/pricing", async ({ page, problems }) => {
       const text = () => page.locator("main").innerText();
       expect(await text()).toContain("$2,050");

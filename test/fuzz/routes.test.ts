@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every HTTP route over real HTTP against the local runtime (issue #6).
+ * Property-based fuzzing of every HTTP route over real HTTP against the local runtime (docs/decisions/0030-property-based-fuzzing.md).
  * The properties live in test/support/fuzz-routes.ts; `npm run bench -- fuzz` runs the same ones
  * with 10,000+ cases per public route.
  *
@@ -38,7 +38,7 @@ describe("fuzzing every HTTP route", () => {
   });
 
   // Found by the fuzzer (docs/decisions/0030): at 16 KB the body limit refused a contact message at
-  // SPEC's limits in CJK text (16.8 KB of JSON). The limit is now 64 KiB; this keeps it so.
+  // the field limits in CJK text (16.8 KB of JSON). The limit is now 64 KiB; this keeps it so.
   it("accepts the heaviest valid contact body", async () => {
     const body = heaviestValidContact();
     expect(ContactRequest.safeParse(body).success).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The short load test for CI (issue #6): the load bench's mix (90% signups, 8% contact messages,
+ * The short load test for CI (docs/product/targets.md): the load bench's mix (90% signups, 8% contact messages,
  * 2% admin reads; test/bench/load.ts) at a modest fixed rate for 10 s against the local runtime,
  * the relay and workers running. It asserts correctness, not latency (a loaded 2-core CI machine
  * says little about latency; the bench measures that): no 5xx and no unanswered request, every

@@ -310,4 +310,4 @@ describe("the exported handlers, configured from the environment", () => {
   });
 });
 
-// Arbitrary input over real HTTP, for every route: test/fuzz (issue #6).
+// Arbitrary input over real HTTP, for every route: test/fuzz.

@@ -61,7 +61,7 @@ const localChar = typedChar.filter((char) => !/[\s@]/u.test(char));
 const word = (chars: fc.Arbitrary<string>, max: number) =>
   fc.array(chars, { minLength: 1, maxLength: max }).map((parts) => parts.join(""));
 
-/** SPEC.md's basic e-mail pattern (something@something.tld), ASCII or not, within LIMITS.email. */
+/** The basic e-mail pattern of docs/product/site.md (something@something.tld), ASCII or not, within LIMITS.email. */
 export const validEmail = fc
   .oneof(
     fc.emailAddress(),

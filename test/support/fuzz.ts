@@ -200,7 +200,7 @@ export function describeAnswer(answer: RawAnswer): string {
 
 /**
  * What every answer of every route must satisfy: never a 5xx, and every 4xx is JSON of the
- * documented error shape `{ error, fieldErrors? }` (DESIGN.md, HTTP contract).
+ * documented error shape `{ error, fieldErrors? }` (docs/product/http-api.md).
  */
 export function assertContract(answer: RawAnswer, allowed?: readonly number[]): void {
   if (answer.status >= 500) throw new Error(`5xx: ${describeAnswer(answer)}`);

@@ -126,7 +126,7 @@ describe("httpApi standard stack", () => {
     });
   });
 
-  it("maps validation failures to 400 with SPEC's field messages", async () => {
+  it("maps validation failures to 400 with the field messages of docs/product/site.md", async () => {
     const handler = httpApi({ route: "POST /api/echo" }, async (request) => {
       validateBody(request, SignupRequest);
       return jsonResponse(201, { ok: true });

@@ -84,7 +84,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 const baseLogger = createLogger();
 
-/** Validates `request.body` with a zod schema; 400 with SPEC's field messages on failure. */
+/** Validates `request.body` with a zod schema; 400 with the field messages of docs/product/site.md on failure. */
 export function validateBody<S extends z.ZodType>(request: ApiRequest, schema: S): z.infer<S> {
   const result = schema.safeParse(request.body ?? {});
   if (!result.success) throw invalidFields(fieldErrorsOf(result.error));

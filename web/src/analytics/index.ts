@@ -1,5 +1,5 @@
 /**
- * The analytics data layer (SPEC.md section 7): every push goes to `window.dataLayer`, which the
+ * The analytics data layer (docs/product/site.md): every push goes to `window.dataLayer`, which the
  * tag manager reads when a container is configured. Nothing else is sent anywhere.
  */
 export const EVENT_NAMES = [
@@ -59,7 +59,7 @@ function push(entry: DataLayerEntry): void {
   window.dataLayer.push(entry);
 }
 
-/** Staff pages are never tracked (SPEC.md section 6). */
+/** Staff pages are never tracked (docs/product/site.md). */
 export function isTrackedPath(path: string): boolean {
   return !(path === "/commandcenter" || path.startsWith("/commandcenter/"));
 }

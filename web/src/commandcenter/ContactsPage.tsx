@@ -43,7 +43,7 @@ const CONTACTS: LeadKind<ContactMessage> = {
   remove: api.deleteContact,
 };
 
-/** Contact Messages (beyond SPEC.md): list, search, details, delete, export. */
+/** Contact Messages (docs/product/command-center.md): list, search, details, delete, export. */
 export function ContactsPage() {
   return <LeadListPage kind={CONTACTS} />;
 }

@@ -17,7 +17,7 @@ const RECENT_COLUMNS: Column<Signup>[] = [
   { heading: "Date", cell: (signup) => formatDate(signup.createdAt) },
 ];
 
-/** SPEC.md /commandcenter: welcome, three counts, the 5 most recent signups, Manage Signups. */
+/** docs/product/command-center.md (/commandcenter): welcome, three counts, the 5 most recent signups, Manage Signups. */
 export function DashboardPage() {
   const { user } = useAuth();
   const [loading, setLoading] = useState(true);

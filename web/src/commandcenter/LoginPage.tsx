@@ -5,7 +5,7 @@ import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 
 /**
- * SPEC.md /commandcenter/login: Username and Password (required), 'Sign in' / 'Signing in...',
+ * docs/product/command-center.md (/commandcenter/login): Username and Password (required), 'Sign in' / 'Signing in...',
  * an error banner with the server's text (else 'Login failed') that clears on the next attempt.
  * A code field appears only when the server says this account needs one (TOTP).
  */

@@ -4,7 +4,7 @@ import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { EmailPrompt } from "./EmailPrompt";
 
-/** SPEC.md: a spinner ('Loading...') during the session check, then the page or the login. */
+/** docs/product/command-center.md: a spinner ('Loading...') during the session check, then the page or the login. */
 export function Protected({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   if (loading) {

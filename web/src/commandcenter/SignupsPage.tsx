@@ -13,7 +13,7 @@ function countryText(signup: Signup): string {
     : signup.country;
 }
 
-/** The texts, columns and details of SPEC.md /commandcenter/signups. */
+/** The texts, columns and details of docs/product/command-center.md (/commandcenter/signups). */
 const SIGNUPS: LeadKind<Signup> = {
   exportName: "signups",
   texts: {
@@ -52,7 +52,7 @@ const SIGNUPS: LeadKind<Signup> = {
   remove: api.deleteSignup,
 };
 
-/** SPEC.md /commandcenter/signups. */
+/** docs/product/command-center.md (/commandcenter/signups). */
 export function SignupsPage() {
   return <LeadListPage kind={SIGNUPS} />;
 }

@@ -1,4 +1,4 @@
-/** Auth state of the Command Center (SPEC.md section 4): loading, then signed in or signed out. */
+/** Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or signed out. */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { StaffUserView } from "../../../events";
 import { api } from "./api";

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 9, in the viewer's clock: 'Today' is since local midnight; 'This Week' is the
+ * docs/product/command-center.md, in the viewer's clock: 'Today' is since local midnight; 'This Week' is the
  * last 7 days counted from local midnight today (local midnight 7 calendar days earlier, so a
  * daylight-saving change in between is handled by the browser's calendar arithmetic).
  */

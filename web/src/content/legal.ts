@@ -33,5 +33,5 @@ export const PRIVACY_CONTACT: LegalContact = {
   addressLines: ["Attn: Privacy Officer", ...POSTAL_ADDRESS],
 };
 
-/** Both policies carry the same date (SPEC.md section 2). */
+/** Both policies carry the same date (docs/product/site.md). */
 export const LEGAL_LAST_UPDATED = { iso: "2024-01-01", text: "January 1, 2024" } as const;

@@ -1,6 +1,6 @@
 import type { IconName } from "../components/marketing/Icon";
 
-/** Who a plan is for (SPEC.md section 3, Plan.persona). */
+/** Who a plan is for (docs/product/site.md, plans). */
 export type Persona = "manufacturer" | "independent" | "agency";
 
 /** The accent a plan card is drawn in; mapped to design tokens by PlanCard. */
@@ -11,7 +11,7 @@ export interface PlanCta {
   readonly href: string;
 }
 
-/** A pricing plan (SPEC.md sections 3 and 9). Static marketing data, not an entity anyone edits. */
+/** A pricing plan (docs/product/site.md). Static marketing data, not an entity anyone edits. */
 export interface Plan {
   readonly name: string;
   /** US dollars per month. */

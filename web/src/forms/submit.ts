@@ -7,7 +7,7 @@ export type SubmitResult =
   | { readonly ok: false; readonly status: number; readonly fieldErrors?: Record<string, string> };
 
 /**
- * POSTs JSON to a same-origin API route (DESIGN.md contract: 201 {ok,id}; 400 {error, fieldErrors};
+ * POSTs JSON to a same-origin API route (docs/product/http-api.md: 201 {ok,id}; 400 {error, fieldErrors};
  * 429 {error}). A network failure is status 0. Never throws.
  */
 export async function postJson(path: string, body: unknown): Promise<SubmitResult> {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 
-/** Field errors of a form; editing a field clears its own error (SPEC.md section 4). */
+/** Field errors of a form; editing a field clears its own error (docs/product/site.md). */
 export function useFieldErrors<Field extends string>() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const clear = useCallback((field: Field) => {

@@ -25,7 +25,7 @@ export interface SubmissionFormOptions<V extends object, F extends string> {
 }
 
 /**
- * What the signup and contact forms share (SPEC.md sections 4 and 5): values kept on failure, a
+ * What the signup and contact forms share (docs/product/site.md): values kept on failure, a
  * submission id made once per form (a retry is the same lead), the honeypot, a pending state, field
  * errors that clear when their field is edited, and the failure alert.
  */

@@ -15,7 +15,7 @@ export const meta: PageMeta = {
 
 const AVATAR_TONES = [styles.toneBlue, styles.toneTeal, styles.toneNavy] as const;
 
-/** SPEC.md "About": story, mission, values and team, with the company's figures and a closing call to action. */
+/** docs/product/site.md: story, mission, values and team, with the company's figures and a closing call to action. */
 export default function About() {
   return (
     <>

@@ -60,7 +60,7 @@ function ThankYou() {
   );
 }
 
-/** SPEC.md sections 2, 4, 5 and 8: the contact form (browser-native required checks). */
+/** docs/product/site.md: the contact form (browser-native required checks). */
 export default function Contact() {
   const { values, setValues, update, honeypot, setHoneypot, pending, done, errors, onSubmit } =
     useSubmissionForm<Values, Field>({

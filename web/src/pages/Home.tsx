@@ -15,7 +15,7 @@ export const meta: PageMeta = {
 
 const BELOW_THE_FOLD = island("home-below-the-fold", () => import("./home/BelowTheFold"));
 
-/** SPEC.md "Home page": hero, figures, personas, trust strip, feature showcase, pricing, FAQ, closing CTA. */
+/** docs/product/site.md: hero, figures, personas, trust strip, feature showcase, pricing, FAQ, closing CTA. */
 export default function Home() {
   return (
     <>

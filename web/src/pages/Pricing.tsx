@@ -17,7 +17,7 @@ export const meta: PageMeta = {
 // The ROI calculator stays in the page chunk: it must respond as soon as the page has hydrated.
 const BELOW_THE_FOLD = island("pricing-below-the-fold", () => import("./pricing/BelowTheFold"));
 
-/** SPEC.md "Pricing page": plans, a comparison with a piecemeal tool stack, the ROI calculator, FAQ and CTA. */
+/** docs/product/site.md: plans, a comparison with a piecemeal tool stack, the ROI calculator, FAQ and CTA. */
 export default function Pricing() {
   useEffect(() => {
     trackEvent("pricing_view", { category: "Pricing", label: "Pricing page" });

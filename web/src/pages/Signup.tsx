@@ -66,7 +66,7 @@ function ThankYou() {
   );
 }
 
-/** SPEC.md sections 2, 4, 5 and 8: the Get Started form. */
+/** docs/product/site.md: the Get Started form. */
 export default function Signup() {
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = (fields: Partial<Record<Field, string>>) => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** SPEC.md section 9: a mega-menu closes 150 ms after the pointer leaves it. */
+/** docs/product/site.md: a mega-menu closes 150 ms after the pointer leaves it. */
 export const MENU_CLOSE_DELAY_MS = 150;
 
 export type MenuId = "solutions" | "platform";

@@ -12,7 +12,7 @@ export interface MockFrameProps {
 
 /**
  * An illustrative product screen drawn in HTML/CSS: a window frame around sample content, with a
- * caption saying the figures are samples (SPEC.md section 3: sample data is illustrative only).
+ * caption saying the figures are samples (docs/product/site.md: sample data is illustrative only).
  */
 export function MockFrame({ title, children, className, caption }: MockFrameProps) {
   return (

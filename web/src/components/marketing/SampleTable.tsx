@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge, type BadgeTone } from "./Mock";
 import styles from "./SampleTable.module.css";
 
-/** Sample labels the mock-ups show (SPEC.md section 4, "Display-only sample labels"). */
+/** Sample labels the mock-ups show (docs/product/site.md, sample labels). */
 export type CommissionStatus = "Paid" | "Pending" | "Processing";
 export type ReconciliationStatus = "Matched" | "Variance";
 export type RepStatus = "Top Performer" | "Steady" | "Opportunity" | "On Track" | "Needs Support";

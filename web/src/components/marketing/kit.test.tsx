@@ -42,7 +42,7 @@ describe("Faq", () => {
     }
   });
 
-  it("states the pricing facts of the spec", () => {
+  it("states the pricing facts of docs/product/site.md", () => {
     const text = textOf(renderHtml(<Faq items={PRICING_FAQ} />));
     for (const fact of [
       "$349",

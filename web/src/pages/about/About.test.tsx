@@ -21,7 +21,7 @@ describe("About page (prerendered)", () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
-  it("states SPEC.md's figures and founding year verbatim", () => {
+  it("states the figures and founding year of docs/product/site.md verbatim", () => {
     for (const figure of ["5,000+", "$2B+", "99.9%", "50+", "2020"]) expect(text).toContain(figure);
   });
 

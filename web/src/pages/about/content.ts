@@ -5,7 +5,7 @@ export interface Milestone {
   readonly text: string;
 }
 
-/** The company's story in dates (marketing copy; SPEC.md: founded 2020, 5,000+ users, 50+ integrations). */
+/** The company's story in dates (marketing copy; docs/product/site.md: founded 2020, 5,000+ users, 50+ integrations). */
 export const MILESTONES: readonly Milestone[] = [
   {
     year: "2020",

@@ -14,7 +14,7 @@ type State = "poster" | "loading" | "playing" | "failed";
  * A click-to-load facade: the page ships only a CSS poster and a button; the YouTube player (and
  * its megabytes) load when someone asks for the video. The player is asked to talk back (IFrame API
  * "listening" handshake); if it never does — blocked, offline, removed video — the embed is replaced
- * by a link to the video page (SPEC.md section 8).
+ * by a link to the video page (docs/product/site.md).
  */
 export function DemoVideo() {
   const [state, setState] = useState<State>("poster");

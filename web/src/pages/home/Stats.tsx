@@ -1,6 +1,6 @@
 import styles from "./Stats.module.css";
 
-/** SPEC.md section 1's figures, verbatim. */
+/** The figures of docs/product/site.md, verbatim. */
 const STATS = [
   { value: "5,000+", label: "users" },
   { value: "$2B+", label: "in sales managed" },

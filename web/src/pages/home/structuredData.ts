@@ -1,7 +1,7 @@
 import { absoluteUrl, config } from "../../config";
 import { PLANS } from "../../content/plans";
 
-/** JSON-LD of the home page (SPEC.md sections 1 and 2): the company, the product with its rating and offers. */
+/** JSON-LD of the home page (docs/product/site.md): the company, the product with its rating and offers. */
 export function homeStructuredData(): Record<string, unknown>[] {
   const organization = {
     "@context": "https://schema.org",

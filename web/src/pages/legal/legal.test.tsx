@@ -20,14 +20,14 @@ function expectContentsResolve(html: string) {
 describe("Terms of Service", () => {
   const { html, text } = rendered(() => <Terms />);
 
-  it("has one h1 and the date SPEC.md gives", () => {
+  it("has one h1 and the date docs/product/site.md gives", () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(text).toContain("Terms of Service");
     expect(text).toContain("Last updated January 1, 2024");
     expect(html).toContain('<time dateTime="2024-01-01">');
   });
 
-  it("states SPEC.md's commitments: trial, notice of price changes, uptime, liability cap, export", () => {
+  it("states the commitments of docs/product/site.md: trial, notice of price changes, uptime, liability cap, export", () => {
     expect(text).toContain("14-day free trial");
     expect(text).toContain("no credit card");
     expect(text).toContain("at least 30 days' notice");
@@ -51,7 +51,7 @@ describe("Terms of Service", () => {
 describe("Privacy Policy", () => {
   const { html, text } = rendered(() => <Privacy />);
 
-  it("has one h1 and the date SPEC.md gives", () => {
+  it("has one h1 and the date docs/product/site.md gives", () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(text).toContain("Privacy Policy");
     expect(text).toContain("Last updated January 1, 2024");

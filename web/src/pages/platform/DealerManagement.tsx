@@ -11,7 +11,7 @@ export const meta: PageMeta = {
 
 const BELOW_THE_FOLD = featureIsland("dealer-management", () => import("./dealer-management/BelowTheFold"));
 
-/** SPEC.md "Feature pages": Dealer Management, with the dealer profile mock-up. */
+/** docs/product/site.md: Dealer Management, with the dealer profile mock-up. */
 export default function DealerManagement() {
   return (
     <FeaturePage

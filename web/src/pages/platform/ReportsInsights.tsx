@@ -10,7 +10,7 @@ export const meta: PageMeta = {
 
 const BELOW_THE_FOLD = featureIsland("reports-insights", () => import("./reports-insights/BelowTheFold"));
 
-/** SPEC.md "Feature pages": Reports & Insights, with the sample KPIs and the report builder form. */
+/** docs/product/site.md: Reports & Insights, with the sample KPIs and the report builder form. */
 export default function ReportsInsights() {
   return (
     <FeaturePage

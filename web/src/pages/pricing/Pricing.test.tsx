@@ -26,7 +26,7 @@ describe("Pricing page (prerendered)", () => {
     expect(html.match(/<th scope="row"/g)?.length).toBeGreaterThan(5);
   });
 
-  it("shows SPEC.md's ROI example with labelled inputs and a live result", () => {
+  it("shows the ROI example of docs/product/site.md with labelled inputs and a live result", () => {
     expect(text).toContain("$2,050");
     expect(text).toContain("$2,601");
     expect(text).toContain("1,646%");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calculateRoi, formatRoi, parseAmount, parseInputs, ROI_DEFAULTS } from "./roi";
 
 describe("calculateRoi", () => {
-  it("reproduces SPEC.md section 9's example at the defaults: $2,050, $2,601, 1,646%", () => {
+  it("reproduces the ROI example of docs/product/site.md at the defaults: $2,050, $2,601, 1,646%", () => {
     const result = calculateRoi(ROI_DEFAULTS);
     expect(result).toEqual({ timeSavings: 2050, netMonthlyValue: 2601, roiPercent: 1646 });
     expect(formatRoi(result)).toEqual({ timeSavings: "$2,050", netMonthlyValue: "$2,601", roi: "1,646%" });

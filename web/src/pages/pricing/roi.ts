@@ -23,7 +23,7 @@ export interface RoiResult {
   readonly roiPercent: number | undefined;
 }
 
-/** SPEC.md section 9's example: 41 h at $50/h, $200 and $500 gained, the $149 Independent Rep plan. */
+/** The ROI example of docs/product/site.md: 41 h at $50/h, $200 and $500 gained, the $149 Independent Rep plan. */
 export const ROI_DEFAULTS: RoiInputs = {
   hoursSaved: 41,
   hourlyRate: 50,
@@ -35,8 +35,8 @@ export const ROI_DEFAULTS: RoiInputs = {
 export function calculateRoi(inputs: RoiInputs): RoiResult {
   const timeSavings = inputs.hoursSaved * inputs.hourlyRate;
   const netMonthlyValue = timeSavings + inputs.toolSavings + inputs.errorsCaught - inputs.planCost;
-  // SPEC.md section 9 fixes the example's ROI at 1,646%, which is (net − cost) / cost =
-  // (2,601 − 149) / 149 = 16.46. net / cost would give 1,746%, so the spec measures the net value's gain
+  // docs/product/site.md fixes the example's ROI at 1,646%, which is (net − cost) / cost =
+  // (2,601 − 149) / 149 = 16.46. net / cost would give 1,746%, so the stated example measures the net value's gain
   // over the plan's price; we follow it so that the published example and the calculator agree.
   const roiPercent =
     inputs.planCost > 0

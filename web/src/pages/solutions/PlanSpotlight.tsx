@@ -6,7 +6,7 @@ import { SmartLink } from "../../components/ui/Button";
 import type { Plan } from "../../content/plans";
 import styles from "./PlanSpotlight.module.css";
 
-/** What comes with every plan (SPEC.md section 1 claims). */
+/** What comes with every plan (docs/product/site.md claims). */
 const EVERY_PLAN = [
   "14-day free trial, no credit card required",
   "No setup fees and free implementation support",

@@ -88,7 +88,7 @@ describe("Agency Owners page", () => {
     expect(text).toContain("Team sales YTD $2.07M");
   });
 
-  it("makes the agency claims and states agency pricing as SPEC.md does", () => {
+  it("makes the agency claims and states agency pricing as docs/product/site.md does", () => {
     for (const claim of [
       "Unlimited reps",
       "Multi-rep management",

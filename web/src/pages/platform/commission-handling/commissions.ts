@@ -1,4 +1,4 @@
-/** Sample figures for the Commission Handling page (SPEC.md section 3: commission and reconciliation rows). */
+/** Sample figures for the Commission Handling page (docs/product/site.md: commission and reconciliation rows). */
 
 import type { CommissionStatus, ReconciliationStatus } from "../../../components/marketing/SampleTable";
 

@@ -1,4 +1,4 @@
-/** Illustrative sample data for the Dealer Management page (SPEC.md section 3: not real entities). */
+/** Illustrative sample data for the Dealer Management page (docs/product/site.md: not real entities). */
 
 export interface DealerContact {
   readonly name: string;

@@ -15,7 +15,7 @@ export interface RolePreferenceSet {
   readonly preferences: readonly Preference[];
 }
 
-/** Sample defaults for the four groups named in the copy (SPEC.md section 1). */
+/** Sample defaults for the four groups named in the copy (docs/product/site.md). */
 export const ROLE_PREFERENCES: readonly RolePreferenceSet[] = [
   {
     role: "Dealers",

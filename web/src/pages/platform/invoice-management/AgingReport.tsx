@@ -11,7 +11,7 @@ export interface AgingBucket {
   readonly tone: "success" | "brand" | "warn" | "danger";
 }
 
-/** Sample receivables split at the 30, 60 and 90-day boundaries (SPEC.md section 9: sample values). */
+/** Sample receivables split at the 30, 60 and 90-day boundaries (docs/product/site.md: sample values). */
 export const AGING_BUCKETS: readonly AgingBucket[] = [
   { label: "0-30 days", invoices: 18, amount: 46_300, tone: "success" },
   { label: "31-60 days", invoices: 7, amount: 15_850, tone: "brand" },

@@ -1,4 +1,4 @@
-/** The two messages the MOQ illustration shows (SPEC.md section 5, verbatim apart from the count). */
+/** The two messages the MOQ illustration shows (docs/product/site.md, verbatim apart from the count). */
 export const MOQ_MET = "MOQ requirement satisfied";
 
 export function moqShortfallMessage(unitsShort: number): string {

@@ -1,4 +1,4 @@
-/** Illustrative sample data and pure helpers for the Reports & Insights page (SPEC.md section 1). */
+/** Illustrative sample data and pure helpers for the Reports & Insights page (docs/product/site.md). */
 
 export const REPORT_TYPES = [
   "Sales Performance",

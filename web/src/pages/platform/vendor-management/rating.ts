@@ -1,4 +1,4 @@
-/** A vendor's sample performance figures (SPEC.md section 3, "Vendor metrics"). */
+/** A vendor's sample performance figures (docs/product/site.md: samples). */
 export interface VendorMetrics {
   readonly vendor: string;
   /** Share of purchase orders shipped by the promised date, 0..100. */
