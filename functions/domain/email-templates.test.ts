@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ContactMessage, Signup } from "../../events";
 import {
+  contactAcknowledgement,
   escapeHtml,
+  GREETING_NAME_MAX,
+  greetingName,
   oneLine,
   SIGNUP_THANK_YOU,
   signupAcknowledgement,
@@ -90,6 +93,54 @@ describe("acknowledgements", () => {
     expect(ack.text).toContain("customer success representative");
     expect(ack.html).toContain(escapeHtml(SIGNUP_THANK_YOU));
     expect(ack.html).not.toContain("<img");
+  });
+});
+
+describe("greetingName (the only visitor text an acknowledgement may carry)", () => {
+  it.each([
+    "Ann",
+    "Anne-Marie",
+    "O'Neil",
+    "D’Arcy",
+    "J.R.",
+    "Mary Ann",
+    "José",
+    "Zoë",
+    "Łukasz",
+    "李",
+    "Nguyễn Văn An",
+  ])("keeps %s", (name) => expect(greetingName(` ${name} `)).toBe(name));
+
+  it.each([
+    "Your account is locked. Reset at https://evil.example/reset",
+    "evil.example",
+    "www.evil.example",
+    "https://x.y",
+    "a@b.co",
+    "Call 555 0100",
+    "Agent007",
+    "Ann\nBcc: x@y.z",
+    "<b>Ann</b>",
+    "Ann!",
+    "Ann (staff)",
+    "Your account is locked now",
+    "A".repeat(GREETING_NAME_MAX + 1),
+    "   ",
+  ])("leaves out %j", (name) => expect(greetingName(name)).toBeUndefined());
+
+  it("gives the neutral greeting instead, in both acknowledgements", () => {
+    const phishing = "Your account is locked. Reset at https://evil.example/reset";
+    for (const ack of [
+      signupAcknowledgement({ ...signup, firstName: phishing }),
+      contactAcknowledgement({ ...contact, firstName: phishing }),
+    ]) {
+      expect(ack.text.startsWith("Hi there,\n")).toBe(true);
+      for (const part of [ack.subject, ack.text, ack.html]) {
+        expect(part).not.toContain("evil");
+        expect(part).not.toContain("locked");
+      }
+    }
+    expect(signupAcknowledgement({ ...signup, firstName: "Ann" }).text.startsWith("Hi Ann,\n")).toBe(true);
   });
 });
 

@@ -208,9 +208,37 @@ export function staffContactAlert(message: ContactMessage): RenderedEmail {
   };
 }
 
+/** Longest first name an acknowledgement repeats (docs/decisions/0052-acknowledgement-emails.md). */
+export const GREETING_NAME_MAX = 40;
+/**
+ * A word of a name: letters with their marks, joined by an apostrophe or a hyphen ("O'Neil",
+ * "Anne-Marie"), or initials ("J.R."). No dot after two letters, so no domain ("evil.example").
+ */
+const NAME_WORD = /^(?:\p{L}(?:[\p{L}\p{M}]|['’-](?=\p{L}))*|(?:\p{L}\.)+)$/u;
+const MAX_NAME_WORDS = 3;
+
+/**
+ * The first name as an acknowledgement may repeat it, or undefined for the neutral greeting. An
+ * acknowledgement goes to whatever address the form was given, so it carries no visitor text that
+ * could say something: at most 40 characters and three words of letters — no digits, links,
+ * addresses, punctuation or line breaks. Anything else is left out, not altered.
+ */
+export function greetingName(firstName: string): string | undefined {
+  const name = firstName.trim().replace(/\s+/g, " ");
+  if (name === "" || Array.from(name).length > GREETING_NAME_MAX) return undefined;
+  const words = name.split(" ");
+  if (words.length > MAX_NAME_WORDS || !words.every((word) => NAME_WORD.test(word))) return undefined;
+  return name;
+}
+
+function greeting(firstName: string): string {
+  const name = greetingName(firstName);
+  return name ? `Hi ${name},` : "Hi there,";
+}
+
 /** To the prospect: the /signup thank-you and the promise of a reply within 24 hours on weekdays. */
 export function signupAcknowledgement(signup: Signup): RenderedEmail {
-  const greeting = `Hi ${signup.firstName},`;
+  const hello = greeting(signup.firstName);
   const summary: Row[] = [
     ["Team size", TEAM_SIZE_LABELS[signup.teamSize]],
     ["Product lines", PRODUCT_LINES_LABELS[signup.productLines]],
@@ -221,19 +249,19 @@ export function signupAcknowledgement(signup: Signup): RenderedEmail {
       preheader: "We'll get back to you within 24 hours on weekdays.",
       heading: "Thanks for getting started",
       body:
-        paragraph(greeting) +
+        paragraph(hello) +
         paragraph(SIGNUP_THANK_YOU) +
         paragraph(SIGNUP_MATCHING) +
         fieldsTable(summary) +
         paragraph(`— The ${BRAND} team`),
       footer: `You received this e-mail because you signed up on the ${BRAND} website. If that wasn't you, you can ignore it.`,
     }),
-    text: `${greeting}\n\n${SIGNUP_THANK_YOU}\n\n${SIGNUP_MATCHING}\n\n${textRows(summary)}\n\n— The ${BRAND} team\n`,
+    text: `${hello}\n\n${SIGNUP_THANK_YOU}\n\n${SIGNUP_MATCHING}\n\n${textRows(summary)}\n\n— The ${BRAND} team\n`,
   };
 }
 
 export function contactAcknowledgement(message: ContactMessage): RenderedEmail {
-  const greeting = `Hi ${message.firstName},`;
+  const hello = greeting(message.firstName);
   const summary: Row[] = [["Subject", subjectLabel(message.subject)]];
   return {
     subject: `We've received your message`,
@@ -241,12 +269,12 @@ export function contactAcknowledgement(message: ContactMessage): RenderedEmail {
       preheader: "We'll reply within 24 hours.",
       heading: "Thanks for contacting us",
       body:
-        paragraph(greeting) +
+        paragraph(hello) +
         paragraph(CONTACT_THANK_YOU) +
         fieldsTable(summary) +
         paragraph(`— The ${BRAND} team`),
       footer: `You received this e-mail because you used the contact form on the ${BRAND} website. If that wasn't you, you can ignore it.`,
     }),
-    text: `${greeting}\n\n${CONTACT_THANK_YOU}\n\n${textRows(summary)}\n\n— The ${BRAND} team\n`,
+    text: `${hello}\n\n${CONTACT_THANK_YOU}\n\n${textRows(summary)}\n\n— The ${BRAND} team\n`,
   };
 }

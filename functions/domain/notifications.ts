@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DomainEvent } from "../../events";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { EmailMessage } from "../lib/mailer";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "./email-idempotency";
 import {
@@ -66,7 +69,57 @@ export function emailsFor(event: DomainEvent, config: NotificationConfig): Plann
   return planned;
 }
 
-export type NotificationResult = Partial<Record<EmailKey, DeliveryOutcome>>;
+/**
+ * Acknowledgements one address receives per UTC day at most. Anyone can type anyone's address into
+ * the forms; past this the submissions are still stored and staff still alerted, but that address
+ * gets no more mail from us that day (docs/decisions/0052-acknowledgement-emails.md).
+ */
+export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
+const DAY_SECONDS = 86_400;
+
+/** The quota item of an address and day; the address only as a hash (the table keeps no addresses). */
+export function acknowledgementQuotaKey(recipient: string, now: Date): string {
+  const digest = createHash("sha256").update(recipient.trim().toLowerCase()).digest("hex").slice(0, 32);
+  return `ack-quota#${digest}#${now.toISOString().slice(0, 10)}`;
+}
+
+/**
+ * Takes one of the day's acknowledgements of this address for this event, atomically: the item
+ * holds the ids of the events that took one, so a redelivered event keeps its place and parallel
+ * workers cannot pass the cap together. False when the day's quota is used up.
+ */
+export async function takeAcknowledgementQuota(
+  deps: Pick<EmailClaimDeps, "db" | "ephemeralTable" | "clock">,
+  recipient: string,
+  eventId: string,
+): Promise<boolean> {
+  const now = deps.clock();
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.ephemeralTable,
+        Key: { pk: acknowledgementQuotaKey(recipient, now) },
+        UpdateExpression: "ADD eventIds :ids SET expiresAt = :expiresAt",
+        ConditionExpression:
+          "attribute_not_exists(eventIds) OR size(eventIds) < :cap OR contains(eventIds, :id)",
+        ExpressionAttributeValues: {
+          ":ids": new Set([eventId]),
+          ":id": eventId,
+          ":cap": ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY,
+          ":expiresAt": Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** "capped": the acknowledgement was not sent, the address had its day's quota. */
+export type NotificationOutcome = DeliveryOutcome | "capped";
+export type NotificationResult = Partial<Record<EmailKey, NotificationOutcome>>;
 
 /** Sends each e-mail of the event at most once; throws (so the message is retried) on a failure. */
 export async function notify(
@@ -76,6 +129,15 @@ export async function notify(
 ): Promise<NotificationResult> {
   const result: NotificationResult = {};
   for (const { key, message } of emailsFor(event, config)) {
+    const recipient = message.to[0];
+    if (
+      key === "acknowledgement" &&
+      recipient &&
+      !(await takeAcknowledgementQuota(deps, recipient, event.id))
+    ) {
+      result[key] = "capped";
+      continue;
+    }
     result[key] = await sendEmailOnce(deps, event.id, key, message);
   }
   return result;
