@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ContactMessage } from "./contact";
 import { LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** 201 answer of POST /api/signup and POST /api/contact. */
 export const Created = z.object({ ok: z.literal(true), id: z.string() });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { StaffUserView } from "./staff";
 
 /** Body of POST /api/auth/login. `code` is the TOTP code, sent once the server asks for it. */

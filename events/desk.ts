@@ -3,7 +3,7 @@
  * (a staff username, or nobody), a reply-due time from the response clock and a timeline.
  * docs/decisions/0066-lead-desk-model.md.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { isoDateTime, withThousands } from "./fields";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;

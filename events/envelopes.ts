@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ContactMessage } from "./contact";
 import { isoDateTime } from "./fields";
 import { Signup } from "./signup";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { LIMITS } from "./limits";
 
 /** 5000 -> "5,000". A regex, not toLocaleString: loading Intl data costs ~25 ms of cold start. */

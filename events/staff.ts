@@ -2,7 +2,7 @@
  * Staff accounts of the Command Center as the web, the functions and the tests see them: the
  * roles, the signed-in user, a team member in lists (e.g. owner pickers) and the e-mail update.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { emailField } from "./fields";
 
 /** Admin: everything, including the team. Staff: leads only. */

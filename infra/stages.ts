@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Per-stage settings, in one typed and validated place. `cdk deploy -c stage=<name>` picks one;

@@ -3,7 +3,7 @@
  * requireSession() (401 without a valid session); the thin modules in functions/http/admin-*.ts
  * pick a kind and export the handler.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   CONTACT_SUBJECT_LABELS,
   ContactListQuery,

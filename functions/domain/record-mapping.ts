@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 
 /**
  * Maps a record (events/) to its DynamoDB item and back. Items carry `kind` (the partition key of

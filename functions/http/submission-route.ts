@@ -5,7 +5,7 @@
  * The limit comes before validation: cheap checks first, and a client sending invalid bodies is
  * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { HONEYPOT_FIELD } from "../../events";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../domain/deps";
 import { clientNetwork } from "../domain/ip-address";

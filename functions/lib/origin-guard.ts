@@ -6,14 +6,14 @@
  * (refreshed after a while, so that a rotated value is picked up). Without that variable (the local
  * runtime plays CloudFront itself) every request passes.
  *
- * The build wraps every HTTP function with `withOriginGuard` (infra/build/functions.ts), so a new
- * route is guarded without its author doing anything; `originGuard()` is the same check as a middy
- * middleware.
+ * Every HTTP function runs the check as the first step of its middleware stack (`httpApi()` in
+ * functions/http/middleware/api.ts), so a new route is guarded without its author doing anything,
+ * and the handler the tests call is the handler that ships.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import type { MiddlewareObj } from "@middy/core";
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { once } from "./env";
 
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 export const ORIGIN_VERIFY_SECRET_ARN_ENV = "ORIGIN_VERIFY_SECRET_ARN";
@@ -61,45 +61,7 @@ export function createOriginCheck(
   };
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+export type OriginCheck = ReturnType<typeof createOriginCheck>;
 
-const FORBIDDEN: APIGatewayProxyResultV2 = {
-  statusCode: 403,
-  headers: JSON_HEADERS,
-  body: JSON.stringify({ error: "Forbidden" }),
-};
-
-const UNAVAILABLE: APIGatewayProxyResultV2 = {
-  statusCode: 500,
-  headers: JSON_HEADERS,
-  body: JSON.stringify({ error: "Something went wrong. Please try again." }),
-};
-
-type OriginCheck = ReturnType<typeof createOriginCheck>;
-
-async function refusal(check: OriginCheck, event: APIGatewayProxyEventV2) {
-  try {
-    return (await check(event)) ? undefined : FORBIDDEN;
-  } catch (error) {
-    console.error(JSON.stringify({ message: "origin check failed", error: String(error) }));
-    return UNAVAILABLE;
-  }
-}
-
-function defaultCheck(): OriginCheck {
-  return createOriginCheck(process.env[ORIGIN_VERIFY_SECRET_ARN_ENV]);
-}
-
-/** Middy middleware: answers 403 before the handler runs when the request bypassed CloudFront. */
-export function originGuard(
-  check: OriginCheck = defaultCheck(),
-): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> {
-  return { before: (request) => refusal(check, request.event) };
-}
-
-type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
-
-/** The same check around any handler (used by the build for every HTTP function). */
-export function withOriginGuard(handler: HttpHandler, check: OriginCheck = defaultCheck()): HttpHandler {
-  return async (event, context) => (await refusal(check, event)) ?? handler(event, context);
-}
+/** The check of this Lambda instance, created on first use (after the environment is set). */
+export const defaultOriginCheck = once(() => createOriginCheck(process.env[ORIGIN_VERIFY_SECRET_ARN_ENV]));

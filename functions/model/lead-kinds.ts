@@ -2,7 +2,7 @@
  * The two kinds of lead the Command Center manages — signups and contact messages — described once,
  * so that listing, search, counting, export and delete are one piece of code serving both.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { ContactMessage, Signup } from "../../events";
 import type { AuditAction } from "../auth/audit";
 import type { TableKey } from "./tables";

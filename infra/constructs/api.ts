@@ -2,7 +2,7 @@
  * The HTTP API: one Lambda integration (payload 2.0) per function of HTTP_FUNCTIONS with its
  * routes, the stage's default throttling plus tighter limits on the abuse-prone routes, and JSON
  * access logs. Only CloudFront is meant to call it: each function checks the origin-verify header
- * (functions/lib/origin-guard.ts, wired in by the build).
+ * (functions/lib/origin-guard.ts, the first step of every handler's middleware stack).
  */
 
 import { RemovalPolicy, Stack, Validations } from "aws-cdk-lib";

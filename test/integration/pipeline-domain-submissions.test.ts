@@ -6,7 +6,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { DomainEvent, LIMITS, Signup } from "../../events";
 import { sweepOutbox } from "../../functions/domain/outbox";
 import { contactRoute } from "../../functions/http/contact";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { LIMITS, SignupRequest } from "../../../events";
 import { apiEvent, jsonOf, lambdaContext } from "../../../test/support/api-gateway";
 import { httpApi, validateBody } from "./api";

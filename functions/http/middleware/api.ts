@@ -13,22 +13,25 @@
  *    headers (JSON, `Cache-Control: no-store`) on every answer, and errors mapped to answers:
  *    HttpError -> its status and body; DynamoDB/SES throttling, timeouts, unreachable -> 503 with
  *    Retry-After; anything else -> 500 "Something went wrong. Please try again." (no internals);
- * 2. a method guard: 405 with `Allow` for any method not in `methods`;
- * 3. the cross-site guard on state-changing methods: 403 (see same-origin.ts);
- * 4. for methods with a body (`body: "json"`, the default for POST/PUT/PATCH): 413 over
+ * 2. the origin guard: 403 unless the request came through CloudFront (functions/lib/origin-guard.ts;
+ *    a secret that cannot be read is a 500/503 like any other dependency);
+ * 3. a method guard: 405 with `Allow` for any method not in `methods`;
+ * 4. the cross-site guard on state-changing methods: 403 (see same-origin.ts);
+ * 5. for methods with a body (`body: "json"`, the default for POST/PUT/PATCH): 413 over
  *    LIMITS.bodyBytes, 415 unless `Content-Type: application/json`, 400 for a body that is not
  *    UTF-8 JSON or not an object; the parsed object is `request.body`;
- * 5. `extraMiddlewares` (e.g. a session check), then the handler.
+ * 6. `extraMiddlewares` (e.g. a session check), then the handler.
  *
  * Guards throw HttpError instead of answering early, so every answer passes through the envelope.
  * A middleware that needs the request reads it with `apiRequestOf(event)`.
  */
 import middy, { type MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
-import type { z } from "zod";
+import type * as z from "zod";
 import { fieldErrorsOf, LIMITS } from "../../../events";
 import { isTransientAwsError } from "../../lib/aws-errors";
 import { createLogger, describeError, type LogFields, type Logger } from "../../lib/log";
+import { defaultOriginCheck, type OriginCheck } from "../../lib/origin-guard";
 import { clientIp } from "./client-ip";
 import { HttpError, invalidFields, MESSAGES, serviceUnavailable } from "./errors";
 import { parseJsonObject } from "./json-body";
@@ -65,6 +68,8 @@ export interface HttpApiOptions {
   readonly maxBodyBytes?: number;
   /** The site's public origin for the cross-site guard; default: SITE_URL at request time. */
   readonly siteUrl?: () => string | undefined;
+  /** Decides whether a request came through CloudFront; default: the instance's own check. */
+  readonly originCheck?: () => OriginCheck;
   /** Middlewares run after the standard ones, before the handler. */
   readonly extraMiddlewares?: readonly MiddlewareObj<APIGatewayProxyEventV2, ApiResult>[];
 }
@@ -166,6 +171,17 @@ function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2
   };
 }
 
+function originGuard(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+  const check = options.originCheck ?? defaultOriginCheck;
+  return {
+    before: async ({ event }) => {
+      if (!(await check()(event))) {
+        throw new HttpError(403, { error: MESSAGES.forbidden }, {}, "origin_not_verified");
+      }
+    },
+  };
+}
+
 function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
   const routeMethod = options.route.split(" ")[0]?.toUpperCase() ?? "GET";
   const methods = (options.methods ?? [routeMethod]).map((method) => method.toUpperCase());
@@ -194,6 +210,7 @@ function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, 
 export function httpApi(options: HttpApiOptions, handler: ApiHandler) {
   return middy<APIGatewayProxyEventV2, ApiResult>()
     .use(envelope(options))
+    .use(originGuard(options))
     .use(guards(options))
     .use([...(options.extraMiddlewares ?? [])])
     .handler(async (event, context) => handler(apiRequestOf(event), context));

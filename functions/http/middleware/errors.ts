@@ -27,6 +27,7 @@ export const MESSAGES = {
   unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
   tooLarge: "The request body is too large.",
   crossSite: "Cross-site requests are not allowed.",
+  forbidden: "Forbidden",
   methodNotAllowed: "Method not allowed.",
   tooManySubmissions: "Too many submissions. Please wait a minute and try again.",
   unavailable: "The service is busy or temporarily unavailable. Please try again in a moment.",
