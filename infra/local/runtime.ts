@@ -18,6 +18,7 @@ import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } fr
 import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
 import { faultsFromEnvironment, LOCAL_FAULTS_PATH, LocalFaults, withFaults } from "./faults";
 import { HandlerLoader, lambdaContext } from "./lambda";
+import { isLocalOnlyRequestAllowed, refuseLocalOnly } from "./local-only";
 import { closeServer, endAfterRequest, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
 import { localPublisher } from "./publisher";
@@ -62,6 +63,8 @@ export interface LocalRuntime {
 }
 
 /** The path of the local-only inspection endpoint (never deployed). */
+/** Every path under it is local-only (infra/local/local-only.ts). */
+export const LOCAL_PREFIX = "/__local/";
 export const LOCAL_QUEUES_PATH = "/__local/queues";
 /** Local only: POST ?paused=1 holds the outbox relay, ?paused=0 resumes it (the api bench). */
 export const LOCAL_OUTBOX_PATH = "/__local/outbox";
@@ -263,7 +266,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     handleRequest = async (request, response) => {
       const method = (request.method ?? "GET").toUpperCase();
       const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
-      if (rawPath === LOCAL_QUEUES_PATH) {
+      if (rawPath.startsWith(LOCAL_PREFIX) && !isLocalOnlyRequestAllowed(request, port)) {
+        refuseLocalOnly(response);
+      } else if (rawPath === LOCAL_QUEUES_PATH) {
         writeReply(
           response,
           method,

@@ -9,6 +9,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
+import { guardLocalOnly } from "./local-only";
 import { closeServer } from "./net";
 
 const require = createRequire(import.meta.url);
@@ -90,6 +91,7 @@ export async function startSes(options: {
   const http = await server({ host: options.host, port: options.port });
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : options.port;
+  guardLocalOnly(http, port);
   return {
     url: `http://${options.host}:${port}`,
     count: () => emails.length,

@@ -119,6 +119,13 @@ describe("httpApi standard stack", () => {
       [{ origin: "http://localhost:3000" }, 201],
       [{ "sec-fetch-site": "same-origin", origin: "https://www.example.com" }, 201],
       [{}, 201],
+      // The scheme counts: an http page on the site's host (or any host) is another origin.
+      [{ origin: "http://www.example.com" }, 403],
+      [{ origin: "http://www.example.com", host: "www.example.com" }, 403],
+      [{ origin: "https://api.example.com", host: "api.example.com" }, 201],
+      [{ origin: "http://api.example.com", host: "api.example.com" }, 403],
+      [{ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }, 201],
+      [{ origin: "http://[::1]:3000", host: "[::1]:3000" }, 201],
     ])("%o -> %i", async (headers, expected) => {
       const { status, json } = await call({ body: {}, headers });
       expect(status).toBe(expected);

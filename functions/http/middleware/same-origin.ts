@@ -11,10 +11,16 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
+/** Names that always mean this machine: "localhost", "127.0.0.1", "[::1]" (URL.hostname forms). */
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
 /**
  * Cross-site request forgery guard for state-changing routes. Browsers mark a cross-site request
  * with `Sec-Fetch-Site: cross-site` and send `Origin` on every POST/PUT/PATCH/DELETE; a request
- * is accepted when its Origin (if any) is the site's public origin or the request's own host.
+ * is accepted when its Origin (if any) is the site's public origin or the request's own host over
+ * HTTPS (HTTP only on a loopback name).
  * Non-browser clients (no Origin, no Sec-Fetch-Site) pass: they carry no ambient credentials.
  */
 export function assertSameOrigin(
@@ -30,7 +36,12 @@ export function assertSameOrigin(
   if (requestOrigin !== undefined) {
     if (requestOrigin === originOf(siteUrl)) return;
     const host = header(event, "host")?.trim().toLowerCase();
-    if (host && new URL(requestOrigin).host === host) return;
+    const { host: originHost, hostname, protocol } = new URL(requestOrigin);
+    // The request's own host, over HTTPS — or plain HTTP on a loopback name (the local runtime).
+    // Without the scheme check, a page on http://<our host> (any network path can serve one)
+    // counted as same-origin.
+    const secure = protocol === "https:" || (protocol === "http:" && isLoopbackHostname(hostname));
+    if (host && originHost === host && secure) return;
   }
   throw new HttpError(403, { error: MESSAGES.crossSite }, {}, "cross_origin");
 }
