@@ -10,7 +10,8 @@
  * - rejected input never stores a record (the submissionId the case carried is not in the table,
  *   and at the end every stored record's id was answered with a 201);
  * - valid input generated from the events/ schemas is always accepted (201) and stored;
- * - admin routes answer 401 without a session, whatever the query, id, cookies or headers.
+ * - staff routes (Command Center, account, team) answer 401 without a session, whatever the query,
+ *   id, body, cookies or headers, and never a 5xx or an undocumented status with one.
  */
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import fc from "fast-check";
@@ -341,22 +342,34 @@ const authTargets: FuzzTarget[] = [
   },
 ];
 
-/** Every admin route from the registry, with a concrete request target for a case. */
-const ADMIN_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter((route) =>
-  route.includes(" /api/admin/"),
+/**
+ * Every route that needs a staff session, from the registry: the Command Center's lead routes and
+ * the signed-in member's own account and team routes. A new route under these prefixes is fuzzed
+ * by the two properties below without further work.
+ */
+const STAFF_ROUTE = /^[A-Z]+ \/api\/(admin|account|team)(\/|$)/;
+const STAFF_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter((route) =>
+  STAFF_ROUTE.test(route),
 );
 
-interface AdminCase {
+const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+interface StaffCase {
   readonly route: string;
   readonly method: string;
   readonly target: string;
   readonly headers: HeaderLine[];
+  /** A hostile body for a method that carries one. */
+  readonly body?: Buffer;
 }
 
-function adminCase(runtime: RuntimeProcess): fc.Arbitrary<AdminCase> {
+/** A JSON object of odd fields: what a staff route that reads a body is sent. */
+const anyObject = fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 });
+
+function staffCase(runtime: RuntimeProcess): fc.Arbitrary<StaffCase> {
   return fc
     .record({
-      route: fc.constantFrom(...ADMIN_ROUTES),
+      route: fc.constantFrom(...STAFF_ROUTES),
       id: pathId,
       query: queryString([
         "limit",
@@ -367,12 +380,21 @@ function adminCase(runtime: RuntimeProcess): fc.Arbitrary<AdminCase> {
         "todayStart",
         "weekStart",
         "dayStarts",
+        "status",
+        "owner",
+        "sort",
       ]),
       origin: originHeaders(hostOf(runtime)),
+      contentType: contentTypeHeaders,
+      body: hostileBody(anyObject, []),
     })
-    .map(({ route, id, query, origin }) => {
+    .map(({ route, id, query, origin, contentType, body }) => {
       const [method = "GET", path = "/"] = route.split(" ");
-      return { route, method, target: `${path.replace("{id}", id)}${query}`, headers: origin };
+      const target = `${path.replaceAll(/\{[^}]+\}/g, id)}${query}`;
+      const carriesBody = MUTATING_METHODS.has(method) && method !== "DELETE";
+      return carriesBody
+        ? { route, method, target, headers: [...origin, ...contentType], body }
+        : { route, method, target, headers: origin };
     });
 }
 
@@ -382,34 +404,42 @@ const LIST_SHAPES: Record<string, { safeParse(value: unknown): { success: boolea
   "GET /api/admin/signups/stats": SignupStatsResponse,
 };
 
-const adminTargets: FuzzTarget[] = [
+/** What a signed-in member may be answered: anything but a 5xx or an undocumented status. */
+const SIGNED_IN_GET = [200, 400, 403, 404];
+const SIGNED_IN_MUTATION = [200, 201, 204, 400, 403, 404, 409, 413, 415, 429];
+
+const staffTargets: FuzzTarget[] = [
   {
-    name: "admin routes without a session — 401 whatever the input",
-    routes: ADMIN_ROUTES,
+    name: "staff routes without a session — 401 whatever the input",
+    routes: STAFF_ROUTES,
     public: false,
     property: ({ runtime }) =>
-      fc.asyncProperty(adminCase(runtime), cookieHeaders, async (testCase, cookies) => {
+      fc.asyncProperty(staffCase(runtime), cookieHeaders, async (testCase, cookies) => {
         const answer = await send(runtime, testCase.method, testCase.target, {
           headers: [...testCase.headers, ...cookies],
+          ...(testCase.body ? { body: testCase.body } : {}),
         });
-        assertContract(answer, testCase.method === "DELETE" ? [401, 403] : [401]);
+        // A mutation may be refused for its origin (403), size (413), type (415) or unreadable JSON
+        // (400) before the session is read; it is never carried out.
+        assertContract(answer, MUTATING_METHODS.has(testCase.method) ? [400, 401, 403, 413, 415] : [401]);
       }),
   },
   {
-    name: "admin routes signed in — odd queries, ids and headers",
-    routes: ADMIN_ROUTES,
+    name: "staff routes signed in — odd queries, ids, bodies and headers",
+    routes: STAFF_ROUTES,
     public: false,
     property: ({ runtime, staffCookie }) =>
-      fc.asyncProperty(adminCase(runtime), async (testCase) => {
+      fc.asyncProperty(staffCase(runtime), async (testCase) => {
         const answer = await send(runtime, testCase.method, testCase.target, {
           headers: [...testCase.headers, ["Cookie", staffCookie]],
+          ...(testCase.body ? { body: testCase.body } : {}),
         });
-        if (testCase.method === "DELETE") {
-          // Random ids name no record.
-          assertContract(answer, [400, 403, 404]);
-          return;
+        if (answer.status === 401) {
+          throw new Error(
+            `the fuzz session ended: ${testCase.method} ${testCase.target} -> ${describeAnswer(answer)}`,
+          );
         }
-        assertContract(answer, [200, 400]);
+        assertContract(answer, MUTATING_METHODS.has(testCase.method) ? SIGNED_IN_MUTATION : SIGNED_IN_GET);
         const shape = LIST_SHAPES[testCase.route];
         if (answer.status === 200 && shape && !shape.safeParse(answer.json).success) {
           throw new Error(`a 200 not of the documented shape: ${describeAnswer(answer)}`);
@@ -422,7 +452,7 @@ export const FUZZ_TARGETS: readonly FuzzTarget[] = [
   ...submissionTargets,
   throttleTarget,
   ...authTargets,
-  ...adminTargets,
+  ...staffTargets,
 ];
 
 /** Registry routes that no fuzz property covers (should be none). */
