@@ -9,3 +9,4 @@ export * from "./limits";
 export * from "./signup";
 export * from "./staff";
 export * from "./text";
+export * from "./team";

@@ -44,3 +44,16 @@ export const STAFF_MESSAGES = {
   accountDeactivated: "This account has been deactivated. Ask an administrator to reactivate it.",
   emailNeeded: "Add your e-mail address to continue",
 } as const;
+
+/** One of the signed-in member's sessions (GET /api/account/sessions). */
+export const SessionView = z.object({
+  id: z.string(),
+  /** "Chrome 131 on Linux". */
+  device: z.string(),
+  ip: z.string().nullable(),
+  startedAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof SessionView>;

@@ -20,6 +20,8 @@ export interface HttpFunctionDefinition {
   readonly tables: Partial<Record<TableKey, TableAccess>>;
   /** Reads the session signing key (Secrets Manager in AWS). */
   readonly sessionKey?: boolean;
+  /** Sends e-mail through SES itself (invitations, password resets). */
+  readonly sendsEmail?: boolean;
 }
 
 export interface QueueDefinition {
@@ -69,7 +71,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     name: "auth-user",
     entry: "http/auth-user.ts",
     routes: ["GET /api/auth/user"],
-    tables: { users: "read", ephemeral: "read" },
+    // Writes a session's "last used" time on the user item (functions/auth/sessions.ts).
+    tables: { users: "readWrite", ephemeral: "read" },
     sessionKey: true,
   },
   {
@@ -85,6 +88,30 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     entry: "http/account.ts",
     routes: ["PUT /api/account/email"],
     tables: { users: "readWrite", ephemeral: "read" },
+    sessionKey: true,
+  },
+  // Staff team (docs/decisions/0061): the Team page's API, Admin only on every request.
+  {
+    name: "team",
+    entry: "http/team.ts",
+    routes: [
+      "GET /api/team",
+      "POST /api/team/invitations",
+      "POST /api/team/invitations/{id}/resend",
+      "DELETE /api/team/invitations/{id}",
+      "PATCH /api/team/members/{username}",
+      "POST /api/team/members/{username}/reset-second-factor",
+    ],
+    tables: { users: "readWrite", invitations: "readWrite", audit: "readWrite", ephemeral: "readWrite" },
+    sessionKey: true,
+    sendsEmail: true,
+  },
+  // Accepting an invitation: public, the one-time token is the credential.
+  {
+    name: "invitation",
+    entry: "http/invitation.ts",
+    routes: ["POST /api/auth/invitation/check", "POST /api/auth/invitation/accept"],
+    tables: { users: "readWrite", invitations: "readWrite", audit: "write", ephemeral: "readWrite" },
     sessionKey: true,
   },
   ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [

@@ -65,7 +65,7 @@ export class RepDeskStack extends Stack {
       monitoring: this.monitoring,
     };
     this.messaging = new Messaging(this, "Messaging", { context, email: this.email });
-    this.api = new Api(this, "Api", { context, secrets: this.secrets });
+    this.api = new Api(this, "Api", { context, secrets: this.secrets, email: this.email });
     this.waf = new Waf(this, "Waf", { stage });
     this.site = new Site(this, "Site", {
       stage,

@@ -4,8 +4,22 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { TeamAuditAction } from "../../events";
 
-export type AuditAction = "signup.delete" | "contact.delete" | "login.success" | "logout";
+export type AuditAction =
+  | "signup.delete"
+  | "contact.delete"
+  | "login.success"
+  | "logout"
+  | "account.password"
+  | "account.password-reset"
+  | "account.email"
+  | "account.totp.enrol"
+  | "account.totp.remove"
+  | "account.passkey.add"
+  | "account.passkey.remove"
+  | "account.session.end"
+  | TeamAuditAction;
 
 export interface AuditEntry {
   readonly action: AuditAction;
@@ -19,7 +33,7 @@ export interface AuditEntry {
   readonly details?: Record<string, string>;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 export function auditItem(entry: AuditEntry): Record<string, unknown> {
   const at = entry.at.toISOString();

@@ -6,10 +6,10 @@ import { createHmac } from "node:crypto";
 import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../events";
 import type { Logger } from "../lib/log";
-import { auditItem } from "./audit";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
-import { type IssuedToken, issueSessionToken } from "./session-token";
+import type { IssuedToken } from "./session-token";
+import { startSession } from "./start-session";
 import { LoginThrottle } from "./throttle";
 import { matchTotp, TOTP_STEP_SECONDS } from "./totp";
 import { normalizeUsername, staffUserViewOf, UsersRepository } from "./users";
@@ -59,6 +59,7 @@ export interface LoginAttempt {
   readonly password: string;
   readonly code?: string;
   readonly ip: string | undefined;
+  readonly userAgent?: string;
 }
 
 export type LoginOutcome =
@@ -162,13 +163,11 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
       new Date(user.passwordChangedAt),
     );
   }
-  const issued = await issueSessionToken(deps.key, { username: user.username, now });
-  await deps.db.send(
-    new PutCommand({
-      TableName: deps.tables.audit,
-      Item: auditItem({ action: "login.success", actor: user.username, ip: attempt.ip, at: now }),
-    }),
-  );
-  deps.log.info("auth success", { event: "login", username: user.username, ip: attempt.ip });
+  const issued = await startSession(deps, {
+    username: user.username,
+    ip: attempt.ip,
+    userAgent: attempt.userAgent,
+    method: "password",
+  });
   return { kind: "success", issued, user: staffUserViewOf(user) };
 }

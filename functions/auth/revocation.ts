@@ -11,7 +11,7 @@ export const revocationKey = (sessionId: string) => `session-revoked#${sessionId
 export async function revokeSession(
   db: DynamoDBDocumentClient,
   ephemeralTable: string,
-  session: Session,
+  session: Pick<Session, "sessionId" | "username" | "authTime">,
 ): Promise<void> {
   await db.send(
     new PutCommand({

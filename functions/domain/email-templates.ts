@@ -101,16 +101,21 @@ function textRows(rows: readonly Row[]): string {
     .join("\n");
 }
 
-function paragraph(text: string): string {
+export function paragraph(text: string): string {
   return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.ink};">${escapeHtml(text)}</p>`;
 }
 
-function button(href: string, label: string): string {
+export function button(href: string, label: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;"><tr><td style="border-radius:6px;background:${COLORS.brand};"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(label)}</a></td></tr></table>`;
 }
 
 /** The frame every e-mail shares: brand bar, white card, footer. `body` is trusted HTML. */
-function layout(options: { preheader: string; heading: string; body: string; footer: string }): string {
+export function layout(options: {
+  preheader: string;
+  heading: string;
+  body: string;
+  footer: string;
+}): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(options.heading)}</title></head>
 <body style="margin:0;padding:0;background:${COLORS.page};font-family:${FONT};">

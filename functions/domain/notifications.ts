@@ -39,7 +39,7 @@ export function isDeliverableAddress(address: string): boolean {
   return address.length <= 254 && DELIVERABLE.test(address);
 }
 
-function fromAddress(sender: string): string {
+export function fromAddress(sender: string): string {
   return sender.includes("<") ? sender : `${BRAND} <${sender}>`;
 }
 

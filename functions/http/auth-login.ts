@@ -3,12 +3,16 @@ import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD, STAFF_MESSAGES } from "../
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";
 import { login } from "../auth/login";
-import { HttpError, httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
+import { HttpError, header, httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
 
 export const handler = httpApi({ route: "POST /api/auth/login" }, async (request) => {
   const input = validateBody(request, LoginRequest);
   const deps = await authDependencies(request.log);
-  const outcome = await login(deps, { ...input, ip: request.clientIp });
+  const outcome = await login(deps, {
+    ...input,
+    ip: request.clientIp,
+    userAgent: header(request.event, "user-agent"),
+  });
   switch (outcome.kind) {
     case "success": {
       const { token, session } = outcome.issued;

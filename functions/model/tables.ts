@@ -121,6 +121,16 @@ export const TABLES = {
     envVar: "USERS_TABLE",
     partitionKey: { name: "username", type: "S" },
   },
+  /**
+   * Invitations to the staff team (functions/team/invitations.ts): one item per invitation, kept
+   * 30 days past its expiry so the Team page can show it as expired, then removed by TTL.
+   */
+  invitations: {
+    id: "Invitations",
+    envVar: "INVITATIONS_TABLE",
+    partitionKey: { name: "id", type: "S" },
+    timeToLiveAttribute: "removeAt",
+  },
   /** Who did what in the Command Center (deletes, sign-ins). */
   audit: {
     id: "AuditLog",

@@ -20,6 +20,7 @@ import { LogGroup } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { ORIGIN_VERIFY_SECRET_ARN_ENV } from "../../functions/lib/origin-guard";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
+import type { Email } from "./email";
 import {
   createRegistryFunction,
   type FunctionContext,
@@ -30,7 +31,13 @@ import { pascal } from "./messaging";
 import type { Secrets } from "./secrets";
 
 /** Routes an attacker would hammer: they get the stage's `sensitiveRouteThrottle`. */
-export const SENSITIVE_ROUTES = ["POST /api/signup", "POST /api/contact", "POST /api/auth/login"] as const;
+export const SENSITIVE_ROUTES = [
+  "POST /api/signup",
+  "POST /api/contact",
+  "POST /api/auth/login",
+  "POST /api/auth/invitation/check",
+  "POST /api/auth/invitation/accept",
+] as const;
 
 const ACCESS_LOG_FIELDS = {
   requestId: "$context.requestId",
@@ -55,6 +62,8 @@ export function parseRoute(route: string): { method: HttpMethod; path: string } 
 export interface ApiProps {
   readonly context: FunctionContext;
   readonly secrets: Secrets;
+  /** For the functions that send e-mail themselves (registry: `sendsEmail`). */
+  readonly email: Email;
 }
 
 export class Api extends Construct {
@@ -64,7 +73,7 @@ export class Api extends Construct {
   /** Host name CloudFront uses as the origin. */
   readonly originDomainName: string;
 
-  constructor(scope: Construct, id: string, { context, secrets }: ApiProps) {
+  constructor(scope: Construct, id: string, { context, secrets, email }: ApiProps) {
     super(scope, id);
     const { stage } = context;
     this.httpApi = new HttpApi(this, "HttpApi", {
@@ -100,6 +109,11 @@ export class Api extends Construct {
       if (definition.sessionKey) {
         secrets.grantSessionKey(created.fn);
         created.fn.addEnvironment("SESSION_SECRET_ARN", secrets.sessionKey.secretArn);
+      }
+      if (definition.sendsEmail) {
+        for (const [name, value] of Object.entries(email.grantSend(created.fn))) {
+          created.fn.addEnvironment(name, value);
+        }
       }
       const integration = new HttpLambdaIntegration(`${fnId}Integration`, created.fn);
       for (const route of definition.routes) {

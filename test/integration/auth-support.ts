@@ -1,5 +1,5 @@
 /** Helpers for the Command Center's HTTP tests against the local runtime. */
-import type { RuntimeProcess } from "../support/runtime";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export interface HttpAnswer {
   status: number;
@@ -63,4 +63,39 @@ export async function signIn(
   const answer = await call(runtime, "POST", "/api/auth/login", { body: { username, password }, ip });
   if (answer.status !== 200) throw new Error(`Sign-in failed: ${answer.status} ${answer.text}`);
   return sessionCookieOf(answer);
+}
+
+/** The one-time token of the newest e-mail to `to` in the local SES inbox (invitation, reset). */
+export async function linkTokenFor(runtime: RuntimeProcess, to: string, after = 0): Promise<string> {
+  const emails = await runtime.waitFor(async () => {
+    const mine = (await runtime.emails()).filter(
+      (email) =>
+        email.destination.to.some((address) => address.toLowerCase() === to.toLowerCase()) &&
+        email.at >= after,
+    );
+    return mine.length > 0 ? mine : undefined;
+  });
+  const text = emails[emails.length - 1]?.body.text ?? "";
+  const token = /#token=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`No link in the e-mail to ${to}: ${text}`);
+  return token;
+}
+
+/** The first admin of the staff tests, created by the runtime at start. */
+export const FIRST_ADMIN = {
+  username: "admin",
+  password: "correct horse battery staple",
+  email: "admin@example.com",
+} as const;
+
+/** A runtime with FIRST_ADMIN and client addresses taken from CloudFront-Viewer-Address. */
+export function startStaffRuntime(): Promise<RuntimeProcess> {
+  return startRuntime({
+    env: {
+      ADMIN_USERNAME: FIRST_ADMIN.username,
+      ADMIN_PASSWORD: FIRST_ADMIN.password,
+      ADMIN_EMAIL: FIRST_ADMIN.email,
+      TRUST_VIEWER_ADDRESS: "1",
+    },
+  });
 }

@@ -9,24 +9,17 @@ import { AUTH_MESSAGES, STAFF_MESSAGES } from "../../events";
 import { hashPassword } from "../../functions/auth/password";
 import { UsersRepository } from "../../functions/auth/users";
 import { findStaffMember, listStaffMembers } from "../../functions/team/members";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { call, signIn } from "./auth-support";
+import type { RuntimeProcess } from "../support/runtime";
+import { call, FIRST_ADMIN, signIn, startStaffRuntime } from "./auth-support";
 
-const ADMIN = { username: "admin", password: "correct horse battery staple", email: "admin@example.com" };
+const ADMIN = FIRST_ADMIN;
 const STAFF = { username: "sam", password: "sam's long enough password", email: "Sam@Example.com" };
 const LEGACY = { username: "legacy", password: "a password from before roles" };
 let runtime: RuntimeProcess;
 let users: UsersRepository;
 
 beforeAll(async () => {
-  runtime = await startRuntime({
-    env: {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: ADMIN.email,
-      TRUST_VIEWER_ADDRESS: "1",
-    },
-  });
+  runtime = await startStaffRuntime();
   users = new UsersRepository(runtime.db, runtime.table("users"));
   await users.create(STAFF.username, await hashPassword(STAFF.password), new Date(), {
     email: STAFF.email,

@@ -1,0 +1,121 @@
+/**
+ * The Team page and invitations (Admin only), and accepting an invitation (public, by token).
+ * Used by functions/http/team.ts, functions/http/invitation.ts, the Command Center and the tests.
+ */
+import { z } from "zod";
+import { emailField } from "./fields";
+import { StaffMember, StaffRole } from "./staff";
+
+/** An invited address becomes the new member's username, so it must fit one (64 characters). */
+export const INVITATION_EMAIL_MAX = 64;
+
+/** Body of POST /api/team/invitations. */
+export const InvitationRequest = z.object({
+  email: emailField.max(INVITATION_EMAIL_MAX, {
+    error: `Email must be ${INVITATION_EMAIL_MAX} characters or fewer`,
+  }),
+  role: StaffRole,
+});
+export type InvitationRequest = z.infer<typeof InvitationRequest>;
+
+export const INVITATION_STATES = ["pending", "accepted", "revoked", "expired"] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+export const InvitationView = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: StaffRole,
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  /** When the link stops working (72 hours after it was last sent). */
+  expiresAt: z.string(),
+  state: z.enum(INVITATION_STATES),
+});
+export type InvitationView = z.infer<typeof InvitationView>;
+
+/** Body of PATCH /api/team/members/{username}: a new role, or deactivate (false) / reactivate (true). */
+export const MemberUpdateRequest = z
+  .object({
+    role: StaffRole.optional(),
+    active: z.boolean({ error: "active must be true or false" }).optional(),
+  })
+  .refine((value) => value.role !== undefined || value.active !== undefined, {
+    error: "Give a role or active",
+  });
+export type MemberUpdateRequest = z.infer<typeof MemberUpdateRequest>;
+
+export const TEAM_AUDIT_ACTIONS = [
+  "team.invite",
+  "team.invite.resend",
+  "team.invite.revoke",
+  "team.invite.accept",
+  "team.role",
+  "team.deactivate",
+  "team.reactivate",
+  "team.second-factor.reset",
+] as const;
+export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
+
+export const TEAM_AUDIT_LABELS: Record<TeamAuditAction, string> = {
+  "team.invite": "Invited",
+  "team.invite.resend": "Resent invitation to",
+  "team.invite.revoke": "Revoked invitation of",
+  "team.invite.accept": "Accepted invitation",
+  "team.role": "Changed role of",
+  "team.deactivate": "Deactivated",
+  "team.reactivate": "Reactivated",
+  "team.second-factor.reset": "Reset second factor of",
+};
+
+/** One line of the Team page's audit list: who did what to whom, and when. */
+export const TeamAuditEntry = z.object({
+  action: z.enum(TEAM_AUDIT_ACTIONS),
+  actor: z.string(),
+  target: z.string().optional(),
+  at: z.string(),
+  /** e.g. the new role. */
+  detail: z.string().optional(),
+});
+export type TeamAuditEntry = z.infer<typeof TeamAuditEntry>;
+
+/** Answer of GET /api/team. */
+export const TeamResponse = z.object({
+  members: z.array(StaffMember),
+  invitations: z.array(InvitationView),
+  audit: z.array(TeamAuditEntry),
+});
+export type TeamResponse = z.infer<typeof TeamResponse>;
+
+/** A one-time link's token ("<id>.<secret>", base64url), as the link carries it. */
+export const oneTimeToken = z
+  .string({ error: "This link is not valid" })
+  .max(200, { error: "This link is not valid" })
+  .regex(/^[A-Za-z0-9_-]{8,64}\.[A-Za-z0-9_-]{22,86}$/, { error: "This link is not valid" });
+
+/** Body of POST /api/auth/invitation/check. */
+export const InvitationCheckRequest = z.object({ token: oneTimeToken });
+/** Answer of POST /api/auth/invitation/check: what the link invites to. */
+export const InvitationPreview = z.object({ email: z.string(), role: StaffRole });
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
+/** A new password as a person types it (the policy is checked server-side). */
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(1, { error: "Password is required" })
+  .max(256, { error: "Password is too long" });
+
+/** Body of POST /api/auth/invitation/accept. */
+export const InvitationAcceptRequest = z.object({ token: oneTimeToken, password: newPasswordField });
+export type InvitationAcceptRequest = z.infer<typeof InvitationAcceptRequest>;
+
+export const TEAM_MESSAGES = {
+  invitationInvalid: "This invitation link is not valid. It may have expired, been used or been revoked.",
+  alreadyMember: "A staff member with this e-mail address already exists.",
+  alreadyInvited: "This address already has a pending invitation. Resend it instead.",
+  invitationNotPending: "This invitation is no longer pending.",
+  lastAdmin: "The last active admin cannot be removed or demoted.",
+  notYourself: "You cannot deactivate your own account.",
+  noSuchMember: "No such staff member.",
+  noSuchInvitation: "No such invitation.",
+  emailFailed: "The invitation was saved, but the e-mail could not be sent. Please use Resend.",
+} as const;

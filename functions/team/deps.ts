@@ -1,0 +1,17 @@
+import { documentClient, systemClock } from "../auth/clients";
+import { tableName } from "../lib/env";
+import type { TeamDependencies } from "./invitations";
+
+/** The team code's clients and tables, from the environment. */
+export function teamDependencies(): TeamDependencies {
+  return {
+    db: documentClient(),
+    tables: {
+      users: tableName("users"),
+      invitations: tableName("invitations"),
+      audit: tableName("audit"),
+      ephemeral: tableName("ephemeral"),
+    },
+    now: systemClock,
+  };
+}
