@@ -8,5 +8,5 @@ export * from "./fields";
 export * from "./limits";
 export * from "./signup";
 export * from "./staff";
-export * from "./text";
 export * from "./team";
+export * from "./text";

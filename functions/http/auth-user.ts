@@ -4,9 +4,11 @@
  * where a session's "last used" time moves (the only session-checking function that may write the
  * user item; docs/decisions/0061).
  */
-import { documentClient, systemClock } from "../auth/clients";
+
+import { documentClient } from "../auth/clients";
 import { addCookie, renewedCookie, sessionOf } from "../auth/http-session";
 import { touchSession } from "../auth/sessions";
+import { systemClock } from "../domain/deps";
 import { tableName } from "../lib/env";
 import { httpApi, jsonResponse } from "./middleware";
 

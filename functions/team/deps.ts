@@ -1,4 +1,5 @@
-import { documentClient, systemClock } from "../auth/clients";
+import { documentClient } from "../auth/clients";
+import { systemClock } from "../domain/deps";
 import { tableName } from "../lib/env";
 import type { TeamDependencies } from "./invitations";
 

@@ -503,11 +503,12 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       }
     });
 
-    it("lets only the e-mail sending worker use SES, scoped to the identity and configuration set", () => {
+    it("lets only the functions that send e-mail use SES, scoped to the identity and configuration set", () => {
       for (const fn of ALL_FUNCTIONS) {
         const statements = statementsOfRole(roleOf(functionNamed(fn.name)[1]));
         const ses = statements.filter((st) => asList(st.Action).some((a: string) => a.startsWith("ses:")));
-        const sends = fn.kind === "worker" && (fn as { sendsEmail?: boolean }).sendsEmail === true;
+        // The notification worker, and the HTTP functions that mail staff (invitations, resets).
+        const sends = (fn as { sendsEmail?: boolean }).sendsEmail === true;
         expect(ses.length > 0, fn.name).toBe(sends);
         for (const statement of ses) {
           expect(asList(statement.Action)).toEqual(["ses:SendEmail"]);
