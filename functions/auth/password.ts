@@ -80,14 +80,3 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   await verifyPassword(password, await dummyHash);
   return false;
 }
-
-/** Rules for a new staff password (the admin command enforces them). */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH)
-    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (password.length > PASSWORD_MAX_LENGTH)
-    return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  return undefined;
-}

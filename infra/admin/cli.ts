@@ -11,7 +11,8 @@
  * address from ADMIN_EMAIL or a prompt (more staff are invited from the Command Center's Team page).
  */
 import { emailField } from "../../events";
-import { hashPassword, passwordProblem } from "../../functions/auth/password";
+import { hashPassword } from "../../functions/auth/password";
+import { passwordProblem } from "../../functions/auth/password-policy";
 import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
 import { roleOf, UsersRepository, usernameProblem } from "../../functions/auth/users";
 import { isMainModule } from "../main-module";
@@ -42,9 +43,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { command, username, stage };
 }
 
-async function newPassword(): Promise<string> {
+async function newPassword(username: string): Promise<string> {
   const password = process.env.ADMIN_PASSWORD ?? (await promptHidden("Password: "));
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, { username, email: process.env.ADMIN_EMAIL });
   if (problem) throw new Error(problem);
   if (!process.env.ADMIN_PASSWORD && (await promptHidden("Repeat password: ")) !== password) {
     throw new Error("The passwords do not match");
@@ -68,7 +69,7 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
       const problem = usernameProblem(username);
       if (problem) throw new Error(problem);
       const email = await newEmail();
-      const user = await users.create(username, await hashPassword(await newPassword()), new Date(), {
+      const user = await users.create(username, await hashPassword(await newPassword(username)), new Date(), {
         email,
         role: "admin",
       });
@@ -78,7 +79,7 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
     case "reset-password":
       if (!(await users.find(username))) throw new Error(`User "${username}" does not exist`);
       // Changing the password also ends the user's existing sessions (functions/auth/authenticate.ts).
-      await users.setPassword(username, await hashPassword(await newPassword()), new Date());
+      await users.setPassword(username, await hashPassword(await newPassword(username)), new Date());
       print(`Password of "${username}" reset; their sessions have ended (${store.description}).`);
       return;
     case "delete":

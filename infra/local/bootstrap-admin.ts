@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { EMAIL_PATTERN } from "../../events";
-import { hashPassword, passwordProblem } from "../../functions/auth/password";
+import { hashPassword } from "../../functions/auth/password";
+import { passwordProblem } from "../../functions/auth/password-policy";
 import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/auth/users";
 import { localTableName } from "./tables";
 
@@ -13,7 +14,8 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   const username = env.ADMIN_USERNAME?.trim();
   const password = env.ADMIN_PASSWORD;
   if (!username || !password) return;
-  const problem = usernameProblem(username) ?? passwordProblem(password);
+  const problem =
+    usernameProblem(username) ?? passwordProblem(password, { username, email: env.ADMIN_EMAIL });
   if (problem) throw new Error(`ADMIN_USERNAME/ADMIN_PASSWORD: ${problem}`);
   const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
   if (await users.find(username)) return;
