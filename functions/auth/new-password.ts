@@ -1,9 +1,12 @@
 /**
- * The one check every new password passes (invitation, reset, change). Today: the length rules of
- * functions/auth/password.ts; the place to point at a common/breached-password policy.
+ * The one check every new password passes (invitation, reset, change): the policy of
+ * functions/auth/password-policy.ts (length, and not easy to guess — docs/decisions/0053).
  */
-import { passwordProblem } from "./password";
+import { type PasswordContext, passwordProblem } from "./password-policy";
 
-export async function newPasswordProblem(password: string): Promise<string | undefined> {
-  return passwordProblem(password);
+export async function newPasswordProblem(
+  password: string,
+  context: PasswordContext = {},
+): Promise<string | undefined> {
+  return passwordProblem(password, context);
 }
