@@ -56,6 +56,10 @@ describe("invitations", () => {
     const weak = await accept(token, "short");
     expect(weak.status).toBe(400);
     expect(weak.json?.fieldErrors).toHaveProperty("password");
+    // Long enough but common (docs/decisions/0053).
+    const common = await accept(token, "password1234");
+    expect(common.status).toBe(400);
+    expect(common.json?.fieldErrors).toHaveProperty("password");
 
     const accepted = await accept(token);
     expect([accepted.status, accepted.json]).toEqual([
