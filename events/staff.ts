@@ -57,3 +57,21 @@ export const SessionView = z.object({
   current: z.boolean(),
 });
 export type SessionView = z.infer<typeof SessionView>;
+
+/** Body of POST /api/account/password. */
+export const PasswordChangeRequest = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, { error: "Current password is required" })
+    .max(256, { error: "Password is too long" }),
+  newPassword: z
+    .string({ error: "New password is required" })
+    .min(1, { error: "New password is required" })
+    .max(256, { error: "Password is too long" }),
+});
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordWrong: "Current password is incorrect",
+  noSuchSession: "No such session.",
+} as const;

@@ -86,8 +86,13 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "account",
     entry: "http/account.ts",
-    routes: ["PUT /api/account/email"],
-    tables: { users: "readWrite", ephemeral: "read" },
+    routes: [
+      "PUT /api/account/email",
+      "POST /api/account/password",
+      "GET /api/account/sessions",
+      "DELETE /api/account/sessions/{id}",
+    ],
+    tables: { users: "readWrite", ephemeral: "readWrite", audit: "write" },
     sessionKey: true,
   },
   // Staff team (docs/decisions/0061): the Team page's API, Admin only on every request.

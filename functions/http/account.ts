@@ -1,22 +1,90 @@
 /**
- * The signed-in staff member's own account: PUT /api/account/email (accounts created before
- * accounts had an address are asked for it after sign-in).
+ * The signed-in staff member's own account:
+ *   PUT    /api/account/email          the address (accounts from before addresses are asked for it)
+ *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end
+ *   GET    /api/account/sessions       { sessions } with device, address, last use
+ *   DELETE /api/account/sessions/{id}  ends one of them
  */
-import { AccountEmailRequest } from "../../events";
+import { ACCOUNT_MESSAGES, AccountEmailRequest, PasswordChangeRequest } from "../../events";
+import { changePassword } from "../auth/change-password";
 import { documentClient } from "../auth/clients";
-import { requireSession, signedInUser } from "../auth/http-session";
+import { sessionCookie } from "../auth/cookie";
+import { authDependencies, requireSession, signedInSession, signedInUser } from "../auth/http-session";
+import { endSession, listSessions } from "../auth/sessions";
 import { normalizeEmail, UsersRepository } from "../auth/users";
+import { systemClock } from "../domain/deps";
 import { tableName } from "../lib/env";
-import { httpApi, httpRoutes, jsonResponse, validateBody } from "./middleware";
+import {
+  HttpError,
+  header,
+  httpApi,
+  httpRoutes,
+  invalidFields,
+  jsonResponse,
+  validateBody,
+} from "./middleware";
+
+const signedIn = () => [requireSession()];
+const sessionTables = () => ({
+  db: documentClient(),
+  tables: { users: tableName("users"), ephemeral: tableName("ephemeral") },
+});
 
 export const handler = httpRoutes({
   "PUT /api/account/email": httpApi(
-    { route: "PUT /api/account/email", extraMiddlewares: [requireSession()] },
+    { route: "PUT /api/account/email", extraMiddlewares: signedIn() },
     async (request) => {
       const { email } = validateBody(request, AccountEmailRequest);
       const user = signedInUser(request);
       await new UsersRepository(documentClient(), tableName("users")).setEmail(user.username, email);
       return jsonResponse(200, { user: { ...user, email: normalizeEmail(email) } });
+    },
+  ),
+
+  "POST /api/account/password": httpApi(
+    { route: "POST /api/account/password", extraMiddlewares: signedIn() },
+    async (request) => {
+      const input = validateBody(request, PasswordChangeRequest);
+      const outcome = await changePassword(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        ...input,
+        ip: request.clientIp,
+        userAgent: header(request.event, "user-agent"),
+      });
+      if (outcome.kind === "currentWrong")
+        throw invalidFields({ currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+      if (outcome.kind === "weak") throw invalidFields({ newPassword: outcome.problem });
+      const { token, session } = outcome.issued;
+      // The request's own renewed cookie (if any) must not win over the new session's.
+      request.locals.sessionCookie = undefined;
+      return {
+        ...jsonResponse(200, { endedSessions: outcome.endedSessions }),
+        cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
+      };
+    },
+  ),
+
+  "GET /api/account/sessions": httpApi(
+    { route: "GET /api/account/sessions", extraMiddlewares: signedIn() },
+    async (request) => {
+      const session = signedInSession(request);
+      const sessions = await listSessions(
+        sessionTables(),
+        session.username,
+        session.sessionId,
+        systemClock(),
+      );
+      return jsonResponse(200, { sessions });
+    },
+  ),
+
+  "DELETE /api/account/sessions/{id}": httpApi(
+    { route: "DELETE /api/account/sessions/{id}", extraMiddlewares: signedIn() },
+    async (request) => {
+      const id = (request.event.pathParameters?.id ?? "").slice(0, 100);
+      const ended = await endSession(sessionTables(), signedInSession(request).username, id);
+      if (!ended) throw new HttpError(404, { error: ACCOUNT_MESSAGES.noSuchSession }, {}, "not_found");
+      return jsonResponse(204);
     },
   ),
 });

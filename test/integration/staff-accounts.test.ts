@@ -5,12 +5,12 @@
  */
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, STAFF_MESSAGES } from "../../events";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type SessionView, STAFF_MESSAGES } from "../../events";
 import { hashPassword } from "../../functions/auth/password";
 import { UsersRepository } from "../../functions/auth/users";
 import { findStaffMember, listStaffMembers } from "../../functions/team/members";
 import type { RuntimeProcess } from "../support/runtime";
-import { call, FIRST_ADMIN, signIn, startStaffRuntime } from "./auth-support";
+import { call, FIRST_ADMIN, sessionCookieOf, signIn, startStaffRuntime } from "./auth-support";
 
 const ADMIN = FIRST_ADMIN;
 const STAFF = { username: "sam", password: "sam's long enough password", email: "Sam@Example.com" };
@@ -134,5 +134,78 @@ describe("deactivation", () => {
       ip: "203.0.113.11",
     });
     expect([wrong.status, wrong.json]).toEqual([401, { error: AUTH_MESSAGES.invalidCredentials }]);
+  });
+});
+
+describe("self-service: sessions and password", () => {
+  const person = { username: "erin", password: "erin's first long password" };
+  const NEW_PASSWORD = "erin's second long password";
+
+  it("lists the member's sessions with device and address, and ends one", async () => {
+    await users.create(person.username, await hashPassword(person.password), new Date(), {
+      email: "erin@example.com",
+      role: "staff",
+    });
+    const laptop = sessionCookieOf(
+      await call(runtime, "POST", "/api/auth/login", {
+        body: person,
+        ip: "198.51.100.7",
+        headers: {
+          "user-agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        },
+      }),
+    );
+    const phone = await signIn(runtime, person.username, person.password, "198.51.100.8");
+    const listed = await call(runtime, "GET", "/api/account/sessions", { cookie: laptop });
+    const sessions = listed.json?.sessions as SessionView[];
+    expect(sessions).toHaveLength(2);
+    const mine = sessions.find((s) => s.current);
+    expect(mine).toMatchObject({ device: "Chrome 131 on Linux", ip: "198.51.100.7" });
+    const other = sessions.find((s) => !s.current) as SessionView;
+    expect(other.ip).toBe("198.51.100.8");
+
+    const ended = await call(runtime, "DELETE", `/api/account/sessions/${other.id}`, { cookie: laptop });
+    expect(ended.status).toBe(204);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: phone })).status).toBe(401);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: laptop })).status).toBe(200);
+    const unknown = await call(runtime, "DELETE", `/api/account/sessions/${other.id}`, { cookie: laptop });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("changes the password with the current one; every other session ends, this one goes on", async () => {
+    const here = await signIn(runtime, person.username, person.password, "198.51.100.9");
+    const elsewhere = await signIn(runtime, person.username, person.password, "198.51.100.10");
+    const wrong = await call(runtime, "POST", "/api/account/password", {
+      cookie: here,
+      body: { currentPassword: "not my password", newPassword: NEW_PASSWORD },
+    });
+    expect([wrong.status, wrong.json?.fieldErrors]).toEqual([
+      400,
+      { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong },
+    ]);
+    const weak = await call(runtime, "POST", "/api/account/password", {
+      cookie: here,
+      body: { currentPassword: person.password, newPassword: "short" },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.json?.fieldErrors).toHaveProperty("newPassword");
+    expect(await signIn(runtime, person.username, person.password, "198.51.100.11")).toBeTruthy();
+
+    const changed = await call(runtime, "POST", "/api/account/password", {
+      cookie: here,
+      body: { currentPassword: person.password, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const renewed = sessionCookieOf(changed);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: renewed })).status).toBe(200);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: elsewhere })).status).toBe(401);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: here })).status).toBe(401);
+    const sessions = (await call(runtime, "GET", "/api/account/sessions", { cookie: renewed })).json
+      ?.sessions as SessionView[];
+    expect(sessions.map((s) => s.current)).toEqual([true]);
+    const old = await call(runtime, "POST", "/api/auth/login", { body: person, ip: "198.51.100.12" });
+    expect(old.status).toBe(401);
+    expect(await signIn(runtime, person.username, NEW_PASSWORD, "198.51.100.12")).toBeTruthy();
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * A member changes their own password: the current one is required, the new one passes the policy,
+ * every other session ends (revoked, and refused anyway by the password date), and the caller gets
+ * a fresh session so they stay signed in on this device.
+ */
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { auditItem } from "./audit";
+import type { LoginDependencies } from "./login";
+import { newPasswordProblem } from "./new-password";
+import { hashPassword, verifyPassword } from "./password";
+import type { IssuedToken } from "./session-token";
+import { endSessions } from "./sessions";
+import { startSession } from "./start-session";
+import { UsersRepository } from "./users";
+
+export type ChangePasswordOutcome =
+  | { readonly kind: "changed"; readonly issued: IssuedToken; readonly endedSessions: number }
+  | { readonly kind: "currentWrong" }
+  | { readonly kind: "weak"; readonly problem: string };
+
+export async function changePassword(
+  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
+  input: {
+    username: string;
+    currentPassword: string;
+    newPassword: string;
+    ip?: string;
+    userAgent?: string;
+  },
+): Promise<ChangePasswordOutcome> {
+  const users = new UsersRepository(deps.db, deps.tables.users);
+  const user = await users.find(input.username);
+  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    return { kind: "currentWrong" };
+  }
+  const problem = await newPasswordProblem(input.newPassword);
+  if (problem) return { kind: "weak", problem };
+  await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
+  const endedSessions = await endSessions(deps, user.username);
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.tables.audit,
+      Item: auditItem({ action: "account.password", actor: user.username, ip: input.ip, at: deps.now() }),
+    }),
+  );
+  const issued = await startSession(deps, {
+    username: user.username,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    method: "password-change",
+  });
+  return { kind: "changed", issued, endedSessions };
+}
