@@ -343,6 +343,48 @@ const authTargets: FuzzTarget[] = [
 ];
 
 /**
+ * The other public auth routes (invitation, password reset, passkey sign-in, ...): hostile input
+ * answers in the documented shape and never signs anyone in, whatever token or credential it
+ * carries. A new route under /api/auth/ is fuzzed by this property without further work.
+ */
+const OTHER_AUTH_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter(
+  (route) =>
+    /^[A-Z]+ \/api\/auth\//.test(route) && !authTargets.some((target) => target.routes.includes(route)),
+);
+const TOKEN_FIELDS = ["token", "password", "email", "username", "code", "id", "response", "challenge"];
+const tokenBody = fc.record(
+  Object.fromEntries(TOKEN_FIELDS.map((field) => [field, fc.string({ maxLength: 80 })])),
+  { requiredKeys: [] },
+);
+
+if (OTHER_AUTH_ROUTES.length > 0) {
+  authTargets.push({
+    name: "other /api/auth routes — hostile input never signs in",
+    routes: OTHER_AUTH_ROUTES,
+    public: true,
+    property: ({ runtime }) =>
+      fc.asyncProperty(
+        fc.constantFrom(...OTHER_AUTH_ROUTES),
+        bodyCase(runtime, tokenBody, TOKEN_FIELDS),
+        async (route, testCase) => {
+          const [method = "POST", path = "/"] = route.split(" ");
+          const carriesBody = method !== "GET" && method !== "DELETE";
+          const answer = await send(
+            runtime,
+            method,
+            path,
+            carriesBody ? testCase : { headers: testCase.headers },
+          );
+          assertContract(answer, [200, 204, 400, 401, 403, 404, 409, 410, 413, 415, 429]);
+          if (/__Host-session=[^;]/.test(answer.headers["set-cookie"] ?? "")) {
+            throw new Error(`hostile input signed in: ${route} -> ${describeAnswer(answer)}`);
+          }
+        },
+      ),
+  });
+}
+
+/**
  * Every route that needs a staff session, from the registry: the Command Center's lead routes and
  * the signed-in member's own account and team routes. A new route under these prefixes is fuzzed
  * by the two properties below without further work.
