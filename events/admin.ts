@@ -39,7 +39,12 @@ const deskFilterFields = {
     .max(64, { error: "owner must be 64 characters or fewer" })
     .optional()
     .transform((value) => (value === "" || value === "all" ? undefined : value)),
-  sort: z.enum(["newest", "urgency"], { error: "sort must be newest or urgency" }).default("newest"),
+  sort: z
+    .union([z.enum(["newest", "urgency"]), z.literal("all"), z.literal("")], {
+      error: "sort must be newest or urgency",
+    })
+    .optional()
+    .transform((value) => (value === "urgency" ? "urgency" : "newest")),
 };
 
 export const SignupListQuery = z.object({

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { isoDateTime, withThousands } from "./fields";
+import { StaffUserView } from "./staff";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -140,3 +141,10 @@ export const LeadTimelineResponse = z.object({
   timeline: z.array(TimelineEntry),
 });
 export type LeadTimelineResponse = z.infer<typeof LeadTimelineResponse>;
+
+/** Answer of GET /api/admin/desk/owners: who a lead can be given to. */
+export const DeskOwnersResponse = z.object({ owners: z.array(StaffUserView) });
+export type DeskOwnersResponse = z.infer<typeof DeskOwnersResponse>;
+
+export const NoteResponse = z.object({ entry: TimelineEntry });
+export type NoteResponse = z.infer<typeof NoteResponse>;

@@ -158,6 +158,13 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     },
   ]),
   {
+    name: "admin-desk-owners",
+    entry: "http/admin-desk-owners.ts",
+    routes: ["GET /api/admin/desk/owners"],
+    tables: { users: "read", ephemeral: "read" },
+    sessionKey: true,
+  },
+  {
     name: "admin-desk-update",
     entry: "http/admin-desk-update.ts",
     routes: ["POST /api/admin/desk/update"],

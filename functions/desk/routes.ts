@@ -6,7 +6,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { DeskUpdateRequest, NoteRequest } from "../../events";
 import { documentClient } from "../auth/clients";
 import { requireSession, signedInSession } from "../auth/http-session";
-import { normalizeUsername } from "../auth/users";
+import { normalizeUsername, staffUserViewOf, UsersRepository } from "../auth/users";
 import { systemClock } from "../domain/deps";
 import {
   type ApiRequest,
@@ -117,4 +117,13 @@ export function noteHandler(kind: keyof typeof KINDS) {
       throw new HttpError(403, { error: NOTE_REFUSALS[outcome.reason] }, {}, `note_${outcome.reason}`);
     },
   );
+}
+
+/** GET /api/admin/desk/owners: the active staff members a lead can be given to (owner pickers). */
+export function ownersHandler() {
+  return httpApi({ route: "GET /api/admin/desk/owners", extraMiddlewares: [requireSession()] }, async () => {
+    const users = await new UsersRepository(documentClient(), tableName("users")).list();
+    const owners = users.filter((user) => !user.deactivatedAt).map(staffUserViewOf);
+    return jsonResponse(200, { owners });
+  });
 }

@@ -8,10 +8,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactRequest, SignupRequest } from "../../events";
 import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { launchChromium } from "./site-support";
+import type { RuntimeProcess } from "../support/runtime";
+import { ADMIN, startStaffRuntime } from "./commandcenter-support";
 
-const ADMIN = { username: "admin", password: "correct horse battery staple" };
 const ZONE = "Asia/Kolkata";
 /** The viewer's "now": 15 June 2025, 12:00 in India (06:30 UTC). */
 const NOW = new Date("2025-06-15T12:00:00+05:30");
@@ -61,16 +60,7 @@ const dialogs: string[] = [];
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  [runtime, browser] = await Promise.all([
-    startRuntime({
-      env: {
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        ADMIN_EMAIL: "admin@example.com",
-      },
-    }),
-    launchChromium(),
-  ]);
+  [runtime, browser] = await startStaffRuntime();
 });
 
 afterAll(async () => {
@@ -198,7 +188,7 @@ describe("Command Center", () => {
     await page.getByRole("link", { name: "Manage Signups" }).click();
     await page.waitForURL(`${runtime.url}/commandcenter/signups`);
     await page.getByText("No signups found").waitFor();
-    expect(await page.getByText("No signups found").getAttribute("colspan")).toBe("8");
+    expect(await page.getByText("No signups found").getAttribute("colspan")).toBe("11");
     expect(await page.getByText("0 of 0 signups").count()).toBe(1);
     await context.close();
   });
@@ -254,6 +244,10 @@ describe("Command Center", () => {
       "Notes",
       "Country",
       "Date",
+      // The lead desk's columns (docs/decisions/0066), between SPEC.md's Date and Actions.
+      "Status",
+      "Owner",
+      "Reply",
       "Actions",
     ]);
 
@@ -376,6 +370,9 @@ describe("Command Center", () => {
       "Subject",
       "Message",
       "Date",
+      "Status",
+      "Owner",
+      "Reply",
       "Actions",
     ]);
     const row = page.locator("tbody tr", { hasText: "Mia Message" });
@@ -403,7 +400,7 @@ describe("Command Center", () => {
     await page.getByRole("button", { name: "Delete message from Mia Message" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => results.textContent()).toBe("0 of 0 messages");
-    expect(await page.getByText("No messages found").getAttribute("colspan")).toBe("7");
+    expect(await page.getByText("No messages found").getAttribute("colspan")).toBe("10");
     expect(await page.locator("main i, main b").count()).toBe(0);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
 import { downloadCsv, type ListParams } from "./api";
 import styles from "./commandcenter.module.css";
+import { BulkBar, DESK_FILTERS, type DeskLead, deskColumns, LeadDeskPanel, useOwners } from "./desk";
 import { CcIcon, type CcIconName } from "./icons";
 import { Modal } from "./Modal";
 import { type Column, RecordTable } from "./RecordTable";
@@ -23,6 +24,8 @@ export interface SelectFilter {
   readonly param: FilterParam;
   readonly label: string;
   readonly options: Readonly<Record<string, string>>;
+  /** The first option's label (value 'all'); default 'All'. */
+  readonly allLabel?: string;
 }
 
 /** One line of the details modal; a long one keeps its line breaks. */
@@ -68,13 +71,22 @@ function allOf(filters: readonly SelectFilter[]): FilterValues {
   return Object.fromEntries(filters.map(({ param }) => [param, "all"]));
 }
 
-export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKind<R> }) {
+export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }) {
   const { texts } = kind;
+  const filters: readonly SelectFilter[] = [...kind.filters, ...DESK_FILTERS];
   const [search, setSearch] = useState("");
-  const [filterValues, setFilterValues] = useState(() => allOf(kind.filters));
+  const [filterValues, setFilterValues] = useState(() => allOf(filters));
   const [viewing, setViewing] = useState<R | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useLeadList(kind.fetchPage, filterValues, search);
+  const owners = useOwners();
+  const toggle = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -89,15 +101,25 @@ export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKin
 
   const columns: readonly Column<R>[] = [
     ...kind.columns,
+    ...deskColumns<R>(),
     {
       heading: "Actions",
       className: styles.actions,
       cell: (row) => (
-        <RowActions
-          name={kind.rowName(row)}
-          onView={() => setViewing(row)}
-          onDelete={() => setDeleting(row)}
-        />
+        <>
+          <input
+            type="checkbox"
+            aria-label={`Select ${kind.rowName(row)}`}
+            title="Select for a change of several leads"
+            checked={selected.has(row.id)}
+            onChange={() => toggle(row.id)}
+          />
+          <RowActions
+            name={kind.rowName(row)}
+            onView={() => setViewing(row)}
+            onDelete={() => setDeleting(row)}
+          />
+        </>
       ),
     },
   ];
@@ -124,7 +146,7 @@ export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKin
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
-              {kind.filters.map((filter) => (
+              {filters.map((filter) => (
                 <FilterSelect
                   key={filter.param}
                   filter={filter}
@@ -140,6 +162,15 @@ export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKin
             <p className={styles.results} aria-live="polite">
               {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
             </p>
+            <BulkBar
+              plural={kind.exportName}
+              selected={[...selected]}
+              owners={owners}
+              onDone={() => {
+                setSelected(new Set());
+                list.reload();
+              }}
+            />
             <div className={styles.tableWrap}>
               <RecordTable columns={columns} rows={list.items} emptyText={texts.empty} />
             </div>
@@ -161,7 +192,9 @@ export function LeadListPage<R extends { id: string }>({ kind }: { kind: LeadKin
           title={texts.detailsTitle}
           details={kind.details(viewing)}
           onClose={() => setViewing(null)}
-        />
+        >
+          <LeadDeskPanel plural={kind.exportName} lead={viewing} onChanged={list.reload} />
+        </DetailsModal>
       )}
       {deleting && (
         <ConfirmDeleteModal
@@ -187,7 +220,7 @@ function FilterSelect({
     <label className={styles.filter}>
       <span>{filter.label}</span>
       <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="all">All</option>
+        <option value="all">{filter.allLabel ?? "All"}</option>
         {Object.entries(filter.options).map(([option, label]) => (
           <option key={option} value={option}>
             {label}
@@ -257,10 +290,12 @@ function DetailsModal({
   title,
   details,
   onClose,
+  children,
 }: {
   title: string;
   details: readonly Detail[];
   onClose: () => void;
+  children?: ReactNode;
 }) {
   return (
     <Modal
@@ -280,6 +315,7 @@ function DetailsModal({
           </Fragment>
         ))}
       </dl>
+      {children}
     </Modal>
   );
 }

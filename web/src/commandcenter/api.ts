@@ -2,6 +2,11 @@
 import type {
   AuthUserResponse,
   ContactListResponse,
+  DeskOwnersResponse,
+  DeskUpdateRequest,
+  DeskUpdateResponse,
+  LeadTimelineResponse,
+  NoteResponse,
   SignupListResponse,
   SignupStatsResponse,
   StaffUserView,
@@ -51,6 +56,10 @@ export interface ListParams {
   q?: string;
   teamSize?: string;
   productLines?: string;
+  /** Lead desk: a status, "me" / "none" / a username, and "urgency" for most urgent first. */
+  status?: string;
+  owner?: string;
+  sort?: string;
   cursor?: string;
   limit?: number;
 }
@@ -76,7 +85,19 @@ export const api = {
   contacts: (params: ListParams = {}) =>
     request<ContactListResponse>("GET", `/api/admin/contacts${query({ ...params })}`),
   deleteContact: (id: string) => request<void>("DELETE", `/api/admin/contacts/${encodeURIComponent(id)}`),
+  deskUpdate: (body: DeskUpdateRequest) =>
+    request<DeskUpdateResponse>("POST", "/api/admin/desk/update", body),
+  deskOwners: () => request<DeskOwnersResponse>("GET", "/api/admin/desk/owners"),
+  timeline: (plural: LeadPlural, id: string) =>
+    request<LeadTimelineResponse>("GET", `/api/admin/${plural}/${encodeURIComponent(id)}/timeline`),
+  writeNote: (plural: LeadPlural, id: string, text: string, noteId?: string) =>
+    request<NoteResponse>("POST", `/api/admin/${plural}/${encodeURIComponent(id)}/notes`, {
+      text,
+      ...(noteId ? { noteId } : {}),
+    }),
 };
+
+export type LeadPlural = "signups" | "contacts";
 
 /**
  * Downloads the filtered list as CSV. The server answers in chunks (each under 1 MB, the next one

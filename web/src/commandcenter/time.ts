@@ -28,3 +28,24 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString();
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The response clock as the list shows it (docs/decisions/0065-response-clock.md): wall time to or
+ * past the reply-due time of an open lead, in whole hours (minutes under an hour); nothing once
+ * answered or closed.
+ */
+export function replyClockText(
+  lead: { status?: string; dueAt?: string; respondedAt?: string },
+  now: number,
+): { text: string; overdue: boolean } | undefined {
+  if (!lead.dueAt || lead.respondedAt || (lead.status ?? "new") !== "new") return undefined;
+  const left = Date.parse(lead.dueAt) - now;
+  const span = Math.abs(left);
+  const amount =
+    span < HOUR_MS ? `${Math.max(1, Math.floor(span / 60_000))} min` : `${Math.floor(span / HOUR_MS)} h`;
+  return left >= 0
+    ? { text: `due in ${amount}`, overdue: false }
+    : { text: `overdue by ${amount}`, overdue: true };
+}

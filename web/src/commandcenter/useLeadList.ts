@@ -26,6 +26,7 @@ export function useLeadList<R extends { id: string }>(
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
+  const [version, setVersion] = useState(0);
   const filterKey = JSON.stringify(filters);
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export function useLeadList<R extends { id: string }>(
       .then((answer) => current === generation.current && setPage(answer))
       .catch((error) => console.error("Loading the list failed", error))
       .finally(() => current === generation.current && setLoading(false));
-  }, [debounced, filterKey, fetchPage]);
+  }, [debounced, filterKey, fetchPage, version]);
 
   const loadMore = useCallback(async () => {
     if (!page.nextCursor) return;
@@ -71,5 +72,8 @@ export function useLeadList<R extends { id: string }>(
     }));
   }, []);
 
-  return { ...page, loading, loadingMore, loadMore, removed, query: debounced };
+  /** Loads the list again (after a change on the server, e.g. a status or owner change). */
+  const reload = useCallback(() => setVersion((before) => before + 1), []);
+
+  return { ...page, loading, loadingMore, loadMore, removed, reload, query: debounced };
 }

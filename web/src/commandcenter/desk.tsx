@@ -1,0 +1,352 @@
+/**
+ * The lead desk in the Command Center (docs/decisions/0066-lead-desk-model.md): status, owner and
+ * reply clock columns, the Status / Owner / Sort filters, the bulk bar, and the details panel with
+ * the status and owner controls, the timeline and notes. Shared by the signups and contacts views.
+ */
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadStatus,
+  LIMITS_DESK,
+  type StaffUserView,
+  type TimelineEntry,
+} from "../../../events";
+import { ApiFailure, api, type LeadPlural } from "./api";
+import { useAuth } from "./auth";
+import styles from "./commandcenter.module.css";
+import type { Column } from "./RecordTable";
+import { formatDateTime, replyClockText } from "./time";
+
+export interface DeskLead {
+  readonly id: string;
+  readonly status?: LeadStatus;
+  readonly owner?: string;
+  readonly lostReason?: string;
+  readonly dueAt?: string;
+  readonly respondedAt?: string;
+}
+
+/** Filter bar selects of the desk: status, owner (Mine, Unassigned) and the order. */
+export const DESK_FILTERS = [
+  { param: "status", label: "Status", options: LEAD_STATUS_LABELS },
+  { param: "owner", label: "Owner", options: { me: "Mine", none: "Unassigned" } },
+  { param: "sort", label: "Sort", allLabel: "Newest first", options: { urgency: "Most urgent first" } },
+] as const;
+
+/** The staff members a lead can be given to (loaded once per screen). */
+export function useOwners(): StaffUserView[] {
+  const [owners, setOwners] = useState<StaffUserView[]>([]);
+  useEffect(() => {
+    api
+      .deskOwners()
+      .then((answer) => setOwners(answer.owners))
+      .catch((error) => console.error("Loading staff failed", error));
+  }, []);
+  return owners;
+}
+
+/** "due in 3 h" / "overdue by 2 h", refreshed every minute from the browser's clock. */
+export function ReplyClock({ lead }: { lead: DeskLead }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const clock = replyClockText(lead, now);
+  if (!clock) return <span className={styles.muted}>{lead.respondedAt ? "Answered" : "—"}</span>;
+  return <span className={clock.overdue ? styles.overdue : styles.dueSoon}>{clock.text}</span>;
+}
+
+export function statusText(lead: DeskLead): string {
+  const label = LEAD_STATUS_LABELS[lead.status ?? "new"];
+  return lead.status === "lost" && lead.lostReason ? `${label}: ${lead.lostReason}` : label;
+}
+
+export function deskColumns<R extends DeskLead>(): Column<R>[] {
+  return [
+    { heading: "Status", cell: (lead) => statusText(lead) },
+    { heading: "Owner", cell: (lead) => lead.owner ?? <span className={styles.muted}>Unassigned</span> },
+    { heading: "Reply", cell: (lead) => <ReplyClock lead={lead} /> },
+  ];
+}
+
+/** The change a status / owner form asks for; undefined fields stay as they are. */
+interface DeskChange {
+  status?: LeadStatus;
+  lostReason?: string;
+  owner?: string | null;
+}
+
+const NO_CHANGE = "";
+const NOBODY = "__nobody__";
+
+/** Status, lost reason and owner controls; used by the bulk bar and the details panel. */
+function DeskControls({
+  owners,
+  busy,
+  submitLabel,
+  initial,
+  onSubmit,
+}: {
+  owners: readonly StaffUserView[];
+  busy: boolean;
+  submitLabel: string;
+  initial?: DeskLead;
+  onSubmit: (change: DeskChange) => void;
+}) {
+  const [status, setStatus] = useState<string>(initial?.status ?? NO_CHANGE);
+  const [reason, setReason] = useState(initial?.lostReason ?? "");
+  const [owner, setOwner] = useState<string>(initial ? (initial.owner ?? NOBODY) : NO_CHANGE);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const change: DeskChange = {};
+    if (status && (status !== initial?.status || (status === "lost" && reason !== initial?.lostReason)))
+      change.status = status as LeadStatus;
+    if (change.status === "lost") change.lostReason = reason.trim();
+    const currentOwner = initial ? (initial.owner ?? NOBODY) : NO_CHANGE;
+    if (owner !== NO_CHANGE && owner !== currentOwner) change.owner = owner === NOBODY ? null : owner;
+    onSubmit(change);
+  };
+  return (
+    <form className={styles.deskControls} onSubmit={submit}>
+      <label className={styles.inlineField}>
+        <span>Status</span>
+        <select value={status} onChange={(event) => setStatus(event.target.value)}>
+          {!initial && <option value={NO_CHANGE}>Keep status</option>}
+          {LEAD_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {LEAD_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {status === "lost" && (
+        <label className={styles.inlineField}>
+          <span>Reason</span>
+          <input
+            value={reason}
+            required
+            maxLength={LIMITS_DESK.lostReason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+      )}
+      <label className={styles.inlineField}>
+        <span>Owner</span>
+        <select value={owner} onChange={(event) => setOwner(event.target.value)}>
+          {!initial && <option value={NO_CHANGE}>Keep owner</option>}
+          <option value={NOBODY}>Unassigned</option>
+          {owners.map((member) => (
+            <option key={member.username} value={member.username}>
+              {member.username}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={styles.primaryButton} disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function kindOf(plural: LeadPlural): "signup" | "contact" {
+  return plural === "signups" ? "signup" : "contact";
+}
+
+/** Sends a change for some leads; the error text to show, or undefined on success. */
+async function sendChange(plural: LeadPlural, ids: readonly string[], change: DeskChange) {
+  if (change.status === undefined && change.owner === undefined) return undefined;
+  try {
+    await api.deskUpdate({ kind: kindOf(plural), ids: [...ids], ...change });
+    return undefined;
+  } catch (error) {
+    console.error("Updating leads failed", error);
+    const fields = error instanceof ApiFailure ? Object.values(error.fieldErrors) : [];
+    return fields[0] ?? (error instanceof ApiFailure && error.message ? error.message : "Saving failed");
+  }
+}
+
+/** Shown above the table while rows are selected: one change for all of them. */
+export function BulkBar({
+  plural,
+  selected,
+  owners,
+  onDone,
+}: {
+  plural: LeadPlural;
+  selected: readonly string[];
+  owners: readonly StaffUserView[];
+  onDone: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (selected.length === 0) return null;
+  return (
+    <section className={styles.noticeBar} aria-label="Change selected leads">
+      <strong>{selected.length} selected</strong>
+      <DeskControls
+        owners={owners}
+        busy={busy}
+        submitLabel="Apply to selected"
+        onSubmit={async (change) => {
+          setBusy(true);
+          const problem = await sendChange(plural, selected, change);
+          setBusy(false);
+          setError(problem);
+          if (!problem) onDone();
+        }}
+      />
+      {error && (
+        <p role="alert" className={styles.inlineError}>
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string> = {
+  submitted: (entry) => `Submitted${entry.country ? ` from ${entry.country}` : ""}`,
+  email: (entry) => `E-mail sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
+  status: (entry) =>
+    `Status: ${LEAD_STATUS_LABELS[entry.status ?? "new"]}${entry.lostReason ? ` (${entry.lostReason})` : ""}`,
+  owner: (entry) => (entry.owner ? `Owner: ${entry.owner}` : "Owner: nobody"),
+  note: () => "Note",
+  "note-edit": () => "Note edited",
+  reply: (entry) => `Reply sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
+  linked: () => "Linked to a returning prospect",
+  deletion: () => "Deleted",
+};
+
+/** Notes with their latest edit applied; edits are shown on the note, not as entries of their own. */
+function withEdits(entries: readonly TimelineEntry[]): (TimelineEntry & { edited?: boolean })[] {
+  const latest = new Map<string, string>();
+  for (const entry of entries)
+    if (entry.type === "note-edit" && entry.noteId) latest.set(entry.noteId, entry.text ?? "");
+  return entries
+    .filter((entry) => entry.type !== "note-edit")
+    .map((entry) =>
+      entry.type === "note" && latest.has(entry.id)
+        ? { ...entry, text: latest.get(entry.id), edited: true }
+        : entry,
+    );
+}
+
+/** The details modal's desk: status and owner, the timeline and notes. */
+export function LeadDeskPanel({
+  plural,
+  lead,
+  onChanged,
+}: {
+  plural: LeadPlural;
+  lead: DeskLead;
+  onChanged: () => void;
+}) {
+  const owners = useOwners();
+  const { user } = useAuth();
+  const [entries, setEntries] = useState<TimelineEntry[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState("");
+  const [editing, setEditing] = useState<string>();
+
+  const load = useCallback(() => {
+    api
+      .timeline(plural, lead.id)
+      .then((answer) => setEntries(answer.timeline))
+      .catch((failure) => console.error("Loading the timeline failed", failure));
+  }, [plural, lead.id]);
+  useEffect(load, [load]);
+
+  const saveNote = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) return;
+    setBusy(true);
+    try {
+      await api.writeNote(plural, lead.id, note.trim(), editing);
+      setNote("");
+      setEditing(undefined);
+      setError(undefined);
+      load();
+    } catch (failure) {
+      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Saving the note failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const editable = (entry: TimelineEntry) =>
+    entry.type === "note" &&
+    entry.actor === user?.username &&
+    Date.now() - Date.parse(entry.at) < LIMITS_DESK.noteEditMinutes * 60_000;
+
+  return (
+    <section className={styles.desk} aria-label="Lead desk">
+      <p>
+        Reply: <ReplyClock lead={lead} />
+      </p>
+      <DeskControls
+        owners={owners}
+        busy={busy}
+        submitLabel="Save"
+        initial={lead}
+        onSubmit={async (change) => {
+          setBusy(true);
+          const problem = await sendChange(plural, [lead.id], change);
+          setBusy(false);
+          setError(problem);
+          if (!problem) {
+            load();
+            onChanged();
+          }
+        }}
+      />
+      {error && (
+        <p role="alert" className={styles.inlineError}>
+          {error}
+        </p>
+      )}
+      <h3 className={styles.cardTitle}>Timeline</h3>
+      <ol className={styles.timeline} aria-label="Timeline">
+        {withEdits(entries).map((entry) => (
+          <li key={entry.id}>
+            <span className={styles.muted}>
+              {formatDateTime(entry.at)} · {entry.actor}
+            </span>{" "}
+            <strong>{ENTRY_TEXT[entry.type](entry)}</strong>
+            {entry.text !== undefined && <p className={styles.preWrap}>{entry.text}</p>}
+            {entry.edited && <span className={styles.muted}> (edited)</span>}
+            {editable(entry) && (
+              <button
+                type="button"
+                className={styles.secondaryButton}
+                onClick={() => {
+                  setEditing(entry.id);
+                  setNote(entry.text ?? "");
+                }}
+              >
+                Edit note
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={saveNote} className={styles.noteForm}>
+        <label className={styles.field}>
+          <span>{editing ? "Edit note" : "Add a note"}</span>
+          <textarea
+            rows={3}
+            maxLength={LIMITS_DESK.note}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles.secondaryButton} disabled={busy || !note.trim()}>
+          {editing ? "Save note" : "Add note"}
+        </button>
+      </form>
+    </section>
+  );
+}
