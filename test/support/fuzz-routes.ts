@@ -419,6 +419,8 @@ function staffCase(runtime: RuntimeProcess): fc.Arbitrary<StaffCase> {
         "q",
         "teamSize",
         "productLines",
+        "owner",
+        "sort",
         "todayStart",
         "weekStart",
         "dayStarts",
