@@ -2,7 +2,7 @@
  * The Team page and invitations (Admin only), and accepting an invitation (public, by token).
  * Used by functions/http/team.ts, functions/http/invitation.ts, the Command Center and the tests.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { emailField } from "./fields";
 import { StaffMember, StaffRole } from "./staff";
 
