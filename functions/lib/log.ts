@@ -23,9 +23,15 @@ function threshold(): number {
   return RANK[configured as LogLevel] ?? RANK.info;
 }
 
-export function createLogger(base: LogFields = {}): Logger {
+export interface LoggerOptions {
+  /** Log debug lines whatever LOG_LEVEL says (an invocation picked by `sampleDebug()`). */
+  readonly sampled?: boolean;
+}
+
+export function createLogger(base: LogFields = {}, options: LoggerOptions = {}): Logger {
   const write = (level: LogLevel, msg: string, fields?: LogFields) => {
-    if (RANK[level] < threshold()) return;
+    const limit = threshold();
+    if (RANK[level] < (options.sampled && Number.isFinite(limit) ? RANK.debug : limit)) return;
     const line = JSON.stringify({ level, msg, time: new Date().toISOString(), ...base, ...fields });
     // Straight to the stream: Lambda's patched console would prefix each line with text, and
     // CloudWatch Logs Insights only discovers fields in lines that are JSON from start to end.
@@ -36,8 +42,24 @@ export function createLogger(base: LogFields = {}): Logger {
     info: (msg, fields) => write("info", msg, fields),
     warn: (msg, fields) => write("warn", msg, fields),
     error: (msg, fields) => write("error", msg, fields),
-    child: (fields) => createLogger({ ...base, ...fields }),
+    child: (fields) => createLogger({ ...base, ...fields }, options),
   };
+}
+
+/**
+ * Whether this invocation logs at debug level: a share LOG_SAMPLE_RATE (0 to 1, default 0) of
+ * invocations carries full detail in production, the sampling Powertools' Logger offers
+ * (docs/decisions/0048). LOG_LEVEL=silent stays silent.
+ */
+export function sampleDebug(random: () => number = Math.random): boolean {
+  const rate = Number(process.env.LOG_SAMPLE_RATE ?? 0);
+  return Number.isFinite(rate) && rate > 0 && random() < rate;
+}
+
+/** The X-Ray trace id of the current invocation (Root of _X_AMZN_TRACE_ID), to go from a log line to its trace. */
+export function xrayTraceId(): string | undefined {
+  const root = process.env._X_AMZN_TRACE_ID?.split(";").find((part) => part.startsWith("Root="));
+  return root?.slice("Root=".length) || undefined;
 }
 
 /** The name and message of an error, for a log line (never its stack or attached request data). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
 import { LIMITS, SignupRequest } from "../../../events";
 import { apiEvent, jsonOf, lambdaContext } from "../../../test/support/api-gateway";
@@ -190,5 +190,43 @@ describe("httpApi standard stack", () => {
       return jsonResponse(200, input);
     });
     expect((await call({ body: { n: "x" } }, handler)).json.fieldErrors).toEqual({ n: "n must be a number" });
+  });
+});
+
+describe("httpApi request log line", () => {
+  it("carries requestId, route and the X-Ray trace id; a sampled request logs its debug lines", async () => {
+    const saved = { level: process.env.LOG_LEVEL, rate: process.env.LOG_SAMPLE_RATE };
+    process.env.LOG_LEVEL = "info";
+    process.env.LOG_SAMPLE_RATE = "1";
+    process.env._X_AMZN_TRACE_ID = "Root=1-5759e988-bd862e3fe1be46a994272793;Sampled=1";
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const route = httpApi({ route: "GET /api/ping" }, async (request) => {
+        request.log.debug("detail");
+        return jsonResponse(200, { ok: true });
+      });
+      await route(apiEvent({ method: "GET", path: "/api/ping" }), lambdaContext);
+    } finally {
+      spy.mockRestore();
+      process.env.LOG_LEVEL = saved.level;
+      if (saved.rate === undefined) delete process.env.LOG_SAMPLE_RATE;
+      else process.env.LOG_SAMPLE_RATE = saved.rate;
+      delete process.env._X_AMZN_TRACE_ID;
+    }
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const correlation = {
+      route: "GET /api/ping",
+      traceId: "1-5759e988-bd862e3fe1be46a994272793",
+      sampled: true,
+    };
+    expect(parsed).toEqual([
+      expect.objectContaining({ level: "debug", msg: "detail", ...correlation }),
+      expect.objectContaining({ level: "info", msg: "request", status: 200, ...correlation }),
+    ]);
+    expect(parsed[0]?.requestId).toBe(parsed[1]?.requestId);
   });
 });

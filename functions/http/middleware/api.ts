@@ -30,7 +30,14 @@ import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type * as z from "zod";
 import { fieldErrorsOf, LIMITS } from "../../../events";
 import { isTransientAwsError } from "../../lib/aws-errors";
-import { createLogger, describeError, type LogFields, type Logger } from "../../lib/log";
+import {
+  createLogger,
+  describeError,
+  type LogFields,
+  type Logger,
+  sampleDebug,
+  xrayTraceId,
+} from "../../lib/log";
 import { defaultOriginCheck, type OriginCheck } from "../../lib/origin-guard";
 import { clientIp } from "./client-ip";
 import { HttpError, invalidFields, MESSAGES, serviceUnavailable } from "./errors";
@@ -124,6 +131,16 @@ export function errorToResponse(error: unknown): {
   };
 }
 
+/** A request's logger: requestId, route and X-Ray trace id on every line; debug for sampled requests. */
+function requestLogger(requestId: string, route: string): Logger {
+  const traceId = xrayTraceId();
+  const sampled = sampleDebug();
+  return createLogger(
+    { requestId, route, ...(traceId ? { traceId } : {}), ...(sampled ? { sampled } : {}) },
+    { sampled },
+  );
+}
+
 function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
   const startedAt = new WeakMap<object, number>();
   const finish = (
@@ -150,7 +167,7 @@ function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2
         route,
         method: (event.requestContext?.http?.method ?? "").toUpperCase(),
         clientIp: clientIp(event),
-        log: baseLogger.child({ requestId, route }),
+        log: requestLogger(requestId, route),
         body: undefined,
         logFields: {},
         locals: {},
