@@ -148,3 +148,17 @@ export type DeskOwnersResponse = z.infer<typeof DeskOwnersResponse>;
 
 export const NoteResponse = z.object({ entry: TimelineEntry });
 export type NoteResponse = z.infer<typeof NoteResponse>;
+
+/** Answer of GET /api/admin/desk/stats: the response promise on the dashboard. */
+export const DeskStatsResponse = z.object({
+  /** Leads whose response clock runs (New). */
+  open: z.number().int(),
+  /** Open leads past their reply-due time. */
+  overdue: z.number().int(),
+  /** Over the leads that arrived in the last `windowDays`: median clock time to the first reply. */
+  medianFirstReplyMs: z.number().nullable(),
+  /** ... and the share answered within the promise (0-1), of those answered or past due. */
+  withinPromiseShare: z.number().nullable(),
+  windowDays: z.number().int(),
+});
+export type DeskStatsResponse = z.infer<typeof DeskStatsResponse>;

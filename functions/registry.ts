@@ -158,6 +158,13 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     },
   ]),
   {
+    name: "admin-desk-stats",
+    entry: "http/admin-desk-stats.ts",
+    routes: ["GET /api/admin/desk/stats"],
+    tables: { signups: "read", contacts: "read", users: "read", ephemeral: "read" },
+    sessionKey: true,
+  },
+  {
     name: "admin-desk-owners",
     entry: "http/admin-desk-owners.ts",
     routes: ["GET /api/admin/desk/owners"],

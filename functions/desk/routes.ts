@@ -18,6 +18,8 @@ import {
 } from "../http/middleware";
 import { tableName } from "../lib/env";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
+import { stageCalendar } from "./calendar";
+import { deskStats } from "./desk-stats";
 import { changeLeads, type DeskDeps, leadTimeline, writeNote } from "./lead-desk";
 
 const KINDS = {
@@ -125,5 +127,18 @@ export function ownersHandler() {
     const users = await new UsersRepository(documentClient(), tableName("users")).list();
     const owners = users.filter((user) => !user.deactivatedAt).map(staffUserViewOf);
     return jsonResponse(200, { owners });
+  });
+}
+
+/** GET /api/admin/desk/stats: open and overdue leads, median first reply, share within the promise. */
+export function deskStatsHandler() {
+  return httpApi({ route: "GET /api/admin/desk/stats", extraMiddlewares: [requireSession()] }, async () => {
+    const stats = await deskStats(
+      documentClient(),
+      Object.values(KINDS).map(({ lead }) => ({ lead, table: tableName(lead.table) })),
+      stageCalendar(),
+      systemClock(),
+    );
+    return jsonResponse(200, stats);
   });
 }

@@ -5,12 +5,13 @@
  */
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, SignupRequest, type TimelineEntry } from "../../events";
+import { ContactRequest, DeskStatsResponse, SignupRequest, type TimelineEntry } from "../../events";
 import { UsersRepository } from "../../functions/auth/users";
+import { deskStats, median } from "../../functions/desk/desk-stats";
 import { writeNote } from "../../functions/desk/lead-desk";
 import { businessCalendar } from "../../functions/desk/response-clock";
 import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
-import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -83,6 +84,29 @@ describe("lead desk", () => {
     const fay = ((answer.json?.signups ?? []) as Record<string, unknown>[])[0];
     expect(fay).toMatchObject({ status: "new", dueAt: "2026-11-23T23:30:00.000Z" });
     expect(Object.keys(fay ?? {})).not.toContain("deskKey");
+  });
+
+  it("counts open and overdue leads and the promise kept, across signups and contact messages", async () => {
+    const kinds = [
+      { lead: SIGNUP_KIND, table: runtime.table("signups") },
+      { lead: CONTACT_KIND, table: runtime.table("contacts") },
+    ];
+    // Monday 23 November 11:00 CST: only Fay (due 17:30) is still inside her promise.
+    const monday = await deskStats(runtime.db, kinds, businessCalendar(), new Date("2026-11-23T17:00:00Z"));
+    expect(monday).toEqual({
+      open: 5,
+      overdue: 4,
+      medianFirstReplyMs: null,
+      withinPromiseShare: 0,
+      windowDays: 30,
+    });
+    // Friday 20 November 08:00 CST: Tia and Wes are overdue; Tom (due 09:00), Cal and Fay are not.
+    const friday = await deskStats(runtime.db, kinds, businessCalendar(), new Date("2026-11-20T14:00:00Z"));
+    expect(friday).toMatchObject({ open: 5, overdue: 2 });
+    const answer = await get("/api/admin/desk/stats");
+    expect(answer.status).toBe(200);
+    expect(DeskStatsResponse.safeParse(answer.json).success).toBe(true);
+    expect(answer.json).toMatchObject({ open: 5 });
   });
 
   it("lists open leads most urgent first on request", async () => {
@@ -269,6 +293,16 @@ describe("lead desk", () => {
       noteId: statusEntry.id,
     });
     expect(refused.status).toBe(403);
+  });
+
+  it("measures the first reply in clock time and judges it against the promise", async () => {
+    const kinds = [{ lead: SIGNUP_KIND, table: runtime.table("signups") }];
+    const stats = await deskStats(runtime.db, kinds, businessCalendar(), new Date());
+    // Tia (Tuesday 09:00 CST) was answered today, long after her Wednesday 09:00 due time.
+    expect(stats.medianFirstReplyMs).toBeGreaterThan(24 * 3_600_000);
+    expect(stats.withinPromiseShare).toBeLessThan(1);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
   });
 
   it("keeps timeline entries unchangeable: each is written once", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import type { Signup, SignupStatsResponse } from "../../../events";
+import type { DeskStatsResponse, Signup, SignupStatsResponse } from "../../../events";
 import { api } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
@@ -23,6 +23,7 @@ export function DashboardPage() {
   const [loading, setLoading] = useState(true);
   const [stats, setStats] = useState<SignupStatsResponse>(EMPTY_STATS);
   const [recent, setRecent] = useState<Signup[]>([]);
+  const [desk, setDesk] = useState<DeskStatsResponse>();
 
   useEffect(() => {
     let active = true;
@@ -34,6 +35,11 @@ export function DashboardPage() {
       })
       .catch((error) => console.error("Loading the dashboard failed", error))
       .finally(() => active && setLoading(false));
+    // The response figures load on their own: the counts above never wait for them.
+    api
+      .deskStats()
+      .then((figures) => active && setDesk(figures))
+      .catch((error) => console.error("Loading the response figures failed", error));
     return () => {
       active = false;
     };
@@ -54,6 +60,7 @@ export function DashboardPage() {
               <Stat label="Today's Signups" value={stats.today} />
               <Stat label="This Week" value={stats.thisWeek} />
             </section>
+            {desk && <ResponseFigures figures={desk} />}
             <section className={styles.card} aria-labelledby="recent-title">
               <div className={styles.cardHeader}>
                 <h2 id="recent-title" className={styles.cardTitle}>
@@ -86,6 +93,31 @@ function Stat({ label, value }: { label: string; value: number }) {
     <div className={styles.stat}>
       <span className={styles.statLabel}>{label}</span>
       <span className={styles.statValue}>{value.toLocaleString()}</span>
+    </div>
+  );
+}
+
+/** The reply promise: open and overdue leads, and how the last 30 days went. */
+function ResponseFigures({ figures }: { figures: DeskStatsResponse }) {
+  const median =
+    figures.medianFirstReplyMs === null ? "—" : `${(figures.medianFirstReplyMs / 3_600_000).toFixed(1)} h`;
+  const share =
+    figures.withinPromiseShare === null ? "—" : `${Math.round(figures.withinPromiseShare * 100)}%`;
+  return (
+    <section className={styles.stats} aria-label="Response promise">
+      <Stat label="Open Leads" value={figures.open} />
+      <Stat label="Overdue Leads" value={figures.overdue} />
+      <TextStat label={`Median First Reply (${figures.windowDays} days)`} value={median} />
+      <TextStat label={`Answered Within 24 h (${figures.windowDays} days)`} value={share} />
+    </section>
+  );
+}
+
+function TextStat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.stat}>
+      <span className={styles.statLabel}>{label}</span>
+      <span className={styles.statValue}>{value}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type {
   AuthUserResponse,
   ContactListResponse,
   DeskOwnersResponse,
+  DeskStatsResponse,
   DeskUpdateRequest,
   DeskUpdateResponse,
   LeadTimelineResponse,
@@ -87,6 +88,7 @@ export const api = {
   deleteContact: (id: string) => request<void>("DELETE", `/api/admin/contacts/${encodeURIComponent(id)}`),
   deskUpdate: (body: DeskUpdateRequest) =>
     request<DeskUpdateResponse>("POST", "/api/admin/desk/update", body),
+  deskStats: () => request<DeskStatsResponse>("GET", "/api/admin/desk/stats"),
   deskOwners: () => request<DeskOwnersResponse>("GET", "/api/admin/desk/owners"),
   timeline: (plural: LeadPlural, id: string) =>
     request<LeadTimelineResponse>("GET", `/api/admin/${plural}/${encodeURIComponent(id)}/timeline`),
