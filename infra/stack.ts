@@ -70,9 +70,9 @@ export class RepDeskStack extends Stack {
     this.site = new Site(this, "Site", {
       stage,
       siteDir: props.siteDir,
-      apiDomainName: this.api.originDomainName,
-      secrets: this.secrets,
+      apiRoutes: this.api.routes,
       webAclArn: this.waf.webAcl.attrArn,
+      monitoring: this.monitoring,
     });
   }
 }

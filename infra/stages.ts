@@ -33,13 +33,6 @@ export const StageConfig = z.object({
   retentionDays: z.number().int().min(0),
   /** Form submissions per client IP per minute, /api/signup and /api/contact together; 0 = no limit. */
   submissionsPerMinute: z.number().int().min(0),
-  /** API Gateway default throttling. */
-  apiThrottle: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
-  /** API Gateway throttling of the abuse-prone routes (signup, contact, login), all clients together. */
-  sensitiveRouteThrottle: z.object({
-    rateLimit: z.number().positive(),
-    burstLimit: z.number().int().positive(),
-  }),
   /**
    * Local dates (America/Chicago, YYYY-MM-DD) on which the response clock stands still
    * (functions/desk/response-clock.ts); weekends always do.
@@ -95,8 +88,6 @@ const STAGES: Record<string, StageConfig> = {
     mfaRequired: false,
     retentionDays: 0,
     submissionsPerMinute: 10,
-    apiThrottle: { rateLimit: 50, burstLimit: 100 },
-    sensitiveRouteThrottle: { rateLimit: 10, burstLimit: 20 },
     edgeRateLimitPer5Minutes: 100,
     responseHolidays: US_HOLIDAYS,
   },
@@ -114,8 +105,6 @@ const STAGES: Record<string, StageConfig> = {
     mfaRequired: false,
     retentionDays: 30,
     submissionsPerMinute: 10,
-    apiThrottle: { rateLimit: 20, burstLimit: 40 },
-    sensitiveRouteThrottle: { rateLimit: 5, burstLimit: 10 },
     edgeRateLimitPer5Minutes: 100,
     responseHolidays: US_HOLIDAYS,
   },
@@ -134,8 +123,6 @@ const STAGES: Record<string, StageConfig> = {
     mfaRequired: true,
     retentionDays: 0,
     submissionsPerMinute: 5,
-    apiThrottle: { rateLimit: 100, burstLimit: 200 },
-    sensitiveRouteThrottle: { rateLimit: 20, burstLimit: 40 },
     edgeRateLimitPer5Minutes: 100,
     responseHolidays: US_HOLIDAYS,
   },

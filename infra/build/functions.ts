@@ -41,12 +41,19 @@ export interface FunctionBundle {
   /** Relative to functions/. */
   readonly entry: string;
   readonly assets?: "geoip";
+  /** HTTP functions: the registry routes it serves (matched by functions/lib/function-url.ts). */
+  readonly routes?: readonly string[];
 }
 
 /** Every function the registry describes, in a stable order. */
 export function functionBundles(): FunctionBundle[] {
   return [
-    ...HTTP_FUNCTIONS.map((fn) => ({ name: fn.name, kind: "http" as const, entry: fn.entry })),
+    ...HTTP_FUNCTIONS.map((fn) => ({
+      name: fn.name,
+      kind: "http" as const,
+      entry: fn.entry,
+      routes: fn.routes,
+    })),
     ...WORKERS.map((fn) => ({ name: fn.name, kind: "worker" as const, entry: fn.entry, assets: fn.assets })),
     { name: OUTBOX_RELAY.name, kind: "relay" as const, entry: OUTBOX_RELAY.entry },
   ];
@@ -86,9 +93,21 @@ const ESM_BANNER = [
   "const __dirname = __bundleDirname(__filename);",
 ].join("\n");
 
-/** The bundle's entry: the registry entry's own handler, as the tests and the local runtime call it. */
+/**
+ * The bundle's entry: the registry entry's own handler, as the tests and the local runtime call it.
+ * HTTP functions are wrapped only with their registry routes (functions/lib/function-url.ts): a
+ * Lambda function URL does no routing, so the function itself answers 404/405 and fills in
+ * `routeKey` and `pathParameters` as API Gateway would, for every route including later ones.
+ */
 function entrySource(bundle: FunctionBundle): string {
-  return `export { handler } from ${JSON.stringify(`./${bundle.entry.replace(/\.ts$/, "")}`)};\n`;
+  const entry = `./${bundle.entry.replace(/\.ts$/, "")}`;
+  if (bundle.kind !== "http") return `export { handler } from ${JSON.stringify(entry)};\n`;
+  return [
+    `import { handler as routeHandler } from ${JSON.stringify(entry)};`,
+    `import { withRegistryRoutes } from "./lib/function-url";`,
+    `export const handler = withRegistryRoutes(${JSON.stringify(bundle.routes ?? [])}, routeHandler);`,
+    "",
+  ].join("\n");
 }
 
 export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outfile: string): BuildOptions {

@@ -1,36 +1,23 @@
 /**
- * The HTTP API: one Lambda integration (payload 2.0) per function of HTTP_FUNCTIONS with its
- * routes, the stage's default throttling plus tighter limits on the abuse-prone routes, and JSON
- * access logs. Only CloudFront is meant to call it: each function checks the origin-verify header
- * (functions/lib/origin-guard.ts, the first step of every handler's middleware stack).
+ * The API: one Lambda function per entry of HTTP_FUNCTIONS, each with a function URL that only
+ * this stage's CloudFront distribution may invoke (AuthType AWS_IAM; CloudFront signs every request
+ * with Origin Access Control, infra/constructs/site/site.ts). There is no public endpoint to call
+ * around CloudFront and its WAF: a direct call is refused by Lambda's IAM check before any code
+ * runs (docs/decisions/0055-api-through-function-urls-and-oac.md).
+ *
+ * Routes stay in the registry: CloudFront maps each route's path to its function's URL
+ * (`routes` below), and the function matches method and path itself (functions/lib/function-url.ts).
  */
 
-import { RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
-import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
-import {
-  type CfnStage,
-  HttpApi,
-  HttpMethod,
-  type HttpRoute,
-  HttpStage,
-  LogGroupLogDestination,
-} from "aws-cdk-lib/aws-apigatewayv2";
-import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
-import { LogGroup } from "aws-cdk-lib/aws-logs";
+import { FunctionUrlAuthType, type IFunctionUrl } from "aws-cdk-lib/aws-lambda";
 import { Construct } from "constructs";
-import { ORIGIN_VERIFY_SECRET_ARN_ENV } from "../../functions/lib/origin-guard";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
 import type { Email } from "./email";
-import {
-  createRegistryFunction,
-  type FunctionContext,
-  logRetentionOf,
-  type RegistryFunction,
-} from "./function";
+import { createRegistryFunction, type FunctionContext, type RegistryFunction } from "./function";
 import { pascal } from "./messaging";
 import type { Secrets } from "./secrets";
 
-/** Routes an attacker would hammer: they get the stage's `sensitiveRouteThrottle`. */
+/** Routes an attacker would hammer: WAF rate-limits them per client (infra/constructs/waf.ts). */
 export const SENSITIVE_ROUTES = [
   "POST /api/signup",
   "POST /api/contact",
@@ -39,24 +26,58 @@ export const SENSITIVE_ROUTES = [
   "POST /api/auth/invitation/accept",
 ] as const;
 
-const ACCESS_LOG_FIELDS = {
-  requestId: "$context.requestId",
-  ip: "$context.identity.sourceIp",
-  requestTime: "$context.requestTime",
-  routeKey: "$context.routeKey",
-  status: "$context.status",
-  protocol: "$context.protocol",
-  responseLength: "$context.responseLength",
-  latency: "$context.responseLatency",
-  integrationLatency: "$context.integrationLatency",
-  integrationError: "$context.integrationErrorMessage",
-  userAgent: "$context.identity.userAgent",
-};
+/** CloudFront's default quota of cache behaviours per distribution (one per route path + default). */
+export const MAX_CACHE_BEHAVIORS = 25;
 
-export function parseRoute(route: string): { method: HttpMethod; path: string } {
-  const [method, path] = route.split(" ");
-  if (!method || !path || !(method in HttpMethod)) throw new Error(`Malformed route "${route}"`);
-  return { method: HttpMethod[method as keyof typeof HttpMethod], path };
+export interface ApiRoute {
+  /** CloudFront path pattern: the route's path with each `{parameter}` as `*`. */
+  readonly pathPattern: string;
+  readonly functionName: string;
+  readonly url: IFunctionUrl;
+}
+
+/** "DELETE /api/admin/signups/{id}" -> "/api/admin/signups/*". */
+export function pathPatternOf(route: string): string {
+  const [method, path, ...rest] = route.trim().split(/\s+/);
+  if (!method || !path?.startsWith("/") || rest.length > 0) throw new Error(`Malformed route "${route}"`);
+  return path.replace(/\{[A-Za-z0-9_]+\+?\}/g, "*");
+}
+
+/**
+ * The path patterns of every registry route, most specific first (CloudFront takes the first
+ * behaviour that matches), each to one function. Two functions on one path cannot be told apart by
+ * CloudFront (it does not route by method), and neither can a pattern that an earlier, more general
+ * one already covers: both stop the synth.
+ */
+export function routePatterns(
+  functions: readonly { name: string; routes: readonly string[] }[],
+): { pathPattern: string; functionName: string }[] {
+  const owner = new Map<string, string>();
+  for (const fn of functions) {
+    for (const route of fn.routes) {
+      const pattern = pathPatternOf(route);
+      const existing = owner.get(pattern);
+      if (existing && existing !== fn.name) {
+        throw new Error(
+          `Routes of "${existing}" and "${fn.name}" share the path ${pattern}: CloudFront routes by path only, so one function must serve both methods (functions/registry.ts).`,
+        );
+      }
+      owner.set(pattern, fn.name);
+    }
+  }
+  const wildcards = (pattern: string) => (pattern.match(/\*/g) ?? []).length;
+  const ordered = [...owner.entries()]
+    .map(([pathPattern, functionName]) => ({ pathPattern, functionName }))
+    .sort(
+      (a, b) =>
+        wildcards(a.pathPattern) - wildcards(b.pathPattern) || b.pathPattern.length - a.pathPattern.length,
+    );
+  if (ordered.length + 1 > MAX_CACHE_BEHAVIORS) {
+    throw new Error(
+      `${ordered.length} API paths + the site need ${ordered.length + 1} CloudFront cache behaviours; the default quota is ${MAX_CACHE_BEHAVIORS}. Ask AWS for more first (docs/DEPLOY.md), then raise MAX_CACHE_BEHAVIORS.`,
+    );
+  }
+  return ordered;
 }
 
 export interface ApiProps {
@@ -67,45 +88,21 @@ export interface ApiProps {
 }
 
 export class Api extends Construct {
-  readonly httpApi: HttpApi;
-  readonly stage: HttpStage;
   readonly functions = new Map<string, RegistryFunction>();
-  /** Host name CloudFront uses as the origin. */
-  readonly originDomainName: string;
+  /** Every route path, most specific first, with the URL of the function that serves it. */
+  readonly routes: readonly ApiRoute[];
 
   constructor(scope: Construct, id: string, { context, secrets, email }: ApiProps) {
     super(scope, id);
     const { stage } = context;
-    this.httpApi = new HttpApi(this, "HttpApi", {
-      apiName: `repdesk-${stage.name}`,
-      description: `RepDesk ${stage.name} API (reached through CloudFront only)`,
-      createDefaultStage: false,
-    });
-    const accessLogs = new LogGroup(this, "AccessLogs", {
-      retention: logRetentionOf(stage),
-      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    this.stage = new HttpStage(this, "DefaultStage", {
-      httpApi: this.httpApi,
-      stageName: "$default",
-      autoDeploy: true,
-      throttle: stage.apiThrottle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
-      },
-    });
-
-    const routes: HttpRoute[] = [];
+    const urls = new Map<string, IFunctionUrl>();
     for (const definition of HTTP_FUNCTIONS) {
       const environment: Record<string, string> = {
         SUBMISSIONS_PER_MINUTE: String(stage.submissionsPerMinute),
         MFA_REQUIRED: String(stage.mfaRequired),
-        [ORIGIN_VERIFY_SECRET_ARN_ENV]: secrets.originVerify.secretArn,
       };
       const fnId = `${pascal(definition.name)}Function`;
       const created = createRegistryFunction(this, fnId, definition, "http", context, environment);
-      secrets.grantOriginVerify(created.fn);
       if (definition.sessionKey) {
         secrets.grantSessionKey(created.fn);
         created.fn.addEnvironment("SESSION_SECRET_ARN", secrets.sessionKey.secretArn);
@@ -115,38 +112,15 @@ export class Api extends Construct {
           created.fn.addEnvironment(name, value);
         }
       }
-      const integration = new HttpLambdaIntegration(`${fnId}Integration`, created.fn);
-      for (const route of definition.routes) {
-        const { method, path } = parseRoute(route);
-        routes.push(...this.httpApi.addRoutes({ path, methods: [method], integration }));
-      }
+      // AWS_IAM: only a signed request of a principal with lambda:InvokeFunctionUrl gets in; the
+      // site's OAC origin grants exactly that to this stage's distribution and nobody else.
+      urls.set(definition.name, created.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM }));
       this.functions.set(definition.name, created);
     }
-
-    const declared = new Set(HTTP_FUNCTIONS.flatMap((fn) => fn.routes));
-    const cfnStage = this.stage.node.defaultChild as CfnStage;
-    cfnStage.routeSettings = Object.fromEntries(
-      SENSITIVE_ROUTES.filter((route) => declared.has(route)).map((route) => [
-        route,
-        {
-          ThrottlingRateLimit: stage.sensitiveRouteThrottle.rateLimit,
-          ThrottlingBurstLimit: stage.sensitiveRouteThrottle.burstLimit,
-        },
-      ]),
-    );
-    // Route settings name routes by key: the routes must exist first.
-    for (const route of routes) this.stage.node.addDependency(route);
-
-    context.monitoring.apiServerErrorRate(
-      this.stage.metricServerError({ statistic: "Sum" }),
-      this.stage.metricCount({ statistic: "Sum" }),
-      5,
-    );
-    this.originDomainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
-    Validations.of(this.httpApi).acknowledge({
-      id: "AwsSolutions-APIG4",
-      reason:
-        "Public forms (signup, contact) and the login route must be anonymous; the Command Center routes check the session cookie in the function, and every route checks CloudFront's origin-verify header.",
-    });
+    this.routes = routePatterns(HTTP_FUNCTIONS).map(({ pathPattern, functionName }) => ({
+      pathPattern,
+      functionName,
+      url: urls.get(functionName) as IFunctionUrl,
+    }));
   }
 }

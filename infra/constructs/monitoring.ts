@@ -138,15 +138,18 @@ export class Monitoring extends Construct {
     );
   }
 
-  /** 5xx answers as a share of all answers, once there is enough traffic to judge. */
-  apiServerErrorRate(errors: IMetric, requests: IMetric, percent: number): Alarm {
+  /**
+   * 5xx answers as a share of all answers (CloudFront's own 5xxErrorRate, in percent), once there
+   * is enough traffic to judge: the API's errors and its functions' failures seen by viewers.
+   */
+  siteServerErrorRate(ratePercent: IMetric, requests: IMetric, percent: number): Alarm {
     const rate = new MathExpression({
-      expression: "IF(requests >= 20, 100 * errors / requests, 0)",
-      usingMetrics: { errors, requests },
+      expression: "IF(requests >= 20, rate, 0)",
+      usingMetrics: { rate: ratePercent, requests },
       period: FIVE_MINUTES,
-      label: "API 5xx %",
+      label: "5xx %",
     });
-    return this.alarm("Api5xxRate", rate, percent, `More than ${percent}% of API answers were 5xx`);
+    return this.alarm("Site5xxRate", rate, percent, `More than ${percent}% of answers were 5xx`);
   }
 
   /** SES reviews an account at a 5% bounce rate and 0.1% complaint rate; alarm before that. */

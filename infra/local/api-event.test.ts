@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { RouteTable } from "../../functions/lib/routes";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
-import { RouteTable } from "./routes";
 
 const base = {
   method: "post",

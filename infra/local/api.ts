@@ -3,14 +3,14 @@
  * (refusing more than LIMITS.bodyBytes while streaming), finds the route in functions/registry.ts,
  * converts the request to a payload-2.0 event, calls the function and writes its result back.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LIMITS } from "../../events";
 import { MESSAGES } from "../../functions/http/middleware/errors";
+import { RouteTable } from "../../functions/lib/routes";
 import type { HttpFunctionDefinition } from "../../functions/registry";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
 import { type HandlerLoader, lambdaContext } from "./lambda";
-import { RouteTable } from "./routes";
 import type { Reply } from "./static-site";
 
 export interface ApiOptions {
@@ -96,6 +96,15 @@ export class LocalApi {
     }
     const body = await readBody(request, this.bodyLimit);
     if (!body.ok) return jsonReply(413, { error: MESSAGES.tooLarge }, { connection: "close" });
+    // In AWS, CloudFront's OAC signs the client's x-amz-content-sha256 and Lambda checks it against
+    // the body (docs/decisions/0055): a wrong hash never reaches the function. The same here, so a
+    // client that hashes other bytes than it sends fails locally too.
+    const sentHash = request.headers["x-amz-content-sha256"];
+    if (typeof sentHash === "string" && sentHash !== createHash("sha256").update(body.body).digest("hex")) {
+      return jsonReply(403, {
+        message: "The request signature we calculated does not match the signature you provided.",
+      });
+    }
 
     const requestId = randomUUID();
     const event = toApiGatewayEvent({

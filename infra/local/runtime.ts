@@ -193,8 +193,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
       }),
     );
-    // The runtime plays CloudFront, so the functions' origin check has nothing to verify.
-    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
     const queues = new LocalQueues({

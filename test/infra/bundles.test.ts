@@ -85,16 +85,18 @@ describe("function bundles", () => {
     },
   );
 
-  it("wraps HTTP functions with the origin guard: a request without CloudFront's header gets 403", async () => {
+  it("wraps HTTP functions with their registry routes: a function URL event for another path gets 404", async () => {
     const http = built.filter((b) => b.kind === "http");
     expect(http.length).toBeGreaterThan(0);
     for (const bundle of http) {
-      const answer = (await invokeInChild(
-        bundle.dir,
-        { version: "2.0", rawPath: "/api/x", headers: {}, requestContext: { http: { method: "POST" } } },
-        { ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:123456789012:secret:origin-abcdef" },
-      )) as { statusCode: number };
-      expect(answer.statusCode, bundle.name).toBe(403);
+      const answer = (await invokeInChild(bundle.dir, {
+        version: "2.0",
+        routeKey: "$default",
+        rawPath: "/api/no-such-route",
+        headers: {},
+        requestContext: { http: { method: "POST" } },
+      })) as { statusCode: number };
+      expect(answer.statusCode, bundle.name).toBe(404);
     }
   });
 });

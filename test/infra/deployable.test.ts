@@ -4,7 +4,8 @@
  * names the mistake it guards against, as AWS documents the behaviour.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUEUES } from "../../functions/registry";
+import { HTTP_FUNCTIONS, QUEUES } from "../../functions/registry";
+import { pathPatternOf, routePatterns } from "../../infra/constructs/api";
 import { loadStage, type StageConfig } from "../../infra/stages";
 import { resourcesOf, type SynthesizedStage, siteDirFor, synthesizeStage } from "./synth";
 
@@ -45,6 +46,74 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
     expect(distribution.Properties?.DistributionConfig.ViewerCertificate.AcmCertificateArn).toBe(
       stage.certificateArn,
     );
+  });
+
+  it("lets nothing but this stage's distribution invoke the API functions (no public endpoint around CloudFront and WAF)", () => {
+    expect(ofType("AWS::ApiGatewayV2::Api")).toEqual([]);
+    expect(ofType("AWS::ApiGateway::RestApi")).toEqual([]);
+    const [distributionId] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
+    const urls = ofType("AWS::Lambda::Url");
+    expect(urls).toHaveLength(HTTP_FUNCTIONS.length);
+    for (const definition of HTTP_FUNCTIONS) {
+      const fnId = functionId(definition.name);
+      const url = urls.find(([, u]) => u.Properties?.TargetFunctionArn?.["Fn::GetAtt"]?.[0] === fnId);
+      expect(url?.[1].Properties?.AuthType, definition.name).toBe("AWS_IAM");
+    }
+    // Every permission to invoke any function: either a service of this stack that is not a
+    // public endpoint (SQS/stream mappings need none; EventBridge for the sweep), or CloudFront
+    // for this distribution only.
+    for (const [id, permission] of ofType("AWS::Lambda::Permission")) {
+      const p = permission.Properties ?? {};
+      expect(p.Principal, id).not.toBe("*");
+      expect(p.Principal, id).not.toBe("apigateway.amazonaws.com");
+      if (p.Principal === "cloudfront.amazonaws.com") {
+        expect(JSON.stringify(p.SourceArn), id).toContain(`"${distributionId}"`);
+        expect(["lambda:InvokeFunctionUrl", "lambda:InvokeFunction"], id).toContain(p.Action);
+      }
+    }
+    const cloudFrontGrants = ofType("AWS::Lambda::Permission").filter(
+      ([, p]) =>
+        p.Properties?.Principal === "cloudfront.amazonaws.com" &&
+        p.Properties?.Action === "lambda:InvokeFunctionUrl",
+    );
+    expect(cloudFrontGrants.length).toBeGreaterThanOrEqual(HTTP_FUNCTIONS.length);
+  });
+
+  it("signs every API request with OAC and sends each registry route's path to its own function's URL", () => {
+    const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
+    const config = distribution.Properties?.DistributionConfig;
+    const oacs = ofType("AWS::CloudFront::OriginAccessControl").filter(
+      ([, o]) => o.Properties?.OriginAccessControlConfig.OriginAccessControlOriginType === "lambda",
+    );
+    expect(oacs.length).toBeGreaterThan(0);
+    for (const [, oac] of oacs) {
+      expect(oac.Properties?.OriginAccessControlConfig.SigningBehavior).toBe("always");
+      expect(oac.Properties?.OriginAccessControlConfig.SigningProtocol).toBe("sigv4");
+    }
+    const behaviors: any[] = config.CacheBehaviors;
+    const patterns = behaviors.map((b) => b.PathPattern);
+    for (const definition of HTTP_FUNCTIONS) {
+      for (const route of definition.routes) {
+        const behavior = behaviors.find((b) => b.PathPattern === pathPatternOf(route));
+        expect(behavior, route).toBeDefined();
+        const origin = config.Origins.find((o: any) => o.Id === behavior.TargetOriginId);
+        expect(JSON.stringify(origin.DomainName), route).toContain(
+          `"${ofType("AWS::Lambda::Url").find(([, u]) => u.Properties?.TargetFunctionArn?.["Fn::GetAtt"]?.[0] === functionId(definition.name))?.[0]}"`,
+        );
+        expect(origin.OriginAccessControlId, route).toBeDefined();
+        expect(behavior.AllowedMethods, route).toContain(route.split(" ")[0]);
+      }
+    }
+    // Most specific first: CloudFront takes the first behaviour that matches.
+    expect(patterns).toEqual(routePatterns(HTTP_FUNCTIONS).map((r) => r.pathPattern));
+  });
+
+  it("resolves no secret into the template (nothing that a redeploy would fail to re-read)", () => {
+    const template = JSON.stringify(s.json);
+    expect(template).not.toContain("resolve:secretsmanager");
+    const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
+    for (const origin of distribution.Properties?.DistributionConfig.Origins ?? [])
+      expect(origin.OriginCustomHeaders ?? [], origin.Id).toEqual([]);
   });
 
   it("lets CloudWatch publish to the alarm topic (its SSL-only policy replaces the default one)", () => {
@@ -145,3 +214,26 @@ it("stops the synth when the site was built for another stage", async () => {
   const prodSite = await siteDirFor("prod");
   await expect(synthesizeStage("dev", prodSite)).rejects.toThrow(/not built for stage "dev"[\s\S]*canonical/);
 }, 300_000);
+
+describe("API routes as CloudFront paths", () => {
+  it("orders literal paths before parameters and refuses two functions on one path", () => {
+    expect(
+      routePatterns([
+        { name: "delete", routes: ["DELETE /api/x/{id}"] },
+        { name: "stats", routes: ["GET /api/x/stats"] },
+        { name: "list", routes: ["GET /api/x"] },
+      ]).map((r) => r.pathPattern),
+    ).toEqual(["/api/x/stats", "/api/x", "/api/x/*"]);
+    expect(() =>
+      routePatterns([
+        { name: "a", routes: ["GET /api/x"] },
+        { name: "b", routes: ["POST /api/x"] },
+      ]),
+    ).toThrow(/share the path \/api\/x/);
+  });
+
+  it("refuses more routes than CloudFront's behaviour quota", () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ name: `f${i}`, routes: [`GET /api/r${i}`] }));
+    expect(() => routePatterns(many)).toThrow(/quota is 25/);
+  });
+});

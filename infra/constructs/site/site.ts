@@ -1,8 +1,9 @@
 /**
  * The public site: a private S3 bucket behind CloudFront (Origin Access Control), the prerendered
  * files of web/dist deployed into it (hashed assets cached for a year, HTML revalidated on every
- * visit), clean URLs and real 404s by a CloudFront Function, `/api/*` forwarded to the HTTP API
- * with CloudFront's secret origin header, security headers on every answer and the WAF in front.
+ * visit), clean URLs and real 404s by a CloudFront Function, each API route's path forwarded to
+ * its function's URL signed with Origin Access Control, security headers on every answer and the
+ * WAF in front.
  */
 import {
   CfnOutput,
@@ -16,20 +17,21 @@ import {
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
+  type BehaviorOptions,
   CachePolicy,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  FunctionUrlOriginAccessControl,
   HttpVersion,
-  OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
-import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { FunctionUrlOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import {
   BlockPublicAccess,
   Bucket,
@@ -39,23 +41,23 @@ import {
 } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { ORIGIN_VERIFY_HEADER } from "../../../functions/lib/origin-guard";
 import { securityHeaders } from "../../security-headers";
 import type { StageConfig } from "../../stages";
-import type { Secrets } from "../secrets";
+import type { ApiRoute } from "../api";
+import type { Monitoring } from "../monitoring";
 import { securityHeadersPolicy } from "./headers-policy";
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE, urlRewriteCode } from "./url-rewrite";
 
 export { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE };
-export const API_PATH_PATTERN = "/api/*";
 
 export interface SiteProps {
   readonly stage: StageConfig;
   /** web/dist */
   readonly siteDir: string;
-  readonly apiDomainName: string;
-  readonly secrets: Secrets;
+  /** API route paths, most specific first, each to its function URL (infra/constructs/api.ts). */
+  readonly apiRoutes: readonly ApiRoute[];
   readonly webAclArn: string;
+  readonly monitoring: Monitoring;
 }
 
 export class Site extends Construct {
@@ -108,12 +110,21 @@ export class Site extends Construct {
       "Cache-Control": "no-store",
     });
 
-    const apiOrigin = new HttpOrigin(props.apiDomainName, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: {
-        // A dynamic reference: CloudFormation resolves it at deploy time; the template holds no value.
-        [ORIGIN_VERIFY_HEADER]: props.secrets.originVerify.secretValue.unsafeUnwrap(),
-      },
+    // Every API route: uncached, all methods, every viewer header but Host (the function URL's
+    // own host is what OAC signs), cookies and query strings, and CloudFront's own headers
+    // (CloudFront-Viewer-Address among them). OAC signs each request with SigV4 for exactly one
+    // function URL; a POST/PUT body is covered by the client's x-amz-content-sha256 header.
+    const apiAccess = new FunctionUrlOriginAccessControl(this, "ApiAccess", {
+      description: `RepDesk ${stage.name}: CloudFront signs API requests to the function URLs`,
+    });
+    const apiBehavior = (route: ApiRoute): BehaviorOptions => ({
+      origin: FunctionUrlOrigin.withOriginAccessControl(route.url, { originAccessControl: apiAccess }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: apiHeaders,
+      compress: true,
     });
 
     const certificate = stage.certificateArn
@@ -134,19 +145,9 @@ export class Site extends Construct {
           { function: urlRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
         ],
       },
-      additionalBehaviors: {
-        [API_PATH_PATTERN]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Every viewer header but Host (API Gateway needs its own), cookies and query strings,
-          // and CloudFront's own headers, CloudFront-Viewer-Address among them.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: apiHeaders,
-          compress: true,
-        },
-      },
+      additionalBehaviors: Object.fromEntries(
+        props.apiRoutes.map((route) => [route.pathPattern, apiBehavior(route)]),
+      ),
       domainNames: stage.domainName ? [stage.domainName] : undefined,
       certificate,
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
@@ -169,6 +170,11 @@ export class Site extends Construct {
       });
     }
 
+    props.monitoring.siteServerErrorRate(
+      this.distribution.metric5xxErrorRate({ period: Duration.minutes(5), statistic: "Average" }),
+      this.distribution.metricRequests({ period: Duration.minutes(5), statistic: "Sum" }),
+      5,
+    );
     this.deployContent(props.siteDir);
     new CfnOutput(this, "SiteDomain", {
       key: "DistributionDomainName",

@@ -1,4 +1,5 @@
 /** The Command Center's calls to the API (same origin; the session cookie travels by itself). */
+
 import type {
   AuthUserResponse,
   ContactListResponse,
@@ -12,6 +13,7 @@ import type {
   SignupStatsResponse,
   StaffUserView,
 } from "../../../events";
+import { CONTENT_HASH_HEADER, EMPTY_BODY_HASH, jsonBody } from "../content-hash";
 
 export class ApiFailure extends Error {
   constructor(
@@ -25,14 +27,13 @@ export class ApiFailure extends Error {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const sent = body === undefined ? undefined : await jsonBody(body);
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers:
-      body === undefined
-        ? { accept: "application/json" }
-        : { "content-type": "application/json", accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A request without a body says so too (OAC: Lambda refuses an unsigned payload).
+    headers: { [CONTENT_HASH_HEADER]: EMPTY_BODY_HASH, ...sent?.headers, accept: "application/json" },
+    body: sent?.body,
   });
   if (response.status === 204) return undefined as T;
   const json = (await response.json().catch(() => undefined)) as

@@ -1,6 +1,7 @@
 /**
- * The API Gateway HTTP API route table, rebuilt from functions/registry.ts so that the local runtime
- * dispatches exactly the routes the stack deploys. Routes are "METHOD /path", where `{name}` matches
+ * The route table of functions/registry.ts: the local runtime dispatches requests with it, and each
+ * deployed HTTP function matches its own routes with it (functions/lib/function-url.ts), so both
+ * answer exactly the routes the registry declares. Routes are "METHOD /path", where `{name}` matches
  * one path segment and `{name+}` the rest of the path (API Gateway's greedy parameter).
  */
 export interface RouteDefinition<T> {
