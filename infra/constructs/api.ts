@@ -26,8 +26,8 @@ export const SENSITIVE_ROUTES = [
   "POST /api/auth/invitation/accept",
 ] as const;
 
-/** CloudFront's default quota of cache behaviours per distribution (one per route path + default). */
-export const MAX_CACHE_BEHAVIORS = 25;
+/** CloudFront's default quota of cache behaviours per distribution (one per route path + default; CloudFront Developer Guide, Quotas). */
+export const MAX_CACHE_BEHAVIORS = 75;
 
 export interface ApiRoute {
   /** CloudFront path pattern: the route's path with each `{parameter}` as `*`. */
