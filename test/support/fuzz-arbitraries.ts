@@ -119,8 +119,39 @@ export const VALID_BODIES = {
 // ---------------------------------------------------------------------------------------------
 // Hostile input
 
+/**
+ * Text that makes a backtracking pattern slow: long runs of one short unit of separators and
+ * near-miss characters, near-miss e-mail addresses (a domain of dots, two "@", no TLD) and mixed
+ * separators, up to what a 64 KB body holds. Random strings almost never have this shape, which is
+ * how a quadratic e-mail pattern went unnoticed (docs/decisions/0050-linear-validation.md).
+ */
+const BACKTRACKING_UNITS = [".", "@", "a", " ", "-", "/", ":", "_", "\t", "a.", "a@", ".@", "@.", "-.", "/a"];
+export const backtrackingText: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom(...BACKTRACKING_UNITS),
+      fc.integer({ min: 1, max: 30_000 }),
+      fc.constantFrom("", "@", "!", " ", "a"),
+    )
+    .map(([unit, times, tail]) => `${unit.repeat(times)}${tail}`),
+  fc
+    .tuple(
+      fc.constantFrom(".", "a.", "-", ".-"),
+      fc.integer({ min: 1, max: 30_000 }),
+      fc.constantFrom("@", "", " ", "@@"),
+    )
+    .map(([unit, times, tail]) => `x@${unit.repeat(times)}${tail}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom(".", "@", " "))
+    .map(([times, tail]) => `${"a".repeat(times)}@${"b".repeat(times)}${tail}`),
+  fc
+    .array(fc.constantFrom(".", "@", "-", "_", "/", ":", " ", "a", "\u00a0"), { minLength: 1, maxLength: 64 })
+    .chain((units) => fc.integer({ min: 1, max: 800 }).map((times) => units.join("").repeat(times))),
+);
+
 /** Wrong types and edge values for any field. */
 export const anyFieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  backtrackingText,
   fc.string(),
   fc.string({ unit: "binary" }),
   fc.string({ unit: "grapheme", maxLength: 300 }),
