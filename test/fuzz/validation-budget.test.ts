@@ -13,7 +13,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import * as events from "../../events";
 import { fuzzSettings } from "../support/fuzz";
 import { anyFieldValue, backtrackingText } from "../support/fuzz-arbitraries";
