@@ -377,8 +377,11 @@ function processStats(): {
   external: number;
   handles: number;
   byType: Record<string, number>;
+  /** CPU time the process has used, user and system, in microseconds (all threads). */
+  cpuMicroseconds: number;
 } {
   const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
   const byType: Record<string, number> = {};
   const resources = process.getActiveResourcesInfo();
   for (const type of resources) byType[type] = (byType[type] ?? 0) + 1;
@@ -388,5 +391,6 @@ function processStats(): {
     external: memory.external,
     handles: resources.length,
     byType,
+    cpuMicroseconds: cpu.user + cpu.system,
   };
 }

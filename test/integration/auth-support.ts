@@ -99,3 +99,9 @@ export function startStaffRuntime(): Promise<RuntimeProcess> {
     },
   });
 }
+
+/** CPU time the runtime process has used so far (GET /__local/stats), in microseconds. */
+export async function runtimeCpuMicroseconds(runtime: RuntimeProcess): Promise<number> {
+  const response = await fetch(`${runtime.url}/__local/stats`);
+  return ((await response.json()) as { cpuMicroseconds: number }).cpuMicroseconds;
+}
