@@ -194,16 +194,6 @@ export function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-/** The largest inputs of a bundle, for finding what to trim. */
-export function largestInputs(metafile: Metafile, count = 5): { path: string; bytes: number }[] {
-  const output = Object.values(metafile.outputs)[0];
-  if (!output) return [];
-  return Object.entries(output.inputs)
-    .map(([path, input]) => ({ path, bytes: input.bytesInOutput }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, count);
-}
-
 function printReport(bundles: readonly BuiltBundle[]): void {
   const rows = bundles.map((b) => ({
     function: b.name,

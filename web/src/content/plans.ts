@@ -92,9 +92,3 @@ export const AGENCY_PLAN: Plan = {
 
 /** The three plans in the order the site shows them. */
 export const PLANS: readonly Plan[] = [MANUFACTURERS_REP_PLAN, INDEPENDENT_REP_PLAN, AGENCY_PLAN];
-
-export function planForPersona(persona: Persona): Plan {
-  const plan = PLANS.find((p) => p.persona === persona);
-  if (!plan) throw new Error(`No plan for persona ${persona}`);
-  return plan;
-}

@@ -141,8 +141,3 @@ export function Link({ to, replace, onClick, target, onPointerEnter, onFocus, ..
     />
   );
 }
-
-/** True when `to` is the current page (for aria-current). */
-export function useIsCurrent(to: string): boolean {
-  return useLocation().pathname === to;
-}
