@@ -6,10 +6,10 @@
  */
 import { Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
+import { Icon, type IconName } from "../components/ui/Icon";
 import { downloadCsv, type ListParams } from "./api";
 import styles from "./commandcenter.module.css";
 import { BulkBar, DESK_FILTERS, type DeskLead, deskColumns, LeadDeskPanel, useOwners } from "./desk";
-import { CcIcon, type CcIconName } from "./icons";
 import { Modal } from "./Modal";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
@@ -128,7 +128,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
     <div className={styles.page}>
       <StaffHeader>
         <Link to="/commandcenter" className={styles.iconButton} aria-label="Back to dashboard">
-          <CcIcon name="arrowLeft" />
+          <Icon name="arrowLeft" />
         </Link>
         <h1 className={styles.pageTitle}>{texts.title}</h1>
       </StaffHeader>
@@ -245,7 +245,7 @@ function ExportButton({ exportName, params }: { exportName: ExportName; params: 
   };
   return (
     <button type="button" className={styles.secondaryButton} onClick={onExport} disabled={exporting}>
-      <CcIcon name="download" /> {exporting ? "Exporting..." : "Export CSV"}
+      <Icon name="download" /> {exporting ? "Exporting..." : "Export CSV"}
     </button>
   );
 }
@@ -267,7 +267,7 @@ function IconButton({
   onClick,
   danger = false,
 }: {
-  icon: CcIconName;
+  icon: IconName;
   label: string;
   title: string;
   onClick: () => void;
@@ -281,7 +281,7 @@ function IconButton({
       title={title}
       onClick={onClick}
     >
-      <CcIcon name={icon} />
+      <Icon name={icon} />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import type { IconName } from "../components/marketing/Icon";
+import type { IconName } from "../components/ui/Icon";
 
 /** Who a plan is for (docs/product/site.md, plans). */
 export type Persona = "manufacturer" | "independent" | "agency";

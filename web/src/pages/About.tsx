@@ -1,7 +1,7 @@
 import { CtaSection } from "../components/marketing/CtaSection";
 import { Heading } from "../components/marketing/Heading";
-import { Icon } from "../components/marketing/Icon";
 import { Section } from "../components/marketing/Section";
+import { Icon } from "../components/ui/Icon";
 import type { PageMeta } from "../seo/meta";
 import styles from "./about/About.module.css";
 import { MILESTONES, TEAM, VALUES } from "./about/content";
@@ -75,7 +75,7 @@ export default function About() {
           {VALUES.map((value) => (
             <li key={value.title} className={styles.value}>
               <span className={styles.valueIcon}>
-                <Icon name={value.icon} />
+                <Icon name={value.icon} size={24} />
               </span>
               <Heading level={3} className={styles.valueTitle}>
                 {value.title}

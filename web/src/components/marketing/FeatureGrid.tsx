@@ -1,6 +1,6 @@
+import { Icon, type IconName } from "../ui/Icon";
 import styles from "./FeatureGrid.module.css";
 import { Heading, type HeadingLevel } from "./Heading";
-import { Icon, type IconName } from "./Icon";
 import { Section } from "./Section";
 
 export interface Feature {
@@ -23,7 +23,7 @@ export function FeatureGrid({ features, headingLevel = 3, stacked = false }: Fea
       {features.map((feature) => (
         <li key={feature.title} className={styles.card}>
           <span className={styles.icon}>
-            <Icon name={feature.icon} />
+            <Icon name={feature.icon} size={24} />
           </span>
           <Heading level={headingLevel} className={styles.title}>
             {feature.title}

@@ -1,9 +1,9 @@
 import { trackEvent } from "../../analytics";
 import { formatUsd } from "../../content/format";
 import { PLANS, type Plan } from "../../content/plans";
+import { Icon } from "../ui/Icon";
 import { CtaLink } from "./CtaLink";
 import { Heading, type HeadingLevel } from "./Heading";
-import { Icon } from "./Icon";
 import styles from "./PlanCard.module.css";
 
 export interface PlanCardProps {
@@ -28,7 +28,7 @@ export function PlanCard({ plan, headingLevel = 3, source }: PlanCardProps) {
     <article className={[styles.card, styles[plan.colour], plan.popular ? styles.popular : ""].join(" ")}>
       {plan.popular && <p className={styles.badge}>Most Popular</p>}
       <span className={styles.icon}>
-        <Icon name={plan.icon} />
+        <Icon name={plan.icon} size={24} />
       </span>
       <Heading level={headingLevel} className={styles.name}>
         {plan.name}

@@ -1,4 +1,4 @@
-import type { IconName } from "../../components/marketing/Icon";
+import type { IconName } from "../../components/ui/Icon";
 
 export interface Milestone {
   readonly year: string;

@@ -96,7 +96,7 @@ const FEATURES: readonly Feature[] = [
     text: "See which principals ship on time, how quickly they answer and where backorders pile up, before you recommend them to a dealer.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Mobile access",
     text: "Check a principal's numbers or write an order from the dealer's counter. Everything you can do at your desk works on your phone.",
   },

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Icon } from "../../components/marketing/Icon";
 import { PlanCard } from "../../components/marketing/PlanCard";
 import { Section } from "../../components/marketing/Section";
 import { SmartLink } from "../../components/ui/Button";
+import { Icon } from "../../components/ui/Icon";
 import type { Plan } from "../../content/plans";
 import styles from "./PlanSpotlight.module.css";
 

@@ -56,7 +56,7 @@ const FEATURES: readonly Feature[] = [
     text: "Every rate change, adjustment, split and dispute is recorded with who made it and when, so agency owners can answer any question about a payout.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Mobile access",
     text: "Check what a principal owes you or look up a statement from your phone between dealer visits. Every screen is built mobile-first.",
   },

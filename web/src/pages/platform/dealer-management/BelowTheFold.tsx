@@ -24,7 +24,7 @@ const PROFILE_FEATURES: readonly Feature[] = [
     text: "Year-to-date orders, total orders and year-to-date sales sit at the top of the profile, ready for your next visit or phone call.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "On the road, on your phone",
     text: "Pull up a dealer's contacts and history from the parking lot before you walk in. The mobile-first design works on any screen.",
   },

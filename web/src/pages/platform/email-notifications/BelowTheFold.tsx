@@ -45,7 +45,7 @@ const FEATURES: readonly Feature[] = [
     text: "Administrators are told when a purchase order above their threshold needs approval, and can approve it from the link.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Readable on a phone",
     text: "Every email is designed for the small screen first, because that is where reps and dealers read them.",
   },

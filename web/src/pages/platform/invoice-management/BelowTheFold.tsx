@@ -50,7 +50,7 @@ const FEATURES: readonly Feature[] = [
     text: "Mark an invoice paid and the commission on it moves from pending to earned, so your commission report always matches the money in.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Invoice from anywhere",
     text: "Check who has paid and send an invoice from your phone between dealer visits. Every screen is built mobile-first.",
   },

@@ -41,7 +41,7 @@ const FEATURES: readonly Feature[] = [
     text: "Purchase orders are generated from submitted orders automatically and routed for approval by amount threshold.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Mobile-first order entry",
     text: "Take an order at the dealer's counter on your phone. Everything you can do at your desk works on a small screen.",
   },

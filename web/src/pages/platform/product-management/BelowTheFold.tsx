@@ -44,7 +44,7 @@ const FEATURES: readonly Feature[] = [
     text: "Browse by manufacturer, category or dealer favourites, so the right product is two taps away during a sales call.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Your catalog in your pocket",
     text: "Look up price, stock and MOQ on your phone at the dealer's counter, and add the product to an order on the spot.",
   },

@@ -40,7 +40,7 @@ const BUILDER_CARDS: readonly Feature[] = [
     text: "Reports read the same orders and commissions you work with every day, so nobody re-keys figures into a spreadsheet.",
   },
   {
-    icon: "phone",
+    icon: "mobile",
     title: "Numbers in your pocket",
     text: "Run a report from your phone in the parking lot and walk into the meeting with this quarter's figures.",
   },
