@@ -244,7 +244,7 @@ describe("Command Center", () => {
       "Notes",
       "Country",
       "Date",
-      // The lead desk's columns (docs/decisions/0066), between SPEC.md's Date and Actions.
+      // The lead desk's columns (docs/decisions/0066), between the Date and Actions columns of docs/product/command-center.md.
       "Status",
       "Owner",
       "Reply",
