@@ -3,15 +3,32 @@
  * own httpApi() stack, and the function picks it by API Gateway's routeKey ("METHOD /path").
  */
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
-import { type ApiResult, jsonResponse } from "./response";
+import { httpApi } from "./api";
+import { HttpError } from "./errors";
+import type { ApiResult } from "./response";
 
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
 
+/**
+ * API Gateway only sends the routes the registry gives a function, so anything else is a wiring
+ * bug or a direct call; it still goes through the standard stack, so the origin guard answers a
+ * call that did not come through CloudFront (403) before the 404 can tell which routes exist.
+ */
+const unknownRoute = httpApi(
+  {
+    route: "GET /unknown",
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    body: "none",
+    sameOrigin: false,
+  },
+  async () => {
+    throw new HttpError(404, { error: "Not found." }, {}, "unknown_route");
+  },
+);
+
 export function httpRoutes(routes: Record<string, RouteHandler>) {
   return async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
-    const route = routes[event.routeKey];
-    // API Gateway only sends the routes the registry gives this function; anything else is a wiring bug.
-    if (!route) return jsonResponse(404, { error: "Not found." });
+    const route = routes[event.routeKey] ?? unknownRoute;
     return route(event, context);
   };
 }
