@@ -37,10 +37,30 @@ interface LocalDay {
   readonly counts: boolean;
 }
 
+/**
+ * The local days already worked out, per calendar, by the quarter hour of an instant: every time
+ * zone's offset is a whole number of quarter hours, so all instants of one quarter hour lie in the
+ * same local day. Converting with TZDate costs ~0.1 ms; the dashboard measures thousands of leads.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const dayCache = new WeakMap<BusinessCalendar, Map<number, LocalDay>>();
+const DAY_CACHE_LIMIT = 50_000;
+
 /** The local day containing `instant`. */
 function dayAt(calendar: BusinessCalendar, instant: number): LocalDay {
+  let cache = dayCache.get(calendar);
+  if (!cache) {
+    cache = new Map();
+    dayCache.set(calendar, cache);
+  }
+  const key = Math.floor(instant / QUARTER_HOUR_MS);
+  const known = cache.get(key);
+  if (known) return known;
   const local = new TZDate(instant, calendar.timeZone);
-  return dayOf(calendar, local.getFullYear(), local.getMonth(), local.getDate());
+  const day = dayOf(calendar, local.getFullYear(), local.getMonth(), local.getDate());
+  if (cache.size >= DAY_CACHE_LIMIT) cache.clear();
+  cache.set(key, day);
+  return day;
 }
 
 function dayOf(calendar: BusinessCalendar, year: number, month: number, date: number): LocalDay {

@@ -8,8 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Signup } from "../../events";
+import { businessCalendar, replyDueAt } from "../../functions/desk/response-clock";
 import { signupItems } from "../../functions/domain/signup-repository";
-import { counterItemsFor, searchAttributes } from "../../functions/model/lead-index";
+import { counterItemsFor, deskKeyOf, searchAttributes } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { type BenchResult, below, type Figure, info } from "./figures";
@@ -111,6 +112,41 @@ function makeSignups(count: number, now: number): Signup[] {
   });
 }
 
+const STAFF = [ADMIN.username, "ana", "ben", "chloe"];
+const DESK_STATUSES = ["contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+
+/**
+ * The lead desk's fields for the seeded signups, from their own deterministic generator (so the
+ * signups themselves stay as before): most leads worked and closed, leads of the last two days and
+ * 3% of the older ones still New (open, mostly overdue), owners spread over four staff and nobody.
+ */
+function withDesk(signups: Signup[], now: number): Signup[] {
+  let state = 7;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    return state >>> 8;
+  };
+  const calendar = businessCalendar();
+  return signups.map((signup) => {
+    const created = Date.parse(signup.createdAt);
+    const roll = next() % 100;
+    const open = now - created < 2 * DAY_MS || roll < 3;
+    const status = open
+      ? "new"
+      : (DESK_STATUSES[roll % DESK_STATUSES.length] as (typeof DESK_STATUSES)[number]);
+    const owner = open && next() % 2 === 0 ? undefined : STAFF[next() % (STAFF.length + 1)];
+    const answered = status !== "new" && status !== "lost" && status !== "spam";
+    return {
+      ...signup,
+      status,
+      ...(owner ? { owner } : {}),
+      ...(status === "lost" ? { lostReason: "No budget" } : {}),
+      dueAt: new Date(replyDueAt(calendar, created)).toISOString(),
+      ...(answered ? { respondedAt: new Date(created + (next() % (48 * 3_600_000))).toISOString() } : {}),
+    };
+  });
+}
+
 async function batchWriteAll(
   db: DynamoDBDocumentClient,
   table: string,
@@ -197,9 +233,13 @@ export async function run(args: string[]): Promise<BenchResult> {
   try {
     const table = runtime.table("signups");
     const now = Date.now();
-    const signups = makeSignups(count, now);
+    const signups = withDesk(makeSignups(count, now), now);
     const seedStarted = performance.now();
-    const items = signups.map((signup) => ({ ...signupItems.toItem(signup), ...searchAttributes(signup) }));
+    const items = signups.map((signup) => ({
+      ...signupItems.toItem(signup),
+      ...searchAttributes(signup),
+      ...deskKeyOf(SIGNUP_KIND, signup),
+    }));
     await batchWriteAll(runtime.db, table, [...items, ...counterItemsFor(SIGNUP_KIND, items)]);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
@@ -225,6 +265,16 @@ export async function run(args: string[]): Promise<BenchResult> {
       ["filter solo + multiple lines", ["/api/admin/signups?teamSize=solo&productLines=multiple"], 2000],
       ["search 'wei' + team filter", ["/api/admin/signups?q=wei&teamSize=team"], 2000],
       ["CSV export chunk", ["/api/admin/signups/export.csv?q=mar"], 2000],
+      // The lead desk (docs/decisions/0066, 0067): first rows under 1 s with any of the new filters.
+      ["dashboard response figures", ["/api/admin/desk/stats"], 1000],
+      ["status New (open leads)", ["/api/admin/signups?status=new"], 1000],
+      ["status Won", ["/api/admin/signups?status=won"], 1000],
+      ["Mine", ["/api/admin/signups?owner=me"], 1000],
+      ["Unassigned", ["/api/admin/signups?owner=none"], 1000],
+      ["Qualified + Mine + solo", ["/api/admin/signups?status=qualified&owner=me&teamSize=solo"], 1000],
+      ["Mine + search 'mar'", ["/api/admin/signups?owner=me&q=mar"], 1000],
+      ["most urgent first", ["/api/admin/signups?sort=urgency"], 1000],
+      ["Lost + Unassigned + search 'chen'", ["/api/admin/signups?status=lost&owner=none&q=chen"], 1000],
     ];
     const figures: Record<string, unknown> = { signups: count, seedSeconds: Number(seedSeconds.toFixed(1)) };
     let largest = 0;
