@@ -45,9 +45,9 @@ export function pathPatternOf(route: string): string {
 
 /**
  * The path patterns of every registry route, most specific first (CloudFront takes the first
- * behaviour that matches), each to one function. Two functions on one path cannot be told apart by
- * CloudFront (it does not route by method), and neither can a pattern that an earlier, more general
- * one already covers: both stop the synth.
+ * behaviour that matches, and its `*` also matches `/`): literal paths first, then by fewer
+ * wildcards, then longer patterns first (the notes path of an id before the id itself). Two functions on one
+ * path cannot be told apart by CloudFront (it does not route by method): that stops the synth.
  */
 export function routePatterns(
   functions: readonly { name: string; routes: readonly string[] }[],

@@ -1,0 +1,208 @@
+/**
+ * `npm run smoke -- <site URL>`: checks a deployed stage from outside, as a visitor and a staff
+ * member would, through the product's own pages and API only. Safe against production: the one
+ * signup it makes is marked as a test (last name "Smoke-Test", notes "repdesk smoke <id>") and is
+ * deleted again through the Command Center API before it ends, even when a check fails.
+ *
+ * Environment: SMOKE_USERNAME / SMOKE_PASSWORD (a staff account; SMOKE_TOTP_SECRET on stages with
+ * MFA), SMOKE_EMAIL (the prospect address of the test signup: an inbox you own, e.g. the staff
+ * inbox, so the acknowledgement does not bounce), SMOKE_CANONICAL (the expected canonical origin;
+ * default the URL given), SMOKE_DIRECT_URL (a function URL from the stack outputs: must refuse a
+ * direct call with 403), SMOKE_TIMEOUT_MS (how long to wait for the enrichment; default 60000).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { totpCode } from "../../functions/auth/totp";
+
+export interface SmokeOptions {
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly totpSecret?: string;
+  readonly email?: string;
+  readonly canonical?: string;
+  readonly directUrl?: string;
+  readonly timeoutMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface SmokeCheck {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
+  const base = options.url.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const checks: SmokeCheck[] = [];
+  const log = options.log ?? (() => {});
+  const record = (name: string, ok: boolean, detail: string) => {
+    checks.push({ name, ok, detail });
+    log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);
+    return ok;
+  };
+  /** A request as the site's own scripts send it: same Origin, the body's SHA-256 (decision 0055). */
+  const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
+    const text = body === undefined ? "" : JSON.stringify(body);
+    return fetch(`${base}${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        accept: "application/json",
+        origin,
+        "x-amz-content-sha256": sha256(text),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : text,
+    });
+  };
+
+  // Pages: status, canonical, the headers CloudFront adds.
+  const canonical = (options.canonical ?? base).replace(/\/+$/, "");
+  for (const path of ["/", "/pricing", "/signup"]) {
+    const page = await fetch(`${base}${path}`, { redirect: "manual" });
+    const html = await page.text();
+    const found = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+    const expected = `${canonical}${path === "/" ? "/" : path}`;
+    record(
+      `page ${path}`,
+      page.status === 200 && found === expected,
+      `status ${page.status}, canonical ${found}`,
+    );
+    const missing = ["content-security-policy", "strict-transport-security", "x-content-type-options"].filter(
+      (name) => !page.headers.get(name),
+    );
+    record(
+      `headers ${path}`,
+      missing.length === 0,
+      missing.length ? `missing ${missing.join(", ")}` : "security headers present",
+    );
+  }
+  const login = await fetch(`${base}/commandcenter/login`, { redirect: "manual" });
+  record(
+    "Command Center login screen",
+    login.status === 200 && (await login.text()).includes('<div id="root"'),
+    `status ${login.status}`,
+  );
+
+  if (options.directUrl) {
+    const direct = await fetch(options.directUrl, { method: "POST", body: "{}" });
+    record(
+      "API refuses a direct call",
+      direct.status === 403,
+      `status ${direct.status} from ${new URL(options.directUrl).host}`,
+    );
+  }
+
+  if (!options.username || !options.password || !options.email) {
+    record("signup round trip", false, "skipped: set SMOKE_USERNAME, SMOKE_PASSWORD and SMOKE_EMAIL");
+    return checks;
+  }
+
+  const marker = `repdesk smoke ${randomUUID()}`;
+  const created = await call("POST", "/api/signup", {
+    firstName: "RepDesk",
+    lastName: "Smoke-Test",
+    email: options.email,
+    teamSize: "solo",
+    productLines: "single",
+    notes: marker,
+    submissionId: randomUUID(),
+  });
+  const createdBody = (await created.json().catch(() => ({}))) as { id?: string };
+  if (
+    !record("signup accepted", created.status === 201 && Boolean(createdBody.id), `status ${created.status}`)
+  )
+    return checks;
+  const id = createdBody.id as string;
+
+  let cookie: string | undefined;
+  try {
+    const signIn = async (code?: string) =>
+      call("POST", "/api/auth/login", {
+        username: options.username,
+        password: options.password,
+        ...(code ? { code } : {}),
+      });
+    let answer = await signIn();
+    if (answer.status === 400 && options.totpSecret)
+      answer = await signIn(totpCode(options.totpSecret, new Date()));
+    cookie = answer.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!record("staff login", answer.status === 200 && cookie.length > 0, `status ${answer.status}`))
+      return checks;
+
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+    let stored: Record<string, unknown> | undefined;
+    for (;;) {
+      const list = await call(
+        "GET",
+        `/api/admin/signups?q=${encodeURIComponent(options.email)}&limit=100`,
+        undefined,
+        cookie,
+      );
+      const body = (await list.json().catch(() => ({}))) as { signups?: Record<string, unknown>[] };
+      stored = body.signups?.find((signup) => signup.id === id);
+      // Enriched = the geo-IP worker has written the visitor's address (country too when public).
+      if (stored?.ipAddress || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    record("signup stored", stored?.notes === marker, stored ? `id ${id}` : "not listed");
+    record(
+      "signup enriched",
+      Boolean(stored?.ipAddress),
+      stored?.ipAddress
+        ? `country ${String(stored.country ?? "none (private address)")}`
+        : "no ipAddress within the timeout",
+    );
+  } finally {
+    if (cookie) {
+      const removed = await call("DELETE", `/api/admin/signups/${encodeURIComponent(id)}`, undefined, cookie);
+      record(
+        "test signup deleted",
+        removed.status === 204 || removed.status === 200,
+        `status ${removed.status}`,
+      );
+      await call("POST", "/api/auth/logout", undefined, cookie);
+    } else {
+      record("test signup deleted", false, `not signed in: delete ${id} by hand in the Command Center`);
+    }
+  }
+  return checks;
+}
+
+async function main(): Promise<void> {
+  const url = process.argv.slice(2).find((arg) => !arg.startsWith("-"));
+  if (!url) throw new Error("usage: npm run smoke -- <site URL>");
+  const env = process.env;
+  const checks = await runSmoke({
+    url,
+    username: env.SMOKE_USERNAME,
+    password: env.SMOKE_PASSWORD,
+    totpSecret: env.SMOKE_TOTP_SECRET,
+    email: env.SMOKE_EMAIL,
+    canonical: env.SMOKE_CANONICAL,
+    directUrl: env.SMOKE_DIRECT_URL,
+    timeoutMs: env.SMOKE_TIMEOUT_MS ? Number(env.SMOKE_TIMEOUT_MS) : undefined,
+    log: (line) => console.log(line),
+  });
+  const failed = checks.filter((check) => !check.ok);
+  console.log(
+    failed.length === 0
+      ? `smoke: ${checks.length} checks passed`
+      : `smoke: ${failed.length} of ${checks.length} checks failed`,
+  );
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+if (process.argv[1]?.endsWith("smoke.ts")) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

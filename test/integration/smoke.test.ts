@@ -1,0 +1,60 @@
+/**
+ * The smoke command (infra/smoke/smoke.ts) against the local runtime: the same checks it runs
+ * against a deployed stage, a local URL. The local stage's canonical origin is
+ * http://localhost:3000 whatever port the test runtime has, hence `canonical`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSmoke } from "../../infra/smoke/smoke";
+import { loadStage } from "../../infra/stages";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+
+const STAFF = { username: "smoke", password: "smoke test password 1234" };
+let runtime: RuntimeProcess;
+
+beforeAll(async () => {
+  runtime = await startRuntime({ env: { ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password } });
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe("npm run smoke against the local runtime", () => {
+  it("passes every check, stores and enriches the test signup, e-mails it, then deletes it", async () => {
+    const email = "smoke-inbox@example.com";
+    const lines: string[] = [];
+    const checks = await runSmoke({
+      url: runtime.url,
+      canonical: loadStage("local").siteUrl,
+      username: STAFF.username,
+      password: STAFF.password,
+      email,
+      log: (line) => lines.push(line),
+    });
+    expect(
+      checks.filter((c) => !c.ok),
+      lines.join("\n"),
+    ).toEqual([]);
+    expect(checks.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        "signup stored",
+        "signup enriched",
+        "test signup deleted",
+        "Command Center login screen",
+      ]),
+    );
+    // The staff alert went out (the local SES stand-in's inbox) ...
+    await runtime.waitFor(async () =>
+      (await runtime.emails()).some((m) => JSON.stringify(m).includes("Smoke-Test")),
+    );
+    // ... and nothing of the test is left.
+    const { Items } = await runtime.db.send(
+      new (await import("@aws-sdk/lib-dynamodb")).ScanCommand({ TableName: runtime.table("signups") }),
+    );
+    expect((Items ?? []).filter((item) => item.email === email)).toEqual([]);
+  });
+
+  it("fails when a page's canonical is not the expected origin (a site built for another stage)", async () => {
+    const checks = await runSmoke({ url: runtime.url, canonical: "https://www.repdesk.example.com" });
+    expect(checks.find((c) => c.name === "page /")?.ok).toBe(false);
+  });
+});
