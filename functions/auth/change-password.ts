@@ -33,7 +33,10 @@ export async function changePassword(
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     return { kind: "currentWrong" };
   }
-  const problem = await newPasswordProblem(input.newPassword);
+  const problem = await newPasswordProblem(input.newPassword, {
+    username: user.username,
+    ...(user.email ? { email: user.email } : {}),
+  });
   if (problem) return { kind: "weak", problem };
   await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
   const endedSessions = await endSessions(deps, user.username);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import type { DeskStatsResponse, Signup, SignupStatsResponse } from "../../../events";
-import { api } from "./api";
+import { api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
+import { ErrorNotice } from "./ErrorNotice";
 import { type Column, fullName, RecordTable } from "./RecordTable";
 import { SignupsChart } from "./SignupsChart";
 import { StaffHeader } from "./StaffHeader";
@@ -24,16 +25,21 @@ export function DashboardPage() {
   const [stats, setStats] = useState<SignupStatsResponse>(EMPTY_STATS);
   const [recent, setRecent] = useState<Signup[]>([]);
   const [desk, setDesk] = useState<DeskStatsResponse>();
+  const [error, setError] = useState("");
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
   useEffect(() => {
     let active = true;
+    setLoading(true);
+    setError("");
     Promise.all([api.signupStats(countBoundaries(new Date())), api.signups({ limit: RECENT })])
       .then(([counts, list]) => {
         if (!active) return;
         setStats(counts);
         setRecent(list.signups.slice(0, RECENT));
       })
-      .catch((error) => console.error("Loading the dashboard failed", error))
+      .catch((failure) => active && setError(failureMessage(failure, "Loading the dashboard failed.")))
       .finally(() => active && setLoading(false));
     // The response figures load on their own: the counts above never wait for them.
     api
@@ -43,7 +49,7 @@ export function DashboardPage() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [attempt]);
 
   return (
     <div className={styles.page}>
@@ -53,6 +59,8 @@ export function DashboardPage() {
       <main className={styles.content}>
         {loading ? (
           <p role="status">Loading dashboard...</p>
+        ) : error ? (
+          <ErrorNotice message={error} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <>
             <section className={styles.stats} aria-label="Signup counts">

@@ -7,9 +7,10 @@
 import { Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
 import { Icon, type IconName } from "../components/ui/Icon";
-import { downloadCsv, type ListParams } from "./api";
+import { downloadCsv, failureMessage, type ListParams } from "./api";
 import styles from "./commandcenter.module.css";
 import { BulkBar, DESK_FILTERS, type DeskLead, deskColumns, LeadDeskPanel, useOwners } from "./desk";
+import { ErrorNotice } from "./ErrorNotice";
 import { Modal } from "./Modal";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
@@ -87,15 +88,18 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const [deleteError, setDeleteError] = useState("");
 
   const confirmDelete = async () => {
     if (!deleting) return;
+    setDeleteError("");
     try {
       await kind.remove(deleting.id);
       list.removed(deleting.id);
       setDeleting(null);
-    } catch (error) {
-      console.error("Deleting failed", error);
+    } catch (failure) {
+      // Shown in the confirm dialog; pressing Delete again retries.
+      setDeleteError(failureMessage(failure, "Deleting failed. Please try again."));
     }
   };
 
@@ -159,6 +163,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
                 params={{ ...filterValues, q: list.query.trim() || undefined }}
               />
             </div>
+            {list.error && <ErrorNotice message={list.error} onRetry={list.retry} />}
             <p className={styles.results} aria-live="polite">
               {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
             </p>
@@ -199,7 +204,11 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
       {deleting && (
         <ConfirmDeleteModal
           question={texts.confirmDelete}
-          onCancel={() => setDeleting(null)}
+          error={deleteError}
+          onCancel={() => {
+            setDeleting(null);
+            setDeleteError("");
+          }}
           onConfirm={confirmDelete}
         />
       )}
@@ -233,20 +242,25 @@ function FilterSelect({
 
 function ExportButton({ exportName, params }: { exportName: ExportName; params: ListParams }) {
   const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState("");
   const onExport = async () => {
     setExporting(true);
+    setError("");
     try {
       await downloadCsv(exportName, params);
-    } catch (error) {
-      console.error("Export failed", error);
+    } catch (failure) {
+      setError(failureMessage(failure, "Export failed. Please try again."));
     } finally {
       setExporting(false);
     }
   };
   return (
-    <button type="button" className={styles.secondaryButton} onClick={onExport} disabled={exporting}>
-      <Icon name="download" /> {exporting ? "Exporting..." : "Export CSV"}
-    </button>
+    <>
+      <button type="button" className={styles.secondaryButton} onClick={onExport} disabled={exporting}>
+        <Icon name="download" /> {exporting ? "Exporting..." : "Export CSV"}
+      </button>
+      {error && <ErrorNotice message={error} onRetry={onExport} />}
+    </>
   );
 }
 
@@ -322,10 +336,12 @@ function DetailsModal({
 
 function ConfirmDeleteModal({
   question,
+  error,
   onCancel,
   onConfirm,
 }: {
   question: string;
+  error: string;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -345,6 +361,7 @@ function ConfirmDeleteModal({
       }
     >
       <p>{question}</p>
+      {error && <ErrorNotice message={error} />}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { ApiFailure } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
@@ -12,6 +12,7 @@ import styles from "./commandcenter.module.css";
 export function LoginPage() {
   const { user, loading, login } = useAuth();
   const navigate = useNavigate();
+  const target = returnPath(useLocation().state);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -19,7 +20,7 @@ export function LoginPage() {
   const [error, setError] = useState("");
   const [submitting, setSubmitting] = useState(false);
 
-  if (!loading && user) return <Navigate to="/commandcenter" replace />;
+  if (!loading && user) return <Navigate to={target} replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +28,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       await login(username, password, needsCode ? code : undefined);
-      navigate("/commandcenter", { replace: true });
+      navigate(target, { replace: true });
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.fieldErrors.code) setNeedsCode(true);
       setError(failure instanceof ApiFailure && failure.message ? failure.message : "Login failed");
@@ -77,6 +78,17 @@ export function LoginPage() {
       </form>
     </main>
   );
+}
+
+/** Where to go after signing in: the protected page that sent us here, else the dashboard. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  // Only a Command Center path: never somewhere a crafted state could point.
+  return typeof from === "string" &&
+    /^\/commandcenter(\/|$|\?)/.test(from) &&
+    !from.startsWith("/commandcenter/login")
+    ? from
+    : "/commandcenter";
 }
 
 /** A required text input with its visible label (the label names the input). */

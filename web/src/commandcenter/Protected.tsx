@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Navigate } from "react-router-dom";
+import { Navigate, useLocation } from "react-router-dom";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { EmailPrompt } from "./EmailPrompt";
@@ -7,6 +7,7 @@ import { EmailPrompt } from "./EmailPrompt";
 /** docs/product/command-center.md: a spinner ('Loading...') during the session check, then the page or the login. */
 export function Protected({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
+  const location = useLocation();
   if (loading) {
     return (
       <div className={styles.centered} role="status">
@@ -15,7 +16,12 @@ export function Protected({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!user) return <Navigate to="/commandcenter/login" replace />;
+  // Back to this page after signing in (a session that expired mid-work included).
+  if (!user) {
+    return (
+      <Navigate to="/commandcenter/login" replace state={{ from: location.pathname + location.search }} />
+    );
+  }
   return (
     <>
       {user.email === null && <EmailPrompt />}

@@ -26,6 +26,28 @@ export class ApiFailure extends Error {
   }
 }
 
+/** When no server answer arrives at all (offline, DNS, a dropped connection). */
+export const NETWORK_FAILURE = "Could not reach the server. Check your connection and try again.";
+
+/** The text to show for a failed call: the server's message, else a general one. */
+export function failureMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (error instanceof ApiFailure) return error.message || fallback;
+  return error instanceof TypeError ? NETWORK_FAILURE : fallback;
+}
+
+let unauthorized: (() => void) | undefined;
+/**
+ * Called when a signed-in call answers 401 (the session expired or was ended elsewhere): the auth
+ * state forgets the user, and the protected page sends the browser to the login and back.
+ */
+export function onUnauthorized(handler: (() => void) | undefined): void {
+  unauthorized = handler;
+}
+
+function checkSession(status: number, path: string): void {
+  if (status === 401 && !path.startsWith("/api/auth/")) unauthorized?.();
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const sent = body === undefined ? undefined : await jsonBody(body);
   const response = await fetch(path, {
@@ -40,6 +62,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     | { error?: unknown; fieldErrors?: Record<string, string> }
     | undefined;
   if (!response.ok) {
+    checkSession(response.status, path);
     const message = typeof json?.error === "string" ? json.error : "";
     throw new ApiFailure(response.status, message, json?.fieldErrors ?? {});
   }
@@ -116,7 +139,10 @@ export async function downloadCsv(kind: "signups" | "contacts", params: ListPara
         credentials: "same-origin",
       },
     );
-    if (!response.ok) throw new ApiFailure(response.status, "Export failed");
+    if (!response.ok) {
+      checkSession(response.status, "/api/admin/");
+      throw new ApiFailure(response.status, "Export failed. Please try again.");
+    }
     parts.push(await response.arrayBuffer());
     cursor = response.headers.get("X-Next-Cursor") ?? undefined;
   } while (cursor);

@@ -1,7 +1,7 @@
 /** Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or signed out. */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { StaffUserView } from "../../../events";
-import { api } from "./api";
+import { api, onUnauthorized } from "./api";
 
 interface AuthState {
   readonly user: StaffUserView | null;
@@ -29,6 +29,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
+  }, []);
+
+  // A 401 from any call after sign-in: forget the user (Protected then goes to the login).
+  useEffect(() => {
+    onUnauthorized(() => setUser(null));
+    return () => onUnauthorized(undefined);
   }, []);
 
   const login = useCallback(async (username: string, password: string, code?: string) => {

@@ -4,7 +4,7 @@
  * a newer request started is dropped, so typing never lags and results never go back in time.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ListParams } from "./api";
+import { failureMessage, type ListParams } from "./api";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,6 +25,7 @@ export function useLeadList<R extends { id: string }>(
   const [page, setPage] = useState<LeadPage<R>>({ items: [], total: 0, matched: 0 });
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState("");
   const generation = useRef(0);
   const [version, setVersion] = useState(0);
   const filterKey = JSON.stringify(filters);
@@ -34,12 +35,16 @@ export function useLeadList<R extends { id: string }>(
     return () => clearTimeout(timer);
   }, [search]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters' contents
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters' contents, version is the reload trigger
   useEffect(() => {
     const current = ++generation.current;
+    setError("");
     fetchPage({ ...filters, q: debounced.trim() || undefined })
       .then((answer) => current === generation.current && setPage(answer))
-      .catch((error) => console.error("Loading the list failed", error))
+      .catch(
+        (failure) =>
+          current === generation.current && setError(failureMessage(failure, "Loading the list failed.")),
+      )
       .finally(() => current === generation.current && setLoading(false));
   }, [debounced, filterKey, fetchPage, version]);
 
@@ -55,8 +60,8 @@ export function useLeadList<R extends { id: string }>(
       });
       if (current === generation.current)
         setPage((before) => ({ ...answer, items: [...before.items, ...answer.items] }));
-    } catch (error) {
-      console.error("Loading more failed", error);
+    } catch (failure) {
+      setError(failureMessage(failure, "Loading more failed."));
     } finally {
       setLoadingMore(false);
     }
@@ -75,5 +80,6 @@ export function useLeadList<R extends { id: string }>(
   /** Loads the list again (after a change on the server, e.g. a status or owner change). */
   const reload = useCallback(() => setVersion((before) => before + 1), []);
 
-  return { ...page, loading, loadingMore, loadMore, removed, reload, query: debounced };
+  // A failed load is retried the same way: load again.
+  return { ...page, loading, loadingMore, loadMore, removed, reload, query: debounced, error, retry: reload };
 }
