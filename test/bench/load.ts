@@ -102,16 +102,25 @@ export async function driveMix(
   rate: number,
   seconds: number,
   accepted: Accepted,
+  /** Checked before each request: true ends the step early (answers so far: `statuses`). */
+  stop?: (statuses: Readonly<Record<string, number>>) => boolean,
 ): Promise<StepFigures> {
-  const total = Math.round(rate * seconds);
+  const planned = Math.round(rate * seconds);
   const started = performance.now();
   const inFlight: Promise<[number, boolean, number]>[] = [];
-  for (let index = 0; index < total; index += 1) {
+  const answered: Record<string, number> = {};
+  for (let index = 0; index < planned; index += 1) {
+    if (stop?.(answered)) break;
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(oneRequest(runtime, cookie, accepted));
+    const request = oneRequest(runtime, cookie, accepted);
+    void request.then(([, , status]) => {
+      answered[status] = (answered[status] ?? 0) + 1;
+    });
+    inFlight.push(request);
   }
+  const total = inFlight.length;
   const results = await Promise.all(inFlight);
   const latencies = results.map(([ms]) => ms).sort((a, b) => a - b);
   const good = results.filter(([, ok]) => ok).length;
