@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,5 +61,16 @@ describe("citations", () => {
       "src/page.ts:5: cites a folder outside the repository",
       "src/page.ts:6: cites an issue number (say what the code does and why instead)",
     ]);
+  });
+
+  it("every decision record states its date and status near its title", () => {
+    const folder = path.join(REPO_ROOT, "docs/decisions");
+    const missing = readdirSync(folder)
+      .filter((file) => file.endsWith(".md"))
+      .filter((file) => {
+        const head = readFileSync(path.join(folder, file), "utf8").split("\n").slice(0, 8).join("\n");
+        return !/Date:\s*\d{4}-\d{2}-\d{2}/.test(head) || !/Status:\s*\S/.test(head);
+      });
+    expect(missing).toEqual([]);
   });
 });
