@@ -40,7 +40,19 @@ export function refuseLocalOnly(response: ServerResponse): void {
   response.end(body);
 }
 
-/** Puts the check in front of every request listener a server already has (the SES stand-in). */
+/**
+ * The SES stand-in's sending call. The product's clients reach it through the fault proxy too
+ * (LOCAL_FAULTS), whose port differs from the stand-in's, and an e-mail sent into the local inbox
+ * goes nowhere; reading the inbox (GET /store, the web view) is what the check protects.
+ */
+const SES_SEND = new Set(["POST /v2/email/outbound-emails", "POST /v2/email/outbound-bulk-emails"]);
+
+function isSesSend(request: IncomingMessage): boolean {
+  const path = (request.url ?? "/").split("?")[0];
+  return SES_SEND.has(`${(request.method ?? "GET").toUpperCase()} ${path}`);
+}
+
+/** Puts the check in front of every request listener the SES stand-in has, except its sending call. */
 export function guardLocalOnly(server: Server, port: number): void {
   const listeners = server.listeners("request") as ((
     request: IncomingMessage,
@@ -48,7 +60,7 @@ export function guardLocalOnly(server: Server, port: number): void {
   ) => void)[];
   server.removeAllListeners("request");
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    if (!isLocalOnlyRequestAllowed(request, port)) {
+    if (!isSesSend(request) && !isLocalOnlyRequestAllowed(request, port)) {
       refuseLocalOnly(response);
       return;
     }
