@@ -95,4 +95,12 @@ describe("outbox relay handler", () => {
     expect(await handler()(scheduled)).toEqual({ relayed: 1, failed: 0 });
     expect(publisher.events.map((published) => published.id)).toEqual(["old"]);
   });
+
+  it("fails the sweep invocation when an item could not be relayed, so the function's error alarm fires", async () => {
+    const old = { ...outboxItemFor(event("old"), new Date(Date.now() - 10 * 60_000).toISOString()) };
+    mock.on(ScanCommand).resolves({ Items: [old] });
+    publisher.failNext = 1;
+    const scheduled = { "detail-type": "Scheduled Event", source: "aws.events" } as ScheduledEvent;
+    await expect(handler()(scheduled)).rejects.toThrow(/1 of 1 outbox items not relayed/);
+  });
 });

@@ -75,6 +75,10 @@ export function createRelayHandler(getDeps: () => RelayDeps = depsFromEnvironmen
       limit: SWEEP_LIMIT,
     });
     log.info("outbox swept", { ...result, trigger: "schedule" });
+    // A sweep that left items behind is a failed invocation: Lambda's Errors metric (and its
+    // alarm) is the only place a scheduled run's trouble shows. The items stay for the next sweep.
+    if (result.failed > 0)
+      throw new Error(`${result.failed} of ${result.relayed + result.failed} outbox items not relayed`);
     return result;
   };
 }
