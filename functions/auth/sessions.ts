@@ -147,7 +147,9 @@ export async function endSession(
   username: string,
   sessionId: string,
 ): Promise<boolean> {
-  const record = (await sessionMap(deps, username))[sessionId];
+  const sessions = await sessionMap(deps, username);
+  // Own entries only: an id such as "__proto__" must not find Object.prototype.
+  const record = Object.hasOwn(sessions, sessionId) ? sessions[sessionId] : undefined;
   if (!record) return false;
   await endRecorded(deps, normalizeUsername(username), [[sessionId, record]]);
   return true;

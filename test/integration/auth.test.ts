@@ -252,7 +252,8 @@ describe("throttling", () => {
     expect((await call(runtime, "POST", "/api/auth/login", { body: OTHER, ip })).status).toBe(200);
   });
 
-  it("limits one address trying many accounts", async () => {
+  // 21 sign-ins, each with scrypt's deliberate cost: slow on a busy machine, not stuck.
+  it("limits one address trying many accounts", { timeout: 240_000 }, async () => {
     const ip = "198.51.100.20";
     for (let i = 0; i < 20; i++) {
       const answer = await call(runtime, "POST", "/api/auth/login", {

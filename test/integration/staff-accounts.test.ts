@@ -171,6 +171,12 @@ describe("self-service: sessions and password", () => {
     expect((await call(runtime, "GET", "/api/admin/signups", { cookie: laptop })).status).toBe(200);
     const unknown = await call(runtime, "DELETE", `/api/account/sessions/${other.id}`, { cookie: laptop });
     expect(unknown.status).toBe(404);
+    // Found by the fuzzer: names of Object.prototype's members are unknown sessions too, not a 500.
+    for (const name of ["__proto__", "constructor", "toString"]) {
+      const odd = await call(runtime, "DELETE", `/api/account/sessions/${name}`, { cookie: laptop });
+      expect([name, odd.status]).toEqual([name, 404]);
+    }
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: laptop })).status).toBe(200);
   });
 
   it("changes the password with the current one; every other session ends, this one goes on", async () => {
