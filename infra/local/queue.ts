@@ -62,6 +62,8 @@ export interface QueueCounts {
   readonly pending: number;
   readonly inFlight: number;
   readonly dead: number;
+  /** Deliveries since start that the worker failed (each retry that fails counts again). */
+  readonly failedDeliveries: number;
 }
 
 export interface DeadLetter {
@@ -112,6 +114,7 @@ interface QueueState {
   /** Ids waiting out a retry delay -> when they become visible. */
   readonly delayed: Map<string, number>;
   batchesRunning: number;
+  failedDeliveries: number;
   timer?: NodeJS.Timeout;
   scheduled: boolean;
 }
@@ -147,6 +150,7 @@ export class LocalQueues {
         inFlight: new Set(),
         delayed: new Map(),
         batchesRunning: 0,
+        failedDeliveries: 0,
         scheduled: false,
       });
     }
@@ -187,6 +191,7 @@ export class LocalQueues {
         pending: state.ready.length - state.head + state.delayed.size,
         inFlight: state.inFlight.size,
         dead: this.dead.filter((letter) => letter.queue === name).length,
+        failedDeliveries: state.failedDeliveries,
       };
     }
     return counts;
@@ -319,6 +324,7 @@ export class LocalQueues {
       }
     }
     this.append(entries);
+    state.failedDeliveries += failures.size;
     for (const message of batch) {
       state.inFlight.delete(message.id);
       const reason = failures.get(message.id);

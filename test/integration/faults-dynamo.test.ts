@@ -128,9 +128,14 @@ it("lets the workers wait out an outage: messages that fail on it are retried an
   await setFaults(target, { ses: "refuse" });
   expect((await postSignups(target, 2, accepted)).map((answer) => answer.status)).toEqual([201, 201]);
   await target.waitFor(async () => (await faultReport(target)).counts.sesRefusals >= 2, 10_000);
-  // ...when DynamoDB goes: SES is back, but their retries cannot claim their e-mails.
+  // ...when DynamoDB goes: SES is back, but their retries cannot claim their e-mails. Wait until
+  // both have failed again (a condition, not a duration: on a busy machine retries come later).
+  const failedBefore = (await target.queues()).queues.notification?.failedDeliveries ?? 0;
   await setFaults(target, { dynamo: "down", ses: "up" });
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await target.waitFor(
+    async () => ((await target.queues()).queues.notification?.failedDeliveries ?? 0) >= failedBefore + 2,
+    30_000,
+  );
   const down = await faultReport(target);
   expect(await target.emails()).toEqual([]);
   expect((await target.queues()).queues.notification).toMatchObject({ dead: 0 });

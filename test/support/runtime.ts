@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { TableKey } from "../../functions/model/tables";
+import type { QueueCounts } from "../../infra/local/queue";
 import { localTableName } from "../../infra/local/tables";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -35,11 +36,7 @@ export interface Email {
   at: number;
 }
 
-export interface QueueCounts {
-  pending: number;
-  inFlight: number;
-  dead: number;
-}
+export type { QueueCounts } from "../../infra/local/queue";
 
 export interface DeadLetter {
   queue: string;
