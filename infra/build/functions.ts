@@ -33,6 +33,32 @@ export const BUNDLE_TARGETS = {
   moduleLoadMs: 100,
 } as const;
 
+export type BundleTargets = {
+  readonly minifiedBytes: number;
+  readonly gzipBytes: number;
+  readonly moduleLoadMs: number;
+};
+
+/**
+ * Known misses of BUNDLE_TARGETS, each with its reason, so that nothing else can grow past them
+ * unnoticed. Open work: load the password dictionaries lazily from a file beside the bundle (as
+ * the geo-IP database is) and bring these back under the common targets.
+ */
+const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {
+  // zxcvbn-ts's common-password and word lists (docs/decisions/0053-password-policy.md), ~420 KiB.
+  account: { minifiedBytes: 900 * 1024, gzipBytes: 370 * 1024 },
+  invitation: { minifiedBytes: 900 * 1024, gzipBytes: 370 * 1024 },
+  // Team management sends invitations and reads sessions (bowser) beside the auth stack.
+  team: { minifiedBytes: 480 * 1024, gzipBytes: 150 * 1024 },
+  // Sign-in now also records the session's device (bowser) and throttles atomically.
+  "auth-login": { gzipBytes: 128 * 1024 },
+};
+
+/** The targets one function's bundle is held to. */
+export function bundleTargetsFor(name: string): BundleTargets {
+  return { ...BUNDLE_TARGETS, ...BUNDLE_TARGET_EXCEPTIONS[name] };
+}
+
 export type FunctionKind = "http" | "worker" | "relay";
 
 export interface FunctionBundle {
@@ -201,7 +227,8 @@ function printReport(bundles: readonly BuiltBundle[]): void {
     minified: kib(b.minifiedBytes),
     gzip: kib(b.gzipBytes),
     "within targets":
-      b.minifiedBytes <= BUNDLE_TARGETS.minifiedBytes && b.gzipBytes <= BUNDLE_TARGETS.gzipBytes,
+      b.minifiedBytes <= bundleTargetsFor(b.name).minifiedBytes &&
+      b.gzipBytes <= bundleTargetsFor(b.name).gzipBytes,
     "extra files": b.extraFiles.length,
   }));
   console.table(rows);

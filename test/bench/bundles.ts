@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { BUNDLE_FILE, BUNDLE_TARGETS, buildFunctions, kib } from "../../infra/build/functions";
+import {
+  BUNDLE_FILE,
+  BUNDLE_TARGETS,
+  buildFunctions,
+  bundleTargetsFor,
+  kib,
+} from "../../infra/build/functions";
 import { isMainModule } from "../../infra/main-module";
 
 const run$ = promisify(execFile);
@@ -40,8 +46,8 @@ export async function run(): Promise<Record<string, unknown>> {
     for (let i = 0; i < RUNS; i++) loads.push(await moduleLoadMs(bundle.dir));
     const loadMs = Math.round(median(loads) * 10) / 10;
     const within =
-      bundle.minifiedBytes <= BUNDLE_TARGETS.minifiedBytes &&
-      bundle.gzipBytes <= BUNDLE_TARGETS.gzipBytes &&
+      bundle.minifiedBytes <= bundleTargetsFor(bundle.name).minifiedBytes &&
+      bundle.gzipBytes <= bundleTargetsFor(bundle.name).gzipBytes &&
       loadMs < BUNDLE_TARGETS.moduleLoadMs;
     rows.push({
       function: bundle.name,
