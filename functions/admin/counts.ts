@@ -6,6 +6,7 @@
  */
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { PRODUCT_LINES, TEAM_SIZES } from "../../events";
+import { queryAll } from "../lib/query-all";
 import { counterKind } from "../model/lead-index";
 import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";
 
@@ -46,20 +47,6 @@ export function sumHours(hours: ReadonlyMap<number, number>, from: Date, to?: Da
     if (start >= from.getTime() && (to === undefined || start < to.getTime())) total += count;
   }
   return total;
-}
-
-async function queryAll(
-  db: DynamoDBDocumentClient,
-  input: QueryCommandInput,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 async function countQuery(db: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {

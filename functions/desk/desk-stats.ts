@@ -5,9 +5,10 @@
  * that arrived in the last 30 days, the median clock time to the first reply and the share
  * answered within the promise (a lead still inside its promise is not counted yet; Spam never).
  */
-import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DeskStatsResponse } from "../../events";
 import { LeadCounter } from "../admin/counts";
+import { queryAll } from "../lib/query-all";
 import { deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { type BusinessCalendar, clockTimeBetween } from "./response-clock";
@@ -16,20 +17,6 @@ const DAY_MS = 86_400_000;
 export const STATS_WINDOW_DAYS = 30;
 /** A New lead older than this is past its promise whatever the holidays (24 h of clock time). */
 const PROMISE_REACH_DAYS = 14;
-
-async function queryAll(
-  db: DynamoDBDocumentClient,
-  input: QueryCommandInput,
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 interface KindFigures {
   open: number;
