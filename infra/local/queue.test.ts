@@ -95,7 +95,7 @@ describe("LocalQueues delivery", () => {
     expect(record.messageId).toMatch(/^[0-9a-f-]{36}$/);
     expect(record.receiptHandle).toContain(record.messageId);
     expect(record.md5OfBody).toBe(createHash("md5").update("m0").digest("hex"));
-    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 0 });
+    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 0, failedDeliveries: 0 });
   });
 
   it("redelivers only the messages a batch reports as failed, with a growing receive count", async () => {
@@ -197,7 +197,7 @@ describe("LocalQueues delivery", () => {
     const [id] = queues.send([{ queue: "work", body: "poison", attributes: { type: "signup.created" } }]);
     await until(() => queues.counts().work?.dead === 1);
     expect(batches).toHaveLength(3);
-    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 1 });
+    expect(queues.counts().work).toEqual({ pending: 0, inFlight: 0, dead: 1, failedDeliveries: 3 });
     expect(queues.deadLetters()).toEqual([
       expect.objectContaining({
         queue: "work",

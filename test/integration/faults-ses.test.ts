@@ -50,7 +50,7 @@ it("dead-letters the notifications with their reason when SES refuses past the r
     const current = await target.queues();
     return current.queues.notification?.dead === 3 ? current : undefined;
   }, 20_000);
-  expect(report.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 3 });
+  expect(report.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 3, failedDeliveries: 15 });
   const emails = new Set<string>();
   for (const letter of report.deadLetters) {
     expect(letter).toMatchObject({ queue: "notification", receiveCount: 5 });

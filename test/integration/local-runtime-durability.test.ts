@@ -137,7 +137,7 @@ describe("local runtime durability", () => {
       const current = await started.queues();
       return current.queues.notification?.dead === 1 ? current : undefined;
     });
-    expect(report.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 1 });
+    expect(report.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 1, failedDeliveries: 5 });
     const [letter] = report.deadLetters;
     expect(letter).toMatchObject({ queue: "notification", receiveCount: 5 });
     expect(letter?.reason).toMatch(/receive 5 of 5/);
@@ -147,6 +147,7 @@ describe("local runtime durability", () => {
     await started.restart();
     const after = await started.queues();
     expect(after.deadLetters.map((entry) => entry.messageId)).toEqual([letter?.messageId]);
-    expect(after.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 1 });
+    // failedDeliveries counts since the runtime started.
+    expect(after.queues.notification).toEqual({ pending: 0, inFlight: 0, dead: 1, failedDeliveries: 0 });
   });
 });
