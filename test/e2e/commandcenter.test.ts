@@ -4,7 +4,7 @@
  * clock moved a day and a week ahead), filters, details, delete with cancel and confirm, logout, and
  * HTML in every text field shown as text.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactRequest, SignupRequest } from "../../events";
 import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
@@ -58,6 +58,22 @@ let browser: Browser;
 const dialogs: string[] = [];
 /** The pages' console errors (the screens log failed API calls there), for failure messages. */
 const consoleErrors: string[] = [];
+
+/**
+ * Closes a dialog and waits until it is gone. On a busy machine a click can land while the dialog
+ * re-renders (its timeline arrives) and be lost, so the click is repeated until the dialog closes.
+ */
+async function closeDialog(dialog: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Close" }).click();
+    try {
+      await dialog.waitFor({ state: "detached", timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 6) throw error;
+    }
+  }
+}
 
 beforeAll(async () => {
   [runtime, browser] = await startStaffRuntime();
@@ -386,8 +402,7 @@ describe("Command Center", () => {
     for (const expected of ["mia@example.org", message.company, "Sales", "Yes", "N/A", message.message]) {
       expect(text).toContain(expected);
     }
-    await details.getByRole("button", { name: "Close" }).click();
-    await details.waitFor({ state: "detached" });
+    await closeDialog(details);
 
     await page.getByRole("button", { name: "Delete message from Mia Message" }).click();
     const confirm = page.getByRole("dialog", { name: "Confirm Delete" });

@@ -57,7 +57,12 @@ async function open(now: Date = NOW): Promise<{ context: BrowserContext; page: P
   });
   const page = await context.newPage();
   page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
+    if (message.type() !== "error") return;
+    // A resource the browser fetches on its own schedule (the favicon) may 404 or not depending on
+    // timing; a failed API call or a script error always counts.
+    const url = message.location().url;
+    if (message.text().startsWith("Failed to load resource") && !url.includes("/api/")) return;
+    consoleErrors.push(`${message.text()} ${url}`);
   });
   await page.clock.setFixedTime(now);
   await page.goto(`${runtime.url}/commandcenter/login`);
