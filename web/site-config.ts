@@ -11,12 +11,17 @@ export function currentStageName(): string {
   return process.env.STAGE ?? "local";
 }
 
+/**
+ * LOCAL_SITE_URL: the origin `npm run dev` really listens on (set by infra/local/runtime.ts), for
+ * the local stage only; a built site is moved to another origin by infra/local/site-origin.ts.
+ */
 export function siteConfigFor(stageName: string = currentStageName()): SiteConfig {
   const stage = loadStage(stageName);
+  const siteUrl = (stage.name === "local" && process.env.LOCAL_SITE_URL) || stage.siteUrl;
   return {
     brand: BRAND,
     stage: stage.name,
-    siteUrl: stage.siteUrl.replace(/\/+$/, ""),
+    siteUrl: siteUrl.replace(/\/+$/, ""),
     ...(stage.tagManagerId ? { tagManagerId: stage.tagManagerId } : {}),
     appUrls: { ...stage.appUrls },
   };

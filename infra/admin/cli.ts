@@ -3,8 +3,10 @@
  *
  *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
  *
- * Locally (default) against the local runtime's store: the running runtime's DynamoDB endpoint
- * (DYNAMO_PORT, 8000) if it answers, else the data folder (DATA_DIR, .data) opened directly.
+ * Locally (default) against the local runtime's store: the running runtime's DynamoDB, found
+ * through the runtime.json it writes into its data folder (PORT or DATA_DIR pick one runtime when
+ * several run; DYNAMO_PORT names an endpoint outright), else the data folder opened directly
+ * (see localTarget in ./store.ts).
  * With --stage, against that deployed stage's Users table (repdesk-<stage>-Users, the stack's
  * naming in infra/constructs/data.ts) with the usual AWS credentials of the shell.
  * The password comes from ADMIN_PASSWORD or a hidden prompt; `create` makes an Admin and takes the

@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { TABLES } from "../../functions/model/tables";
+import { localSiteSettings } from "../local/config";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
+import { type RuntimeState, runningRuntimeState, runningRuntimesOf } from "../local/runtime-state";
 import { ensureTables, localTableName } from "../local/tables";
 import { loadStage } from "../stages";
 
@@ -39,6 +41,32 @@ async function runningRuntime(endpoint: string): Promise<DynamoDBClient | undefi
   return undefined;
 }
 
+/**
+ * Which local store the command acts on: DYNAMO_PORT names a DynamoDB endpoint outright; PORT or
+ * DATA_DIR name one runtime's data folder, whose runtime.json (infra/local/runtime-state.ts) says
+ * where its DynamoDB listens; with neither, the one runtime of this checkout that runs (more than
+ * one: the command asks for PORT). No runtime: the data folder is opened directly.
+ */
+export function localTarget(
+  env: NodeJS.ProcessEnv,
+  repoRoot: string = REPO_ROOT,
+): { endpoint?: string; dataDir: string } {
+  const { dataDir } = localSiteSettings(env, repoRoot);
+  if (env.DYNAMO_PORT) return { endpoint: `http://127.0.0.1:${env.DYNAMO_PORT}`, dataDir };
+  let state: RuntimeState | undefined;
+  if (env.PORT || env.DATA_DIR) state = runningRuntimeState(dataDir);
+  else {
+    const running = runningRuntimesOf(repoRoot);
+    if (running.length > 1) {
+      throw new Error(
+        `${running.length} local runtimes are running (${running.map((one) => one.url).join(", ")}): set PORT to the one to act on, e.g. PORT=${new URL(running[1]?.url ?? "http://localhost:3000").port} npm run admin -- list`,
+      );
+    }
+    state = running[0];
+  }
+  return state ? { endpoint: state.dynamoEndpoint, dataDir: state.dataDir } : { dataDir };
+}
+
 export async function openStore(
   stage: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
@@ -53,8 +81,8 @@ export async function openStore(
       close: async () => client.destroy(),
     };
   }
-  const endpoint = `http://127.0.0.1:${env.DYNAMO_PORT || "8000"}`;
-  const running = await runningRuntime(endpoint);
+  const { endpoint, dataDir } = localTarget(env);
+  const running = endpoint ? await runningRuntime(endpoint) : undefined;
   if (running) {
     return {
       db: DynamoDBDocumentClient.from(running),
@@ -63,7 +91,6 @@ export async function openStore(
       close: async () => running.destroy(),
     };
   }
-  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, ".data"));
   const dynamo = await startDynalite({
     path: path.join(dataDir, "dynamodb"),
     port: 0,

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LocalRuntimeOptions } from "./runtime";
+import { DEFAULT_SITE_PORT, defaultDataDir } from "./runtime-state";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -34,19 +35,33 @@ function constantDelay(delayMs: number | undefined): ((receiveCount: number) => 
   return delayMs === undefined ? undefined : () => delayMs;
 }
 
+/** The site's port and data folder as `npm start` and `npm run admin` both resolve them. */
+export function localSiteSettings(
+  env: NodeJS.ProcessEnv,
+  repoRoot: string = REPO_ROOT,
+): { port: number; dataDir: string } {
+  const sitePort = port(env, "PORT", DEFAULT_SITE_PORT);
+  return {
+    port: sitePort,
+    dataDir: path.resolve(env.DATA_DIR || defaultDataDir(repoRoot, sitePort)),
+  };
+}
+
 /**
- * PORT (3000), SES_PORT (8005), DYNAMO_PORT (8000) — 0 picks a free port; DATA_DIR (.data);
+ * PORT (3000; 0 picks a free port); SES_PORT and DYNAMO_PORT (a free port each unless set);
+ * DATA_DIR (.data/ for port 3000, .data/port-<PORT>/ otherwise, see runtime-state.ts);
  * WEB_DIST_DIR (web/dist; when set, the site is served as is, never rebuilt); SUBMISSIONS_PER_MINUTE
  * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; HOST (localhost); QUEUE_RETRY_DELAY_MS.
  */
 export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): LocalRuntimeOptions {
   const webDistDir = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined;
+  const site = localSiteSettings(env);
   return {
-    port: port(env, "PORT", 3000),
+    port: site.port,
     host: env.HOST || "localhost",
-    sesPort: port(env, "SES_PORT", 8005),
-    dynamoPort: port(env, "DYNAMO_PORT", 8000),
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, ".data")),
+    sesPort: port(env, "SES_PORT", 0),
+    dynamoPort: port(env, "DYNAMO_PORT", 0),
+    dataDir: site.dataDir,
     webDistDir,
     buildWeb: !webDistDir,
     dev: argv.includes("--dev"),

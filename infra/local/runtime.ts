@@ -23,8 +23,10 @@ import { closeServer, endAfterRequest, listen } from "./net";
 import { OutboxLoop } from "./outbox-loop";
 import { localPublisher } from "./publisher";
 import { LocalQueues } from "./queue";
+import { DEFAULT_SITE_PORT, defaultDataDir, removeRuntimeState, writeRuntimeState } from "./runtime-state";
 import { type LocalSes, startSes } from "./ses";
 import { localSessionSecret } from "./session-secret";
+import { SiteAtOrigin } from "./site-origin";
 import { type Reply, StaticSite } from "./static-site";
 import { ensureTables, localTableEnvironment } from "./tables";
 import { ensureWebBuild } from "./web-build";
@@ -33,9 +35,11 @@ export interface LocalRuntimeOptions {
   /** 3000 by default; 0 picks a free port. */
   readonly port?: number;
   readonly host?: string;
+  /** A free port unless set. */
   readonly sesPort?: number;
+  /** A free port unless set. */
   readonly dynamoPort?: number;
-  /** Where dynalite, the queue journal, the SES inbox and the session key live (.data/). */
+  /** Where dynalite, the queue journal, the SES inbox, the session key and runtime.json live (.data/). */
   readonly dataDir?: string;
   /** The built site (web/dist). */
   readonly webDistDir?: string;
@@ -117,7 +121,9 @@ function describe(error: unknown): string {
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const log = options.log ?? ((message: string) => console.log(message));
   const logError = (message: string, error: unknown) => log(`${message}: ${describe(error)}`);
-  const dataDir = path.resolve(options.dataDir ?? path.join(REPO_ROOT, ".data"));
+  const dataDir = path.resolve(
+    options.dataDir ?? defaultDataDir(REPO_ROOT, options.port ?? DEFAULT_SITE_PORT),
+  );
   const distDir = path.resolve(options.webDistDir ?? path.join(REPO_ROOT, "web/dist"));
   const host = options.host ?? "localhost";
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -139,7 +145,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const dynamo: LocalDynamo = await startDynalite({
       path: path.join(dataDir, "dynamodb"),
-      port: options.dynamoPort ?? 8000,
+      port: options.dynamoPort ?? 0,
       host: "127.0.0.1",
       region: STAGE.region,
     });
@@ -148,7 +154,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const ses: LocalSes = await startSes({
       host: "127.0.0.1",
-      port: options.sesPort ?? 8005,
+      port: options.sesPort ?? 0,
       inboxFile: path.join(dataDir, "ses-inbox.jsonl"),
     });
     stoppers.push(() => ses.close());
@@ -179,7 +185,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         });
     });
     server.keepAliveTimeout = 5_000;
-    const port = await listen(server, options.port ?? 3000, host);
+    const port = await listen(server, options.port ?? DEFAULT_SITE_PORT, host);
     stoppers.push(() => closeServer(server));
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
@@ -247,7 +253,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       afterWrite: () => outbox.nudge(),
       logError,
     });
-    const site = new StaticSite(distDir);
+    // The build names the local stage's origin; a runtime elsewhere serves a copy naming its own.
+    const site = new StaticSite(
+      distDir,
+      new SiteAtOrigin(distDir, STAGE.siteUrl, url, path.join(dataDir, "site")),
+    );
+    // npm run dev: Vite injects the site config with this origin (web/site-config.ts).
+    if (options.dev) process.env.LOCAL_SITE_URL = url;
     const vite: ViteMiddleware | undefined = options.dev
       ? await startViteMiddleware(REPO_ROOT, server, log)
       : undefined;
@@ -315,6 +327,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     );
     outbox.start();
     markReady();
+    // Last: only a runtime that answers is announced to `npm run admin` (runtime-state.ts).
+    writeRuntimeState({
+      pid: process.pid,
+      url,
+      sesUrl: ses.url,
+      dynamoEndpoint: dynamo.endpoint,
+      dataDir,
+      startedAt: new Date().toISOString(),
+    });
+    stoppers.push(async () => removeRuntimeState(dataDir));
 
     return {
       url,

@@ -39,8 +39,8 @@ async function main(): Promise<void> {
       `  RepDesk is running${options.dev ? " (dev mode, hot reload)" : ""}`,
       `  Site and API:    ${runtime.url}`,
       `  E-mail inbox:    ${runtime.sesUrl}/`,
-      `  DynamoDB:        ${runtime.dynamoEndpoint}`,
-      `  Data folder:     ${runtime.dataDir}`,
+      `  DynamoDB:        ${runtime.dynamoEndpoint}   (free ports unless SES_PORT/DYNAMO_PORT are set)`,
+      `  Data folder:     ${runtime.dataDir}   (npm run admin finds this runtime through runtime.json there)`,
       `  Queues:          ${runtime.url}/__local/queues`,
       "",
     ].join("\n"),
@@ -51,6 +51,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(`[local] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+  console.error(
+    `[local] failed to start: ${message}${inUse ? " (another program uses this port: start with PORT=<another port>)" : ""}`,
+  );
   process.exit(1);
 });

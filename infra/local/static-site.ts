@@ -40,6 +40,25 @@ const HTML = "text/html; charset=utf-8";
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)$|image\/svg\+xml$)/;
 
 type Next = (error?: unknown) => void;
+type Files = (request: IncomingMessage, response: ServerResponse, next: Next) => void;
+
+function filesIn(root: string): Files {
+  return sirv(root, {
+    dev: true, // read the folder on every request: a rebuild shows without a restart
+    etag: true,
+    dotfiles: false,
+    extensions: [],
+    // Headers set here win over sirv's own (its dev mode would say no-cache for everything).
+    setHeaders: (response, pathname) => {
+      response.setHeader(
+        "cache-control",
+        pathname.startsWith("/assets/") ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+      );
+      const type = lookup(pathname);
+      if (type && TEXT_TYPE.test(type)) response.setHeader("content-type", `${type}; charset=utf-8`);
+    },
+  }) as Files;
+}
 
 /** What the CloudFront Function decides for a raw request path and query. */
 export type Route =
@@ -47,28 +66,24 @@ export type Route =
   | { readonly kind: "file"; readonly uri: string };
 
 export class StaticSite {
-  private readonly root: string;
   private readonly rewrite = loadUrlRewrite();
   private readonly compress = compression({ threshold: 256 });
-  private readonly files: (request: IncomingMessage, response: ServerResponse, next: Next) => void;
+  private served: { root: string; files: Files } | undefined;
 
-  constructor(distDir: string) {
-    this.root = path.resolve(distDir);
-    this.files = sirv(this.root, {
-      dev: true, // read the folder on every request: a rebuild shows without a restart
-      etag: true,
-      dotfiles: false,
-      extensions: [],
-      // Headers set here win over sirv's own (its dev mode would say no-cache for everything).
-      setHeaders: (response, pathname) => {
-        response.setHeader(
-          "cache-control",
-          pathname.startsWith("/assets/") ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
-        );
-        const type = lookup(pathname);
-        if (type && TEXT_TYPE.test(type)) response.setHeader("content-type", `${type}; charset=utf-8`);
-      },
-    }) as typeof this.files;
+  /**
+   * `distDir`: the built site. `at`: the folder to serve in its place for another origin than the
+   * build's (./site-origin.ts); by default the build itself.
+   */
+  constructor(
+    distDir: string,
+    private readonly at: { root(): Promise<string> } = { root: async () => path.resolve(distDir) },
+  ) {}
+
+  /** sirv for the folder served now (made again when that folder changes). */
+  private async current(): Promise<{ root: string; files: Files }> {
+    const root = path.resolve(await this.at.root());
+    if (this.served?.root !== root) this.served = { root, files: filesIn(root) };
+    return this.served;
   }
 
   /** The viewer-request half of the CloudFront Function. */
@@ -123,22 +138,23 @@ export class StaticSite {
         headers: { location: route.location, "cache-control": REVALIDATE_CACHE },
       });
     }
-    const file = this.fileOf(route.uri);
+    const { root, files } = await this.current();
+    const file = this.fileOf(root, route.uri);
     const exists = file !== undefined && (await this.isFile(file));
     const status = this.statusFor(route.uri, exists ? 200 : 404);
-    const built = await this.isFile(path.join(this.root, "index.html"));
+    const built = await this.isFile(path.join(root, "index.html"));
     if (!built) {
       // Before the site is built, every page answers with a placeholder (404 for unknown paths).
       const known = this.statusFor(route.uri, 200) === 200;
       return this.send(response, method, this.placeholder(known ? 200 : 404));
     }
-    if (status === 404 || !exists) return this.notFound(response, method);
+    if (status === 404 || !exists) return this.notFound(root, response, method);
     request.url = route.uri;
-    this.files(request, response, () => void this.notFound(response, method));
+    files(request, response, () => void this.notFound(root, response, method));
   }
 
   /** The file a mapped URI names, or undefined for anything outside the folder or hidden in it. */
-  private fileOf(uri: string): string | undefined {
+  private fileOf(root: string, uri: string): string | undefined {
     let decoded: string;
     try {
       decoded = decodeURIComponent(uri);
@@ -148,12 +164,12 @@ export class StaticSite {
     if (!decoded.startsWith("/") || decoded.includes("\0") || decoded.includes("\\")) return undefined;
     // No "..", no "." and no dot-files: nothing outside the dist folder or hidden in it is served.
     if (decoded.split("/").some((segment) => segment.startsWith("."))) return undefined;
-    const target = path.resolve(this.root, `.${decoded}`);
-    return target.startsWith(`${this.root}${path.sep}`) ? target : undefined;
+    const target = path.resolve(root, `.${decoded}`);
+    return target.startsWith(`${root}${path.sep}`) ? target : undefined;
   }
 
-  private async notFound(response: ServerResponse, method: string): Promise<void> {
-    const page = await fs.readFile(path.join(this.root, NOT_FOUND_FILE)).catch(() => undefined);
+  private async notFound(root: string, response: ServerResponse, method: string): Promise<void> {
+    const page = await fs.readFile(path.join(root, NOT_FOUND_FILE)).catch(() => undefined);
     return this.send(response, method, {
       statusCode: 404,
       headers: {

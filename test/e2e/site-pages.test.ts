@@ -11,9 +11,9 @@ import { htmlFileFor, PUBLIC_PATHS } from "../../web/src/public-paths";
 import { firstLoadJs } from "../bench/web-js-budget";
 import { dataLayer, siteFixture, waitForHydration } from "./site-support";
 
-const SITE_URL = "http://localhost:3000"; // the local stage's siteUrl (infra/stages.ts)
-
 const site = siteFixture();
+/** The runtime serves the local build at its own origin (infra/local/site-origin.ts). */
+const siteUrl = () => site.runtime.url;
 
 function attribute(html: string, pattern: RegExp): string | undefined {
   return html.match(pattern)?.[1];
@@ -29,12 +29,12 @@ describe("prerendered HTML (no JavaScript)", () => {
     expect(title).toMatch(/^(.+ \| RepDesk|RepDesk)$/);
     const description = attribute(html, /<meta name="description" content="([^"]+)"/);
     expect(description?.length ?? 0).toBeGreaterThan(40);
-    expect(attribute(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_URL}${path}`);
-    expect(attribute(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${SITE_URL}${path}`);
+    expect(attribute(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${siteUrl()}${path}`);
+    expect(attribute(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${siteUrl()}${path}`);
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain('<meta name="twitter:card"');
-    expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${SITE_URL}/og-image.png`);
-    expect(attribute(html, /<meta name="twitter:image" content="([^"]+)"/)).toBe(`${SITE_URL}/og-image.png`);
+    expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${siteUrl()}/og-image.png`);
+    expect(attribute(html, /<meta name="twitter:image" content="([^"]+)"/)).toBe(`${siteUrl()}/og-image.png`);
     expect(html).toMatch(/<h1[^>]*>.+?<\/h1>/s);
     expect(html).not.toMatch(/\sstyle="/); // the CSP forbids inline styles
     expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))[^>]*>/); // nor inline scripts
@@ -92,10 +92,10 @@ describe("prerendered HTML (no JavaScript)", () => {
   it("sitemap.xml lists the 18 public routes and robots.txt keeps crawlers out of /commandcenter", async () => {
     const sitemap = await (await fetch(`${site.runtime.url}/sitemap.xml`)).text();
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(PUBLIC_PATHS.map((path) => `${SITE_URL}${path}`));
+    expect(locations).toEqual(PUBLIC_PATHS.map((path) => `${siteUrl()}${path}`));
     const robots = await (await fetch(`${site.runtime.url}/robots.txt`)).text();
     expect(robots).toMatch(/^Disallow: \/commandcenter$/m);
-    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${siteUrl()}/sitemap.xml`);
   });
 });
 
@@ -129,11 +129,11 @@ describe("in Chromium", () => {
       const pricingHtml = await (await fetch(`${site.runtime.url}/pricing`)).text();
       const expectedTitle = attribute(pricingHtml, /<title[^>]*>([^<]+)<\/title>/);
       await page.waitForFunction((title) => document.title === title, expectedTitle);
-      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/pricing`);
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${siteUrl()}/pricing`);
       expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
       await page.goBack();
       await page.waitForURL(`${site.runtime.url}/`);
-      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${SITE_URL}/`);
+      expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${siteUrl()}/`);
       const views = (await dataLayer(page)).filter((entry) => entry.event === "page_view");
       expect(views.map((view) => [view.page_path, view.page_title])).toEqual([
         ["/", await page.title()],

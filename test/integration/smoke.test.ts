@@ -1,11 +1,10 @@
 /**
  * The smoke command (infra/smoke/smoke.ts) against the local runtime: the same checks it runs
- * against a deployed stage, a local URL. The local stage's canonical origin is
- * http://localhost:3000 whatever port the test runtime has, hence `canonical`.
+ * against a deployed stage, a local URL. The runtime serves the local build at its own origin
+ * (infra/local/site-origin.ts), so the canonical origin is the runtime's URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSmoke } from "../../infra/smoke/smoke";
-import { loadStage } from "../../infra/stages";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const STAFF = { username: "smoke", password: "smoke test password 1234" };
@@ -24,7 +23,7 @@ describe("npm run smoke against the local runtime", () => {
     const lines: string[] = [];
     const checks = await runSmoke({
       url: runtime.url,
-      canonical: loadStage("local").siteUrl,
+      canonical: runtime.url,
       username: STAFF.username,
       password: STAFF.password,
       email,

@@ -62,7 +62,30 @@ export interface StartRuntimeOptions {
   dataDir?: string;
   /** Start with `--dev`. */
   dev?: boolean;
+  /**
+   * false: start the way a person runs `npm start`: the shell's environment without any of the
+   * runtime's settings, plus `env` only — no free ports, data folder or limit chosen here. The data
+   * folder is then the runtime's own choice (read from READY) and is left in place at stop.
+   */
+  defaults?: false;
 }
+
+/** The runtime's settings (infra/local/config.ts), dropped from the environment for `defaults: false`. */
+const RUNTIME_SETTINGS = [
+  "PORT",
+  "HOST",
+  "SES_PORT",
+  "DYNAMO_PORT",
+  "DATA_DIR",
+  "WEB_DIST_DIR",
+  "SUBMISSIONS_PER_MINUTE",
+  "TRUST_VIEWER_ADDRESS",
+  "QUEUE_RETRY_DELAY_MS",
+  "LOCAL_FAULTS",
+  "ADMIN_USERNAME",
+  "ADMIN_PASSWORD",
+  "ADMIN_EMAIL",
+];
 
 interface ReadyLine {
   url: string;
@@ -86,7 +109,7 @@ export class RuntimeProcess {
   sesUrl = "";
   dynamoEndpoint = "";
   db!: DynamoDBDocumentClient;
-  readonly dataDir: string;
+  dataDir: string;
   private child: ChildProcess | undefined;
   private exited: Promise<number | null> = Promise.resolve(null);
   private log = "";
@@ -111,15 +134,23 @@ export class RuntimeProcess {
 
   async start(): Promise<this> {
     if (this.child) throw new Error("The runtime is already running");
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: "0",
-      SES_PORT: "0",
-      DYNAMO_PORT: "0",
-      SUBMISSIONS_PER_MINUTE: "0",
-      ...this.options.env,
-      DATA_DIR: this.dataDir,
-    };
+    const env: NodeJS.ProcessEnv =
+      this.options.defaults === false
+        ? {
+            ...Object.fromEntries(
+              Object.entries(process.env).filter(([name]) => !RUNTIME_SETTINGS.includes(name)),
+            ),
+            ...this.options.env,
+          }
+        : {
+            ...process.env,
+            PORT: "0",
+            SES_PORT: "0",
+            DYNAMO_PORT: "0",
+            SUBMISSIONS_PER_MINUTE: "0",
+            ...this.options.env,
+            DATA_DIR: this.dataDir,
+          };
     const args = [
       "--import",
       "tsx",
@@ -168,6 +199,7 @@ export class RuntimeProcess {
       throw error;
     });
     this.url = ready.url;
+    this.dataDir = ready.dataDir;
     this.sesUrl = ready.sesUrl;
     this.dynamoEndpoint = ready.dynamoEndpoint;
     this.db = DynamoDBDocumentClient.from(
@@ -254,6 +286,7 @@ export class RuntimeProcess {
 }
 
 export async function startRuntime(options: StartRuntimeOptions = {}): Promise<RuntimeProcess> {
+  if (options.defaults === false) return new RuntimeProcess(options, false, "").start();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "repdesk-runtime-"));
   return new RuntimeProcess(options, ownsDataDir, dataDir).start();
