@@ -1,5 +1,5 @@
 /**
- * Secrets Manager values read by the functions (the origin-verify value, the session signing key),
+ * Secrets Manager values read by the functions (the session signing key),
  * through Powertools for AWS Lambda's Parameters utility: each value is cached in the Lambda
  * instance for 15 minutes, so a rotation is picked up, and a failed read is not cached — the next
  * request tries again (docs/decisions/0048).

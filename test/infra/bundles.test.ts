@@ -1,6 +1,6 @@
 /**
  * The function bundles as Lambda runs them: each one loads in a fresh Node process and exports a
- * handler, stays within the size targets, HTTP bundles carry the origin guard, and the enrich
+ * handler, stays within the size targets, HTTP bundles answer only their registry routes, and the enrich
  * bundle finds its geo-IP database (8.8.8.8 -> US) through a real handler call against dynalite.
  */
 import { execFile } from "node:child_process";

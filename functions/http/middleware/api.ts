@@ -13,14 +13,12 @@
  *    headers (JSON, `Cache-Control: no-store`) on every answer, and errors mapped to answers:
  *    HttpError -> its status and body; DynamoDB/SES throttling, timeouts, unreachable -> 503 with
  *    Retry-After; anything else -> 500 "Something went wrong. Please try again." (no internals);
- * 2. the origin guard: 403 unless the request came through CloudFront (functions/lib/origin-guard.ts;
- *    a secret that cannot be read is a 500/503 like any other dependency);
- * 3. a method guard: 405 with `Allow` for any method not in `methods`;
- * 4. the cross-site guard on state-changing methods: 403 (see same-origin.ts);
- * 5. for methods with a body (`body: "json"`, the default for POST/PUT/PATCH): 413 over
+ * 2. a method guard: 405 with `Allow` for any method not in `methods`;
+ * 3. the cross-site guard on state-changing methods: 403 (see same-origin.ts);
+ * 4. for methods with a body (`body: "json"`, the default for POST/PUT/PATCH): 413 over
  *    LIMITS.bodyBytes, 415 unless `Content-Type: application/json`, 400 for a body that is not
  *    UTF-8 JSON or not an object; the parsed object is `request.body`;
- * 6. `extraMiddlewares` (e.g. a session check), then the handler.
+ * 5. `extraMiddlewares` (e.g. a session check), then the handler.
  *
  * Guards throw HttpError instead of answering early, so every answer passes through the envelope.
  * A middleware that needs the request reads it with `apiRequestOf(event)`.
@@ -38,7 +36,6 @@ import {
   sampleDebug,
   xrayTraceId,
 } from "../../lib/log";
-import { defaultOriginCheck, type OriginCheck } from "../../lib/origin-guard";
 import { clientIp } from "./client-ip";
 import { HttpError, invalidFields, MESSAGES, serviceUnavailable } from "./errors";
 import { parseJsonObject } from "./json-body";
@@ -51,7 +48,7 @@ export interface ApiRequest {
   /** Route key for logs, e.g. "POST /api/signup". */
   readonly route: string;
   readonly method: string;
-  /** The visitor's address (CloudFront viewer address, else API Gateway's source address). */
+  /** The visitor's address (CloudFront viewer address, else the source address of the request context). */
   readonly clientIp: string | undefined;
   /** Logger whose lines carry requestId and route. */
   readonly log: Logger;
@@ -75,8 +72,6 @@ export interface HttpApiOptions {
   readonly maxBodyBytes?: number;
   /** The site's public origin for the cross-site guard; default: SITE_URL at request time. */
   readonly siteUrl?: () => string | undefined;
-  /** Decides whether a request came through CloudFront; default: the instance's own check. */
-  readonly originCheck?: () => OriginCheck;
   /** Middlewares run after the standard ones, before the handler. */
   readonly extraMiddlewares?: readonly MiddlewareObj<APIGatewayProxyEventV2, ApiResult>[];
 }
@@ -188,17 +183,6 @@ function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2
   };
 }
 
-function originGuard(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
-  const check = options.originCheck ?? defaultOriginCheck;
-  return {
-    before: async ({ event }) => {
-      if (!(await check()(event))) {
-        throw new HttpError(403, { error: MESSAGES.forbidden }, {}, "origin_not_verified");
-      }
-    },
-  };
-}
-
 function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
   const routeMethod = options.route.split(" ")[0]?.toUpperCase() ?? "GET";
   const methods = (options.methods ?? [routeMethod]).map((method) => method.toUpperCase());
@@ -223,11 +207,10 @@ function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, 
   };
 }
 
-/** A Lambda handler for an API Gateway HTTP API (payload 2.0) route, with the standard stack. */
+/** A Lambda handler for a payload 2.0 route (function URL or local runtime), with the standard stack. */
 export function httpApi(options: HttpApiOptions, handler: ApiHandler) {
   return middy<APIGatewayProxyEventV2, ApiResult>()
     .use(envelope(options))
-    .use(originGuard(options))
     .use(guards(options))
     .use([...(options.extraMiddlewares ?? [])])
     .handler(async (event, context) => handler(apiRequestOf(event), context));

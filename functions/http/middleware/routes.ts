@@ -1,6 +1,6 @@
 /**
  * One Lambda function for several routes (functions/registry.ts lists them): each route keeps its
- * own httpApi() stack, and the function picks it by API Gateway's routeKey ("METHOD /path").
+ * own httpApi() stack, and the function picks it by the event's routeKey ("METHOD /path").
  */
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { httpApi } from "./api";
@@ -10,9 +10,9 @@ import type { ApiResult } from "./response";
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
 
 /**
- * API Gateway only sends the routes the registry gives a function, so anything else is a wiring
- * bug or a direct call; it still goes through the standard stack, so the origin guard answers a
- * call that did not come through CloudFront (403) before the 404 can tell which routes exist.
+ * The function URL wrapper (functions/lib/function-url.ts) and the local runtime only pass the
+ * routes the registry gives a function, so anything else is a wiring bug; it still goes through
+ * the standard stack, so the answer carries the standard headers and log line.
  */
 const unknownRoute = httpApi(
   {
