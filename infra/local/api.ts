@@ -3,13 +3,14 @@
  * (refusing more than LIMITS.bodyBytes while streaming), finds the route in functions/registry.ts,
  * converts the request to a payload-2.0 event, calls the function and writes its result back.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LIMITS } from "../../events";
 import { MESSAGES } from "../../functions/http/middleware/errors";
 import { RouteTable } from "../../functions/lib/routes";
 import type { HttpFunctionDefinition } from "../../functions/registry";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
+import { CONTENT_HASH_HEADER, payloadHashAccepted, SIGNATURE_MISMATCH } from "./content-hash";
 import { type HandlerLoader, lambdaContext } from "./lambda";
 import type { Reply } from "./static-site";
 
@@ -97,13 +98,15 @@ export class LocalApi {
     const body = await readBody(request, this.bodyLimit);
     if (!body.ok) return jsonReply(413, { error: MESSAGES.tooLarge }, { connection: "close" });
     // In AWS, CloudFront's OAC signs the client's x-amz-content-sha256 and Lambda checks it against
-    // the body (docs/decisions/0055): a wrong hash never reaches the function. The same here, so a
-    // client that hashes other bytes than it sends fails locally too.
-    const sentHash = request.headers["x-amz-content-sha256"];
-    if (typeof sentHash === "string" && sentHash !== createHash("sha256").update(body.body).digest("hex")) {
-      return jsonReply(403, {
-        message: "The request signature we calculated does not match the signature you provided.",
-      });
+    // the body (docs/decisions/0055): a body without its hash, or with a wrong one, never reaches
+    // the function. The same here, so a client that forgets the hash, or hashes other bytes than it
+    // sends, fails locally too.
+    if (!payloadHashAccepted(request.headers[CONTENT_HASH_HEADER], body.body)) {
+      return jsonReply(
+        SIGNATURE_MISMATCH.status,
+        { message: SIGNATURE_MISMATCH.message },
+        { "x-amzn-errortype": SIGNATURE_MISMATCH.errorType },
+      );
     }
 
     const requestId = randomUUID();

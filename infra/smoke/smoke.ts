@@ -10,8 +10,9 @@
  * default the URL given), SMOKE_DIRECT_URL (a function URL from the stack outputs: must refuse a
  * direct call with 403), SMOKE_TIMEOUT_MS (how long to wait for the enrichment; default 60000).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { totpCode } from "../../functions/auth/totp";
+import { contentHashHeader } from "../local/content-hash";
 
 export interface SmokeOptions {
   readonly url: string;
@@ -30,8 +31,6 @@ export interface SmokeCheck {
   readonly ok: boolean;
   readonly detail: string;
 }
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   const base = options.url.replace(/\/+$/, "");
@@ -52,7 +51,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       headers: {
         accept: "application/json",
         origin,
-        "x-amz-content-sha256": sha256(text),
+        ...contentHashHeader(text),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(cookie ? { cookie } : {}),
       },

@@ -12,6 +12,7 @@ import { businessCalendar, replyDueAt } from "../../functions/desk/response-cloc
 import { signupItems } from "../../functions/domain/signup-repository";
 import { counterItemsFor, deskKeyOf, searchAttributes } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { type BenchResult, below, type Figure, info } from "./figures";
 
@@ -244,11 +245,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
 
-    const login = await fetch(`${runtime.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
+    const login = await postJson(`${runtime.url}/api/auth/login`, ADMIN);
     const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
     if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
 

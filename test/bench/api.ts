@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { contentHashHeader } from "../../infra/local/content-hash";
 import { startRuntime } from "../support/runtime";
 import type { run as runBundlesType } from "./bundles";
 import { atLeast, atMost, type BenchResult, below, type Figure, holds, info } from "./figures";
@@ -54,7 +55,14 @@ async function drive(
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? DURATION_SECONDS }),
     ...(options.rate ? { overallRate: options.rate } : {}),
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, body: signupBody() }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const body = signupBody();
+          return { ...request, body, headers: { ...request.headers, ...contentHashHeader(body) } };
+        },
+      },
+    ],
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

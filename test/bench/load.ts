@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { signIn } from "../integration/auth-support";
+import { postJson } from "../support/post-json";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { signupBody } from "./api";
 import { atMost, type BenchResult, holds, info } from "./figures";
@@ -64,20 +65,16 @@ async function oneRequest(
   try {
     if (roll < 0.9) {
       const body = signupBody();
-      const response = await fetch(`${runtime.url}/api/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "cloudfront-viewer-address": VIEWER_ADDRESS },
-        body,
+      const response = await postJson(`${runtime.url}/api/signup`, body, {
+        headers: { "cloudfront-viewer-address": VIEWER_ADDRESS },
       });
       await response.arrayBuffer();
       status = response.status;
       ok = status === 201;
       if (ok) accepted.signups.add((JSON.parse(body) as { email: string }).email);
     } else if (roll < 0.98) {
-      const response = await fetch(`${runtime.url}/api/contact`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "cloudfront-viewer-address": VIEWER_ADDRESS },
-        body: contactBody(),
+      const response = await postJson(`${runtime.url}/api/contact`, contactBody(), {
+        headers: { "cloudfront-viewer-address": VIEWER_ADDRESS },
       });
       await response.arrayBuffer();
       status = response.status;

@@ -1,4 +1,5 @@
 /** Helpers for the Command Center's HTTP tests against the local runtime. */
+import { CONTENT_HASH_HEADER, contentSha256 } from "../../infra/local/content-hash";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export interface HttpAnswer {
@@ -24,18 +25,16 @@ export async function call(
   }
   if (options.cookie) headers.cookie = options.cookie;
   if (options.ip) headers["cloudfront-viewer-address"] = `${options.ip}:4444`;
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === "string"
+        ? options.body
+        : JSON.stringify(options.body);
+  // As the site's scripts do (decision 0055); a test may send its own value to check the refusal.
+  headers[CONTENT_HASH_HEADER] ??= contentSha256(body);
   const started = performance.now();
-  const response = await fetch(`${runtime.url}${path}`, {
-    method,
-    headers,
-    body:
-      options.body === undefined
-        ? undefined
-        : typeof options.body === "string"
-          ? options.body
-          : JSON.stringify(options.body),
-    redirect: "manual",
-  });
+  const response = await fetch(`${runtime.url}${path}`, { method, headers, body, redirect: "manual" });
   const text = await response.text();
   const ms = performance.now() - started;
   let json: Record<string, unknown> | undefined;

@@ -16,6 +16,7 @@ import {
   startFaultRuntime,
   traces,
 } from "../support/faults";
+import { postJson } from "../support/post-json";
 
 const stopAfterEach = runtimePerTest();
 
@@ -29,11 +30,7 @@ it("keeps events in the outbox while publishing fails, and sends each e-mail onc
   const answers = await postSignups(target, 5, accepted);
   expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
   for (let index = 0; index < 2; index += 1) {
-    const response = await fetch(`${target.url}/api/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: contactBody(),
-    });
+    const response = await postJson(`${target.url}/api/contact`, contactBody());
     expect(response.status).toBe(201);
     accepted.contacts += 1;
   }

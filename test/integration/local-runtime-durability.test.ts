@@ -6,6 +6,7 @@
 import { DeleteTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, describe, expect, it } from "vitest";
+import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const NO_SITE = { WEB_DIST_DIR: "/nonexistent-dist" };
@@ -17,10 +18,11 @@ afterEach(async () => {
 });
 
 function submitContact(target: RuntimeProcess, email: string): Promise<Response> {
-  return fetch(`${target.url}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Kill", lastName: "Nine", email, message: "Still there?" }),
+  return postJson(`${target.url}/api/contact`, {
+    firstName: "Kill",
+    lastName: "Nine",
+    email,
+    message: "Still there?",
   });
 }
 

@@ -4,16 +4,13 @@
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const PUBLIC_GB_ADDRESS = "81.2.69.142";
 
 function post(runtime: RuntimeProcess, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${runtime.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
+  return postJson(`${runtime.url}${path}`, body, { headers });
 }
 
 describe("local runtime pipeline, trusting the client's viewer address", () => {

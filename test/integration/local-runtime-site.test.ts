@@ -11,6 +11,12 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
+import {
+  CONTENT_HASH_HEADER,
+  contentHashHeader,
+  contentSha256,
+  SIGNATURE_MISMATCH,
+} from "../../infra/local/content-hash";
 import { securityHeaders } from "../../infra/security-headers";
 import { loadStage } from "../../infra/stages";
 import { parseAnswer, type RawAnswer, rawRequest } from "../support/fuzz";
@@ -340,7 +346,7 @@ describe("security headers", () => {
       raw(runtime.url, "/api/nope"),
       raw(runtime.url, "/api/signup", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...contentHashHeader("{}") },
         body: "{}",
       }),
     ]);
@@ -391,12 +397,40 @@ describe("API emulation", () => {
     expect(Buffer.byteLength(body)).toBe(LIMITS.bodyBytes);
     const response = await raw(runtime.url, "/api/signup", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...contentHashHeader(body) },
       body,
     });
     // The function saw it (and rejected the fields), rather than the runtime refusing the size.
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body.toString())).toHaveProperty("fieldErrors");
+  });
+
+  // CloudFront OAC + Lambda function URLs (docs/decisions/0055): a body must come with its SHA-256,
+  // or Lambda's signature check refuses it with 403 before the function runs.
+  it("refuses a body without its x-amz-content-sha256, or with a wrong one, with Lambda's 403", async () => {
+    const body = JSON.stringify({ firstName: "Ada" });
+    const send = (headers: Record<string, string>) =>
+      raw(runtime.url, "/api/signup", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+    for (const headers of [
+      {},
+      contentHashHeader(`${body} `),
+      { [CONTENT_HASH_HEADER]: contentSha256(body).toUpperCase() },
+      { [CONTENT_HASH_HEADER]: "UNSIGNED-PAYLOAD" },
+    ]) {
+      const refused = await send(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(SIGNATURE_MISMATCH.status);
+      expect(refused.headers["x-amzn-errortype"]).toBe(SIGNATURE_MISMATCH.errorType);
+      expect(JSON.parse(refused.body.toString())).toEqual({ message: SIGNATURE_MISMATCH.message });
+    }
+    // The function runs (and answers the incomplete fields) once the hash is right.
+    expect((await send(contentHashHeader(body))).status).toBe(400);
+    // No body, no hash needed (a GET, or a POST like logout with nothing to sign).
+    const bodiless = await raw(runtime.url, "/api/auth/logout", { method: "POST" });
+    expect(bodiless.headers["x-amzn-errortype"]).toBeUndefined();
   });
 
   it("exposes the queue counts locally", async () => {

@@ -5,6 +5,7 @@
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach } from "vitest";
+import { contentHashHeader } from "../../infra/local/content-hash";
 import type { FaultReport } from "../../infra/local/faults";
 import { signupBody } from "../bench/api";
 import type { Accepted } from "../bench/load";
@@ -76,7 +77,11 @@ export async function postSignup(
   const started = performance.now();
   const response = await fetch(`${runtime.url}/api/signup`, {
     method: "POST",
-    headers: { "content-type": "application/json", "cloudfront-viewer-address": VIEWER_ADDRESS },
+    headers: {
+      "content-type": "application/json",
+      "cloudfront-viewer-address": VIEWER_ADDRESS,
+      ...contentHashHeader(body),
+    },
     body,
   });
   const text = await response.text();
