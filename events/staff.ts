@@ -31,6 +31,8 @@ export const StaffMember = StaffUserView.extend({
   totp: z.boolean(),
   /** Number of registered passkeys. */
   passkeys: z.number().int(),
+  /** Start of the newest session still listed (sessions are kept 12 hours), null when none is. */
+  lastSignInAt: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 

@@ -35,6 +35,8 @@ export interface StaffUser {
   readonly passkeys?: readonly StoredPasskey[];
   readonly createdAt: string;
   readonly passwordChangedAt: string;
+  /** The member's sessions by id (functions/auth/sessions.ts); only their start is read here. */
+  readonly sessions?: Readonly<Record<string, { readonly startedAt: string }>>;
 }
 
 /** The new account's address and role. */
@@ -59,6 +61,11 @@ export function staffMemberOf(user: StaffUser): StaffMember {
     createdAt: user.createdAt,
     totp: Boolean(user.totpSecret),
     passkeys: user.passkeys?.length ?? 0,
+    lastSignInAt:
+      Object.values(user.sessions ?? {})
+        .map((session) => session.startedAt)
+        .sort()
+        .at(-1) ?? null,
   };
 }
 

@@ -1,17 +1,20 @@
 /** The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx). */
 import { Navigate, Route, Routes } from "react-router-dom";
+import { AcceptInvitationPage } from "./AcceptInvitationPage";
 import { AuthProvider } from "./auth";
 import { ContactsPage } from "./ContactsPage";
 import { DashboardPage } from "./DashboardPage";
 import { LoginPage } from "./LoginPage";
 import { Protected } from "./Protected";
 import { SignupsPage } from "./SignupsPage";
+import { TeamPage } from "./TeamPage";
 
 export default function CommandCenterApp() {
   return (
     <AuthProvider>
       <Routes>
         <Route path="login" element={<LoginPage />} />
+        <Route path="accept-invitation" element={<AcceptInvitationPage />} />
         <Route
           index
           element={
@@ -33,6 +36,14 @@ export default function CommandCenterApp() {
           element={
             <Protected>
               <ContactsPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="team"
+          element={
+            <Protected>
+              <TeamPage />
             </Protected>
           }
         />

@@ -7,11 +7,17 @@ import type {
   DeskStatsResponse,
   DeskUpdateRequest,
   DeskUpdateResponse,
+  InvitationPreview,
+  InvitationView,
   LeadTimelineResponse,
+  MemberUpdateRequest,
   NoteResponse,
   SignupListResponse,
   SignupStatsResponse,
+  StaffMember,
+  StaffRole,
   StaffUserView,
+  TeamResponse,
 } from "../../../events";
 import { CONTENT_HASH_HEADER, EMPTY_BODY_HASH, jsonBody } from "../content-hash";
 
@@ -121,6 +127,29 @@ export const api = {
       text,
       ...(noteId ? { noteId } : {}),
     }),
+  team: () => request<TeamResponse>("GET", "/api/team"),
+  invite: (email: string, role: StaffRole) =>
+    request<{ invitation: InvitationView }>("POST", "/api/team/invitations", { email, role }),
+  changeInvitation: (id: string, change: "resend" | "revoke") =>
+    change === "resend"
+      ? request<{ invitation: InvitationView }>(
+          "POST",
+          `/api/team/invitations/${encodeURIComponent(id)}/resend`,
+          {},
+        )
+      : request<{ invitation: InvitationView }>("DELETE", `/api/team/invitations/${encodeURIComponent(id)}`),
+  updateMember: (username: string, change: MemberUpdateRequest) =>
+    request<{ member: StaffMember }>("PATCH", `/api/team/members/${encodeURIComponent(username)}`, change),
+  resetSecondFactor: (username: string) =>
+    request<{ member: StaffMember }>(
+      "POST",
+      `/api/team/members/${encodeURIComponent(username)}/reset-second-factor`,
+      {},
+    ),
+  checkInvitation: (token: string) =>
+    request<InvitationPreview>("POST", "/api/auth/invitation/check", { token }),
+  acceptInvitation: (token: string, password: string) =>
+    request<{ user: StaffUserView }>("POST", "/api/auth/invitation/accept", { token, password }),
 };
 
 export type LeadPlural = "signups" | "contacts";
