@@ -8,8 +8,7 @@
  *   (the maintained port of Dropbox's zxcvbn): a known password, a keyboard walk, a sequence or a
  *   word with digits ("password1234") is refused, as is one built from the username or e-mail.
  */
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -23,14 +22,21 @@ export const PASSWORD_MESSAGES = {
     "Password is too easy to guess: avoid common passwords, names, keyboard patterns and simple sequences",
 } as const;
 
-let factory: ZxcvbnFactory | undefined;
-/** Built on first use: loading the dictionaries takes ~150 ms. */
-function estimator(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary },
-    graphs: common.adjacencyGraphs,
-    maxLength: PASSWORD_MAX_LENGTH,
-  });
+let factory: Promise<ZxcvbnFactory> | undefined;
+/**
+ * Loaded and built on first use, never at cold start: the lists are ~430 KiB of code and building
+ * them takes ~150 ms, and most requests of the functions that set passwords do not. Bundled, the
+ * two imports are chunks shipped beside index.mjs (infra/build/functions.ts).
+ */
+function estimator(): Promise<ZxcvbnFactory> {
+  factory ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
+    ([{ ZxcvbnFactory }, common]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary },
+        graphs: common.adjacencyGraphs,
+        maxLength: PASSWORD_MAX_LENGTH,
+      }),
+  );
   return factory;
 }
 
@@ -40,13 +46,17 @@ export interface PasswordContext {
 }
 
 /** Why this password may not be set, or undefined when it may. */
-export function passwordProblem(password: string, context: PasswordContext = {}): string | undefined {
+export async function passwordProblem(
+  password: string,
+  context: PasswordContext = {},
+): Promise<string | undefined> {
   const length = Array.from(password).length;
   if (length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   const personal = ["repdesk", context.username, context.email, context.email?.split("@")[0]].filter(
     (value): value is string => Boolean(value),
   );
-  if (estimator().check(password, personal).score < PASSWORD_MIN_SCORE) return PASSWORD_MESSAGES.tooEasy;
+  if ((await estimator()).check(password, personal).score < PASSWORD_MIN_SCORE)
+    return PASSWORD_MESSAGES.tooEasy;
   return undefined;
 }

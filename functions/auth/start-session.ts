@@ -24,7 +24,7 @@ export async function startSession(
   const now = deps.now();
   const issued = await issueSessionToken(deps.key, { username: start.username, now });
   await pruneSessions(deps, start.username, now);
-  await recordSession(deps, issued.session, { device: deviceOf(start.userAgent), ip: start.ip, now });
+  await recordSession(deps, issued.session, { device: await deviceOf(start.userAgent), ip: start.ip, now });
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,

@@ -2,12 +2,20 @@
 
 import type { RenderedEmail } from "../domain/email-templates";
 import { fromAddress } from "../domain/notifications";
-import { once, requireEnv } from "../lib/env";
+import { requireEnv } from "../lib/env";
 import type { Mailer } from "../lib/mailer";
-import { SesMailer } from "../lib/ses-mailer";
 
-const mailer = once<Mailer>(() => new SesMailer());
+/**
+ * The SES client (~80 KiB with its protocol code) loads with the first e-mail, not at cold start:
+ * most team requests (list, change a role, deactivate) send none. Bundled, it is a chunk beside
+ * index.mjs (infra/build/functions.ts).
+ */
+let mailer: Promise<Mailer> | undefined;
+function sesMailer(): Promise<Mailer> {
+  mailer ??= import("../lib/ses-mailer").then(({ SesMailer }) => new SesMailer());
+  return mailer;
+}
 
 export async function sendStaffEmail(to: string, email: RenderedEmail): Promise<void> {
-  await mailer().send({ from: fromAddress(requireEnv("SENDER_ADDRESS")), to: [to], ...email });
+  await (await sesMailer()).send({ from: fromAddress(requireEnv("SENDER_ADDRESS")), to: [to], ...email });
 }

@@ -47,7 +47,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 async function newPassword(username: string): Promise<string> {
   const password = process.env.ADMIN_PASSWORD ?? (await promptHidden("Password: "));
-  const problem = passwordProblem(password, { username, email: process.env.ADMIN_EMAIL });
+  const problem = await passwordProblem(password, { username, email: process.env.ADMIN_EMAIL });
   if (problem) throw new Error(problem);
   if (!process.env.ADMIN_PASSWORD && (await promptHidden("Repeat password: ")) !== password) {
     throw new Error("The passwords do not match");

@@ -41,17 +41,14 @@ export type BundleTargets = {
 
 /**
  * Known misses of BUNDLE_TARGETS, each with its reason, so that nothing else can grow past them
- * unnoticed. Open work: load the password dictionaries lazily from a file beside the bundle (as
- * the geo-IP database is) and bring these back under the common targets.
+ * unnoticed. The password lists, bowser and the team function's SES client load on first use
+ * (code splitting, esbuildOptions), which brought account, invitation and auth-login back under.
  */
 const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {
-  // zxcvbn-ts's common-password and word lists (docs/decisions/0053-password-policy.md), ~420 KiB.
-  account: { minifiedBytes: 900 * 1024, gzipBytes: 370 * 1024 },
-  invitation: { minifiedBytes: 900 * 1024, gzipBytes: 370 * 1024 },
-  // Team management sends invitations and reads sessions (bowser) beside the auth stack.
-  team: { minifiedBytes: 480 * 1024, gzipBytes: 150 * 1024 },
-  // Sign-in now also records the session's device (bowser) and throttles atomically.
-  "auth-login": { gzipBytes: 128 * 1024 },
+  // 122.9 KiB gzip: esbuild's splitting puts ~18 KiB of the SES client's REST-JSON protocol code
+  // (in @smithy/core and @aws-sdk/core files that DynamoDB's client also imports) into the chunk
+  // loaded at start, not into the lazy SES chunk. Minified it is within the target (388 KiB).
+  team: { gzipBytes: 124 * 1024 },
 };
 
 /** The targets one function's bundle is held to. */
@@ -89,8 +86,11 @@ export interface BuiltBundle extends FunctionBundle {
   /** Folder to hand to Code.fromAsset. */
   readonly dir: string;
   readonly file: string;
+  /** index.mjs and the chunks it imports statically: what a cold start reads. */
   readonly minifiedBytes: number;
   readonly gzipBytes: number;
+  /** Chunks loaded only on first use (`import()`), relative to `dir`; not in the sizes above. */
+  readonly lazyChunks: readonly string[];
   /** Files shipped beside the code, relative to `dir`. */
   readonly extraFiles: readonly string[];
   readonly metafile: Metafile;
@@ -136,15 +136,24 @@ function entrySource(bundle: FunctionBundle): string {
   ].join("\n");
 }
 
-export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outfile: string): BuildOptions {
+const ENTRY_NAMESPACE = "function-entry";
+
+/**
+ * Code splitting: a module the code reaches only through `await import(...)` (the password lists,
+ * the User-Agent parser, the SES client of the team function) becomes a chunk beside index.mjs that
+ * Node loads when that path first runs, not at cold start. What index.mjs imports statically is
+ * part of its start-up cost and is counted in its size (see startupFiles).
+ */
+export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outdir: string): BuildOptions {
+  const entryPath = `${bundle.name}.entry.ts`;
   return {
-    stdin: {
-      contents: entrySource(bundle),
-      resolveDir: functionsDir,
-      sourcefile: `${bundle.name}.entry.ts`,
-      loader: "ts",
-    },
-    outfile,
+    entryPoints: [{ in: `${ENTRY_NAMESPACE}:${entryPath}`, out: "index" }],
+    outdir,
+    // Beside index.mjs, not in a subfolder: bundled libraries find their files from `__dirname`
+    // (the ESM banner's, per output file), as the geo-IP library does (./geoip.ts).
+    chunkNames: "[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
     bundle: true,
     platform: "node",
     target: "node22",
@@ -158,8 +167,47 @@ export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, out
     banner: { js: ESM_BANNER },
     metafile: true,
     logLevel: "silent",
-    plugins: [lambdaTrimsPlugin(), ...(bundle.assets === "geoip" ? [geoIpPlugin()] : [])],
+    plugins: [
+      {
+        name: "function-entry",
+        setup(build) {
+          build.onResolve({ filter: /^function-entry:/ }, () => ({
+            path: entryPath,
+            namespace: ENTRY_NAMESPACE,
+          }));
+          build.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({
+            contents: entrySource(bundle),
+            resolveDir: functionsDir,
+            loader: "ts",
+          }));
+        },
+      },
+      lambdaTrimsPlugin(),
+      ...(bundle.assets === "geoip" ? [geoIpPlugin()] : []),
+    ],
   };
+}
+
+/**
+ * The files Node reads when it imports index.mjs: index.mjs and every chunk it imports statically,
+ * transitively (chunks imported with `import()` are left out: they load on first use).
+ */
+export function startupFiles(metafile: Metafile, indexFile: string): { eager: string[]; lazy: string[] } {
+  const outputs = metafile.outputs;
+  const key = Object.keys(outputs).find(
+    (output) => output.endsWith(`/${BUNDLE_FILE}`) || output === indexFile,
+  );
+  if (!key) throw new Error(`esbuild wrote no ${BUNDLE_FILE}`);
+  const eager = new Set<string>();
+  const visit = (output: string) => {
+    if (eager.has(output)) return;
+    eager.add(output);
+    for (const imported of outputs[output]?.imports ?? []) {
+      if (imported.kind === "import-statement" && imported.path in outputs) visit(imported.path);
+    }
+  };
+  visit(key);
+  return { eager: [...eager], lazy: Object.keys(outputs).filter((output) => !eager.has(output)) };
 }
 
 async function buildOne(
@@ -170,18 +218,23 @@ async function buildOne(
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const file = join(dir, BUNDLE_FILE);
-  const { metafile } = await build(esbuildOptions(bundle, options.functionsDir, file));
+  const { metafile } = await build({
+    ...esbuildOptions(bundle, options.functionsDir, dir),
+    absWorkingDir: REPO_ROOT,
+  });
   if (!metafile) throw new Error("esbuild returned no metafile");
   const extraFiles = bundle.assets === "geoip" ? copyGeoIpFiles(dir) : [];
   mkdirSync(options.metaDir, { recursive: true });
   writeFileSync(join(options.metaDir, `${bundle.name}.json`), JSON.stringify(metafile));
-  const code = readFileSync(file);
+  const { eager, lazy } = startupFiles(metafile, relative(REPO_ROOT, file));
+  const eagerCode = eager.map((output) => readFileSync(join(REPO_ROOT, output)));
   return {
     ...bundle,
     dir,
     file,
-    minifiedBytes: code.length,
-    gzipBytes: gzipSync(code, { level: 9 }).length,
+    minifiedBytes: eagerCode.reduce((sum, code) => sum + code.length, 0),
+    gzipBytes: eagerCode.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0),
+    lazyChunks: lazy.map((output) => relative(dir, join(REPO_ROOT, output))),
     extraFiles,
     metafile,
   };

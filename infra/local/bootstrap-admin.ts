@@ -15,7 +15,7 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   const password = env.ADMIN_PASSWORD;
   if (!username || !password) return;
   const problem =
-    usernameProblem(username) ?? passwordProblem(password, { username, email: env.ADMIN_EMAIL });
+    usernameProblem(username) ?? (await passwordProblem(password, { username, email: env.ADMIN_EMAIL }));
   if (problem) throw new Error(`ADMIN_USERNAME/ADMIN_PASSWORD: ${problem}`);
   const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
   if (await users.find(username)) return;

@@ -4,12 +4,14 @@
  * bundle finds its geo-IP database (8.8.8.8 -> US) through a real handler call against dynalite.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_MESSAGES } from "../../functions/auth/password-policy";
 import {
   BUNDLE_FILE,
   type BuiltBundle,
@@ -104,6 +106,47 @@ describe("function bundles", () => {
       })) as { statusCode: number };
       expect(answer.statusCode, bundle.name).toBe(404);
     }
+  });
+});
+
+describe("code loaded on first use: the password lists", () => {
+  it("are chunks beside the invitation and account bundles, not in what a cold start loads", () => {
+    for (const name of ["invitation", "account"]) {
+      const bundle = byName(name);
+      const startup = readdirSync(bundle.dir).filter(
+        (file) => file.endsWith(".mjs") && !bundle.lazyChunks.includes(file),
+      );
+      expect(startup, name).toContain("index.mjs");
+      for (const file of startup)
+        expect(readFileSync(join(bundle.dir, file), "utf8"), file).not.toContain("trustno1");
+      const lists = bundle.lazyChunks.filter((chunk) =>
+        readFileSync(join(bundle.dir, chunk), "utf8").includes("trustno1"),
+      );
+      expect(lists, name).toHaveLength(1);
+    }
+  });
+
+  it("are found by the bundled invitation handler, which refuses password1234 before touching any table", async () => {
+    const body = JSON.stringify({ token: "abcdefgh.abcdefghijklmnopqrstuvwxyz", password: "password1234" });
+    const answer = (await invokeInChild(
+      byName("invitation").dir,
+      {
+        version: "2.0",
+        routeKey: "$default",
+        rawPath: "/api/auth/invitation/accept",
+        headers: {
+          "content-type": "application/json",
+          origin: "http://localhost:3000",
+          "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
+        },
+        body,
+        isBase64Encoded: false,
+        requestContext: { http: { method: "POST", sourceIp: "203.0.113.9" } },
+      },
+      { SITE_URL: "http://localhost:3000" },
+    )) as { statusCode: number; body: string };
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.body).toContain(PASSWORD_MESSAGES.tooEasy);
   });
 });
 

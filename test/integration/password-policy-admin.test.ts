@@ -31,7 +31,7 @@ const store = () => ({
   close: async () => {},
 });
 const users = () => new UsersRepository(dynamo.db, dynamo.tables.users);
-const tooEasy = passwordProblem("password1234") as string;
+const tooEasy = (await passwordProblem("password1234")) as string;
 
 describe("staff passwords are checked wherever they are set", () => {
   it("admin create refuses password1234 and stores nothing", async () => {
