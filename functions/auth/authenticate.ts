@@ -18,7 +18,7 @@ import { normalizeUsername, type StaffUser, staffUserViewOf } from "./users";
 
 export interface AuthenticateDependencies {
   readonly db: DynamoDBDocumentClient;
-  readonly tables: { readonly users: string; readonly ephemeral: string };
+  readonly tables: { readonly users: string; readonly authState: string };
   readonly key: Uint8Array;
   readonly now: () => Date;
 }
@@ -55,7 +55,7 @@ export async function authenticate(
   const answer = await deps.db.send(
     new BatchGetCommand({
       RequestItems: {
-        [deps.tables.ephemeral]: { Keys: [{ pk: revocationKey(session.sessionId) }], ConsistentRead: true },
+        [deps.tables.authState]: { Keys: [{ pk: revocationKey(session.sessionId) }], ConsistentRead: true },
         [deps.tables.users]: {
           Keys: [{ username }],
           ConsistentRead: true,
@@ -69,7 +69,7 @@ export async function authenticate(
   if ((answer.UnprocessedKeys && Object.keys(answer.UnprocessedKeys).length > 0) || !answer.Responses) {
     throw Object.assign(new Error("Session check could not read its tables"), { name: "ServiceUnavailable" });
   }
-  if ((answer.Responses[deps.tables.ephemeral] ?? []).length > 0) {
+  if ((answer.Responses[deps.tables.authState] ?? []).length > 0) {
     return { ok: false, reason: "session_revoked", username };
   }
   const user = answer.Responses[deps.tables.users]?.[0] as

@@ -21,7 +21,7 @@ import type { Session } from "./session-token";
 export async function authDependencies(log: Logger): Promise<LoginDependencies> {
   return {
     db: documentClient(),
-    tables: { users: tableName("users"), ephemeral: tableName("ephemeral"), audit: tableName("audit") },
+    tables: { users: tableName("users"), authState: tableName("authState"), audit: tableName("audit") },
     key: await sessionKey(),
     now: systemClock,
     mfaRequired: process.env.MFA_REQUIRED === "true",

@@ -16,7 +16,7 @@ import { normalizeUsername, staffUserViewOf, UsersRepository } from "./users";
 
 export interface AuthTables {
   readonly users: string;
-  readonly ephemeral: string;
+  readonly authState: string;
   readonly audit: string;
 }
 
@@ -76,7 +76,7 @@ async function claimTotpStep(deps: LoginDependencies, username: string, step: nu
   try {
     await deps.db.send(
       new PutCommand({
-        TableName: deps.tables.ephemeral,
+        TableName: deps.tables.authState,
         Item: {
           pk: `totp-used#${username}#${step}`,
           expiresAt: (step + 3) * TOTP_STEP_SECONDS,
@@ -94,7 +94,7 @@ async function claimTotpStep(deps: LoginDependencies, username: string, step: nu
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
   const now = deps.now();
   const username = normalizeUsername(attempt.username);
-  const throttle = new LoginThrottle(deps.db, deps.tables.ephemeral);
+  const throttle = new LoginThrottle(deps.db, deps.tables.authState);
   const log = (reason: AuthFailureReason, knownUser: boolean) =>
     logAuthFailure(deps.log, {
       reason,

@@ -1,5 +1,5 @@
 /**
- * Server-side logout: the session id goes into EPHEMERAL_TABLE until the session could no longer be
+ * Server-side logout: the session id goes into AUTH_STATE_TABLE until the session could no longer be
  * valid anyway (its absolute lifetime), so DynamoDB's TTL cleans up after it. Every authenticated
  * request checks the list (functions/auth/authenticate.ts).
  */
@@ -10,12 +10,12 @@ export const revocationKey = (sessionId: string) => `session-revoked#${sessionId
 
 export async function revokeSession(
   db: DynamoDBDocumentClient,
-  ephemeralTable: string,
+  authStateTable: string,
   session: Pick<Session, "sessionId" | "username" | "authTime">,
 ): Promise<void> {
   await db.send(
     new PutCommand({
-      TableName: ephemeralTable,
+      TableName: authStateTable,
       Item: {
         pk: revocationKey(session.sessionId),
         username: session.username,

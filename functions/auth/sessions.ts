@@ -22,7 +22,7 @@ export interface SessionRecord {
 
 export interface SessionsDependencies {
   readonly db: DynamoDBDocumentClient;
-  readonly tables: { readonly users: string; readonly ephemeral: string };
+  readonly tables: { readonly users: string; readonly authState: string };
 }
 
 /**
@@ -196,7 +196,7 @@ async function endRecorded(
   entries: readonly (readonly [string, SessionRecord])[],
 ): Promise<void> {
   for (const [sessionId, record] of entries) {
-    await revokeSession(deps.db, deps.tables.ephemeral, { sessionId, username, authTime: record.authTime });
+    await revokeSession(deps.db, deps.tables.authState, { sessionId, username, authTime: record.authTime });
     await removeEntry(deps, username, sessionId);
   }
 }

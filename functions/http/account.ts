@@ -27,7 +27,7 @@ import {
 const signedIn = () => [requireSession()];
 const sessionTables = () => ({
   db: documentClient(),
-  tables: { users: tableName("users"), ephemeral: tableName("ephemeral") },
+  tables: { users: tableName("users"), authState: tableName("authState") },
 });
 
 export const handler = httpRoutes({

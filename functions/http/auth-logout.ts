@@ -20,7 +20,7 @@ export const handler = httpApi({ route: "POST /api/auth/logout", body: "none" },
   const outcome = await sessionOf(request);
   if (outcome.ok) {
     const deps = await authDependencies(request.log);
-    await revokeSession(deps.db, deps.tables.ephemeral, outcome.session);
+    await revokeSession(deps.db, deps.tables.authState, outcome.session);
     await deps.db.send(
       new PutCommand({
         TableName: deps.tables.audit,

@@ -17,7 +17,7 @@ export const handler = httpApi({ route: "GET /api/auth/user" }, async (request) 
   if (!outcome.ok) return jsonResponse(200, { user: null });
   if (outcome.renewed) {
     await touchSession(
-      { db: documentClient(), tables: { users: tableName("users"), ephemeral: tableName("ephemeral") } },
+      { db: documentClient(), tables: { users: tableName("users"), authState: tableName("authState") } },
       outcome.renewed.session,
       systemClock(),
     );

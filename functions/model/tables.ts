@@ -106,12 +106,26 @@ export const TABLES = {
     streamNewImages: true,
   },
   /**
-   * Short-lived records that expire by TTL: submission rate counters, e-mail idempotency
-   * claims, login-failure counters, revoked session ids.
+   * Short-lived records of the public side, expiring by TTL: per-address submission counters
+   * (`rate#…`), e-mail idempotency claims (`email#…`) and acknowledgement quotas (`ack-quota#…`).
+   * The two forms and the notify worker reach this table and no other short-lived state.
    */
   ephemeral: {
-    id: "Ephemeral",
+    id: "PublicEphemeral",
     envVar: "EPHEMERAL_TABLE",
+    partitionKey: { name: "pk", type: "S" },
+    timeToLiveAttribute: "expiresAt",
+  },
+  /**
+   * Staff sign-in state, expiring by TTL: login-failure counters and locks (`login#…`), revoked
+   * sessions, TOTP replay guards (`totp-used#…`) and attack-alert markers. Only the functions that
+   * sign staff in or check a session reach it (docs/decisions/0057-auth-state-table.md). It keeps
+   * the id of the table that held all short-lived state before, so the deploy that split them
+   * keeps every lock and revocation.
+   */
+  authState: {
+    id: "Ephemeral",
+    envVar: "AUTH_STATE_TABLE",
     partitionKey: { name: "pk", type: "S" },
     timeToLiveAttribute: "expiresAt",
   },

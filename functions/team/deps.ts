@@ -11,7 +11,7 @@ export function teamDependencies(): TeamDependencies {
       users: tableName("users"),
       invitations: tableName("invitations"),
       audit: tableName("audit"),
-      ephemeral: tableName("ephemeral"),
+      authState: tableName("authState"),
     },
     now: systemClock,
   };

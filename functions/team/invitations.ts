@@ -28,7 +28,7 @@ export interface TeamDependencies {
     readonly users: string;
     readonly invitations: string;
     readonly audit: string;
-    readonly ephemeral: string;
+    readonly authState: string;
   };
   readonly now: () => Date;
 }

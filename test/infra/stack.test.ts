@@ -476,6 +476,29 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       }
     });
 
+    // docs/decisions/0057: a bug or injected code in a public form or a worker must not be able to
+    // clear a login lock, a revoked session or a TOTP replay guard.
+    it("keeps the auth-state table away from the public forms and every worker; the auth functions reach it", () => {
+      const tableIdOf = (key: TableKey) =>
+        ofType("AWS::DynamoDB::Table").find(
+          ([, t]) => t.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key].id}`,
+        )?.[0] as string;
+      const reaches = (name: string, key: TableKey) =>
+        statementsOfRole(roleOf(functionNamed(name)[1])).some((st) =>
+          JSON.stringify(st.Resource ?? "").includes(`"${tableIdOf(key)}"`),
+        );
+      expect(tableIdOf("authState")).toBeDefined();
+      expect(tableIdOf("authState")).not.toBe(tableIdOf("ephemeral"));
+      const untrusted = ["signup", "contact", ...WORKERS.map((w) => w.name), OUTBOX_RELAY.name];
+      for (const name of untrusted) expect(reaches(name, "authState"), name).toBe(false);
+      for (const name of ["signup", "contact", "notify"]) expect(reaches(name, "ephemeral"), name).toBe(true);
+      const signsIn = ["auth-login", "auth-user", "auth-logout", "account", "team", "invitation"];
+      for (const name of signsIn) expect(reaches(name, "authState"), name).toBe(true);
+      // Every Command Center route checks revocations there.
+      for (const fn of HTTP_FUNCTIONS.filter((f) => f.sessionKey))
+        expect(reaches(fn.name, "authState"), fn.name).toBe(true);
+    });
+
     it("lets only the functions that send e-mail use SES, scoped to the identity and configuration set", () => {
       for (const fn of ALL_FUNCTIONS) {
         const statements = statementsOfRole(roleOf(functionNamed(fn.name)[1]));

@@ -18,7 +18,7 @@ let dynamo: TestDynamo;
 let throttle: LoginThrottle;
 beforeAll(async () => {
   dynamo = await startDynalite();
-  throttle = new LoginThrottle(dynamo.db, dynamo.tables.ephemeral);
+  throttle = new LoginThrottle(dynamo.db, dynamo.tables.authState);
 });
 afterAll(async () => {
   await dynamo?.close();
@@ -32,7 +32,7 @@ const fresh = (name: string) => `${name}-${++n}`;
 describe("hitWindow", () => {
   it("starts the window at the first hit and refuses past the limit until it ends", async () => {
     const pk = fresh("window");
-    const hit = (seconds: number) => hitWindow(dynamo.db, dynamo.tables.ephemeral, pk, 3, at(seconds));
+    const hit = (seconds: number) => hitWindow(dynamo.db, dynamo.tables.authState, pk, 3, at(seconds));
     expect(await hit(0)).toEqual({ allowed: true, hits: 1, retryAfterSeconds: LOGIN_WINDOW_SECONDS });
     expect((await hit(100)).allowed).toBe(true);
     expect((await hit(200)).allowed).toBe(true);
@@ -53,9 +53,9 @@ describe("hitWindow", () => {
   it("lets exactly `limit` of 40 parallel hits through, whether or not the window exists yet", async () => {
     for (const existing of [false, true]) {
       const pk = fresh("parallel");
-      if (existing) await hitWindow(dynamo.db, dynamo.tables.ephemeral, pk, 5, at(0));
+      if (existing) await hitWindow(dynamo.db, dynamo.tables.authState, pk, 5, at(0));
       const hits = await Promise.all(
-        Array.from({ length: 40 }, () => hitWindow(dynamo.db, dynamo.tables.ephemeral, pk, 5, at(1))),
+        Array.from({ length: 40 }, () => hitWindow(dynamo.db, dynamo.tables.authState, pk, 5, at(1))),
       );
       expect(hits.filter((hit) => hit.allowed)).toHaveLength(existing ? 4 : 5);
       expect(new Set(hits.map((hit) => hit.hits)).size).toBe(40);
