@@ -64,7 +64,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     name: "auth-login",
     entry: "http/auth-login.ts",
     routes: ["POST /api/auth/login"],
-    tables: { users: "readWrite", authState: "readWrite", audit: "write" },
+    // outbox: the "account locked" e-mail to the owner (functions/auth/attack-alert.ts).
+    tables: { users: "readWrite", authState: "readWrite", audit: "write", outbox: "write" },
     sessionKey: true,
   },
   {
@@ -208,7 +209,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   {
     name: "notification",
     envVar: "NOTIFICATION_QUEUE_URL",
-    consumes: ["signup.created", "contact.received"],
+    consumes: ["signup.created", "contact.received", "staff.account-locked"],
     worker: "notify",
     maxReceiveCount: 5,
   },

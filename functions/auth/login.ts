@@ -27,12 +27,18 @@ export interface LoginDependencies {
   readonly now: () => Date;
   readonly mfaRequired: boolean;
   readonly log: Logger;
-  /** Called once per window when an account's failures from all addresses reach the alert level. */
+  /**
+   * Called when a wrong password locks the account for an address, and once per window when its
+   * failures from all addresses reach the alert level (the callee keeps it to one e-mail per window).
+   */
   readonly onAccountUnderAttack?: (attack: AccountUnderAttack) => Promise<void>;
 }
 
 export interface AccountUnderAttack {
+  /** The stored username. */
   readonly username: string;
+  /** The owner's address on the account, if any. */
+  readonly email: string | undefined;
   /** The address of the attempt that reached the alert level. */
   readonly ip: string | undefined;
   readonly at: Date;
@@ -113,8 +119,15 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
   const fail = async (reason: AuthFailureReason, count = true) => {
     log(reason, user !== undefined);
     if (!count) return reservation.release();
-    if (user && (await throttle.failureRaisesAlert(user.username, now))) {
-      await deps.onAccountUnderAttack?.({ username: user.username, ip: attempt.ip, at: now });
+    if (!user) return;
+    const widespread = await throttle.failureRaisesAlert(user.username, now);
+    if (reservation.lastBeforeLock || widespread) {
+      await deps.onAccountUnderAttack?.({
+        username: user.username,
+        email: user.email,
+        ip: attempt.ip,
+        at: now,
+      });
     }
   };
 

@@ -8,7 +8,9 @@
  * - per address: 20 attempts within 15 minutes, whatever the accounts (one address spraying many
  *   accounts);
  * - per account from every address: no lock, but the 20th failure within 15 minutes raises one
- *   "account under attack" alert to staff (once per window).
+ *   "account under attack" alert (once per window);
+ * - the failure that locks an account for an address raises that alert too: the owner is e-mailed
+ *   once per account and window (functions/auth/attack-alert.ts).
  * A successful sign-in clears its account-and-address counter and gives back its address attempt;
  * an outcome that is not a failure (a code is still needed) gives back both reservations.
  * Unknown usernames are counted like real ones, so the answers do not reveal which exist.
@@ -119,7 +121,13 @@ export const throttleKeys = {
 };
 
 export type Reservation =
-  | { readonly allowed: true; readonly release: () => Promise<void>; readonly succeeded: () => Promise<void> }
+  | {
+      readonly allowed: true;
+      /** This attempt is the last one the account allows from this address: if it fails, the account is locked there. */
+      readonly lastBeforeLock: boolean;
+      readonly release: () => Promise<void>;
+      readonly succeeded: () => Promise<void>;
+    }
   | { readonly allowed: false; readonly scope: ThrottleScope; readonly retryAfterSeconds: number };
 
 export class LoginThrottle {
@@ -150,6 +158,7 @@ export class LoginThrottle {
     }
     return {
       allowed: true,
+      lastBeforeLock: pair.hits === ACCOUNT_FAILURE_LIMIT,
       release: async () => {
         await Promise.all([
           releaseHit(this.db, this.tableName, pairKey, now),

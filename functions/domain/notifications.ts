@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { DomainEvent } from "../../events";
+import type { AccountLockedData, DomainEvent } from "../../events";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { EmailMessage } from "../lib/mailer";
+import { accountLockedEmail } from "../team/emails";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "./email-idempotency";
 import {
   BRAND,
@@ -21,7 +22,7 @@ export interface NotificationConfig {
 }
 
 /** Stable names of the e-mails of one event: the idempotency claims are keyed by them. */
-export type EmailKey = "staff-alert" | "acknowledgement";
+export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked";
 
 export interface PlannedEmail {
   readonly key: EmailKey;
@@ -45,6 +46,7 @@ export function fromAddress(sender: string): string {
 
 /** The e-mails an event causes: a staff alert (Reply-To the prospect) and an acknowledgement. */
 export function emailsFor(event: DomainEvent, config: NotificationConfig): PlannedEmail[] {
+  if (event.type === "staff.account-locked") return [accountLockedFor(event.data, config)];
   const prospect = event.data.email;
   const deliverable = isDeliverableAddress(prospect);
   const alert: RenderedEmail =
@@ -67,6 +69,19 @@ export function emailsFor(event: DomainEvent, config: NotificationConfig): Plann
     });
   }
   return planned;
+}
+
+/** The lock warning to the account's owner; to the staff inbox when the account has no usable address. */
+function accountLockedFor(data: AccountLockedData, config: NotificationConfig): PlannedEmail {
+  const owner = data.email && isDeliverableAddress(data.email) ? data.email : undefined;
+  return {
+    key: "account-locked",
+    message: {
+      from: fromAddress(config.senderAddress),
+      to: [owner ?? config.staffInbox],
+      ...accountLockedEmail({ ...data, siteUrl: config.siteUrl, toStaffInbox: owner === undefined }),
+    },
+  };
 }
 
 /**

@@ -1,13 +1,31 @@
 /** POST /api/auth/login — docs/product/http-api.md: 200 { user: { username, email, role } } + session cookie, 401 "Invalid username or password". */
 import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD, STAFF_MESSAGES } from "../../events";
+import { raiseAccountLockedAlert } from "../auth/attack-alert";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";
-import { login } from "../auth/login";
+import { type AccountUnderAttack, login } from "../auth/login";
+import { randomId } from "../domain/deps";
+import { tableName } from "../lib/env";
 import { HttpError, header, httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
 
 export const handler = httpApi({ route: "POST /api/auth/login" }, async (request) => {
   const input = validateBody(request, LoginRequest);
-  const deps = await authDependencies(request.log);
+  const base = await authDependencies(request.log);
+  const deps = {
+    ...base,
+    onAccountUnderAttack: async (attack: AccountUnderAttack) => {
+      const raised = await raiseAccountLockedAlert(
+        {
+          db: base.db,
+          tables: { authState: base.tables.authState, outbox: tableName("outbox") },
+          newId: randomId,
+        },
+        attack,
+      );
+      if (raised)
+        request.log.warn("account locked by failed sign-ins: owner alerted", { username: attack.username });
+    },
+  };
   const outcome = await login(deps, {
     ...input,
     ip: request.clientIp,

@@ -1,9 +1,19 @@
 /**
- * The e-mails to staff members: an invitation and a password reset, each with its one-time link.
+ * The e-mails to staff members: an invitation and a password reset, each with its one-time link,
+ * and the warning that their account was locked by wrong passwords.
  * Same frame as the lead e-mails (functions/domain/email-templates.ts).
  */
-import { STAFF_ROLE_LABELS, type StaffRole } from "../../events";
-import { BRAND, button, layout, paragraph, type RenderedEmail, siteLink } from "../domain/email-templates";
+import { type AccountLockedData, STAFF_ROLE_LABELS, type StaffRole } from "../../events";
+import {
+  BRAND,
+  button,
+  formatTimestamp,
+  layout,
+  oneLine,
+  paragraph,
+  type RenderedEmail,
+  siteLink,
+} from "../domain/email-templates";
 
 /** Links carry the token in the fragment: it never reaches a server log or a Referer header. */
 export function oneTimeLink(siteUrl: string, path: string, token: string): string {
@@ -55,5 +65,39 @@ export function passwordResetEmail(input: {
       footer: `${BRAND} Command Center`,
     }),
     text: `${lines.join("\n\n")}\n\n${link}\n\n${ignore}\n`,
+  };
+}
+
+/**
+ * To the owner of an account that repeated wrong passwords locked (functions/auth/attack-alert.ts):
+ * where from, when, for how long, and what to do. Nothing typed at the sign-in is quoted (no
+ * password, no username). `toStaffInbox`: the account has no address, so the staff inbox is told,
+ * and the account is named by its stored username so staff know whose it is.
+ */
+export function accountLockedEmail(
+  input: Pick<AccountLockedData, "username" | "ip" | "lockedAt" | "lockedMinutes"> & {
+    siteUrl: string;
+    toStaffInbox: boolean;
+  },
+): RenderedEmail {
+  const whose = input.toStaffInbox
+    ? `The ${BRAND} Command Center account "${oneLine(input.username, 128)}" (it has no e-mail address on file)`
+    : `Your ${BRAND} Command Center account`;
+  const from = input.ip ? oneLine(input.ip, 64) : "an unknown address";
+  const lines = [
+    `${whose} saw repeated failed sign-ins from ${from} at ${formatTimestamp(input.lockedAt)}.`,
+    `Sign-in from that address was locked for ${input.lockedMinutes} minutes.`,
+    "If this was you, wait and try again. If it was not you, change your password as soon as you can, and tell an admin.",
+  ];
+  const link = siteLink(input.siteUrl, "/commandcenter/login");
+  return {
+    subject: `Failed sign-ins locked your ${BRAND} Command Center account`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Repeated failed sign-ins",
+      body: `${lines.map(paragraph).join("")}${button(link, "Open the Command Center")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\n${link}\n`,
   };
 }
