@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type BuildOptions, build, type Metafile } from "esbuild";
+import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, WORKERS } from "../../functions/registry";
 import { isMainModule } from "../main-module";
 import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
@@ -41,15 +41,11 @@ export type BundleTargets = {
 
 /**
  * Known misses of BUNDLE_TARGETS, each with its reason, so that nothing else can grow past them
- * unnoticed. The password lists, bowser and the team function's SES client load on first use
- * (code splitting, esbuildOptions), which brought account, invitation and auth-login back under.
+ * unnoticed. None now: the password lists, bowser and the team function's SES client load on first
+ * use (esbuildOptions, ISOLATED_LAZY_MODULES; docs/decisions/0049), which brought account,
+ * invitation, team and auth-login back under.
  */
-const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {
-  // 122.9 KiB gzip: esbuild's splitting puts ~18 KiB of the SES client's REST-JSON protocol code
-  // (in @smithy/core and @aws-sdk/core files that DynamoDB's client also imports) into the chunk
-  // loaded at start, not into the lazy SES chunk. Minified it is within the target (388 KiB).
-  team: { gzipBytes: 124 * 1024 },
-};
+const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {};
 
 /** The targets one function's bundle is held to. */
 export function bundleTargetsFor(name: string): BundleTargets {
@@ -144,6 +140,22 @@ const ENTRY_NAMESPACE = "function-entry";
  * Node loads when that path first runs, not at cold start. What index.mjs imports statically is
  * part of its start-up cost and is counted in its size (see startupFiles).
  */
+/** What every file shipped to Lambda is built as. */
+const LAMBDA_OUTPUT = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "esm",
+  // Prefer the ES module builds of dependencies (the AWS SDK ships both): they tree-shake.
+  mainFields: ["module", "main"],
+  minify: true,
+  treeShaking: true,
+  sourcemap: false,
+  legalComments: "none",
+  banner: { js: ESM_BANNER },
+  logLevel: "silent",
+} as const satisfies BuildOptions;
+
 export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, outdir: string): BuildOptions {
   const entryPath = `${bundle.name}.entry.ts`;
   return {
@@ -154,19 +166,8 @@ export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, out
     chunkNames: "[name]-[hash]",
     outExtension: { ".js": ".mjs" },
     splitting: true,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "esm",
-    // Prefer the ES module builds of dependencies (the AWS SDK ships both): they tree-shake.
-    mainFields: ["module", "main"],
-    minify: true,
-    treeShaking: true,
-    sourcemap: false,
-    legalComments: "none",
-    banner: { js: ESM_BANNER },
+    ...LAMBDA_OUTPUT,
     metafile: true,
-    logLevel: "silent",
     plugins: [
       {
         name: "function-entry",
@@ -182,10 +183,63 @@ export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, out
           }));
         },
       },
+      isolatedLazyPlugin(functionsDir),
       lambdaTrimsPlugin(),
       ...(bundle.assets === "geoip" ? [geoIpPlugin()] : []),
     ],
   };
+}
+
+/**
+ * Modules imported lazily that get a bundle file of their own beside index.mjs instead of a chunk
+ * (functions/-relative entry -> file name). The SES client's protocol code sits in @smithy/core and
+ * @aws-sdk/core files that the DynamoDB client imports too; as a chunk, esbuild's splitting (which
+ * assigns whole files) would put ~18 KiB of it into the shared chunk every cold start loads.
+ * Built on its own it carries its own copy of what it needs and adds nothing to the start.
+ */
+export const ISOLATED_LAZY_MODULES: Readonly<Record<string, string>> = {
+  "lib/ses-mailer.ts": "ses-mailer.mjs",
+};
+
+function isolatedLazyPlugin(functionsDir: string): Plugin {
+  return {
+    name: "isolated-lazy-modules",
+    setup(build) {
+      build.onResolve({ filter: /^\.{1,2}\// }, (args) => {
+        if (args.kind !== "dynamic-import") return undefined;
+        const target = relative(functionsDir, join(args.resolveDir, args.path)).replaceAll("\\", "/");
+        const file = ISOLATED_LAZY_MODULES[`${target}.ts`] ?? ISOLATED_LAZY_MODULES[target];
+        return file ? { path: `./${file}`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/** Builds each isolated module that `metafile`'s outputs import, as its own file in `dir`. */
+async function buildIsolatedModules(
+  metafile: Metafile,
+  functionsDir: string,
+  dir: string,
+): Promise<string[]> {
+  const wanted = new Set(
+    Object.values(metafile.outputs).flatMap((output) =>
+      output.imports
+        .filter((imported) => imported.external)
+        .map((imported) => imported.path.replace(/^\.\//, "")),
+    ),
+  );
+  const built: string[] = [];
+  for (const [entry, file] of Object.entries(ISOLATED_LAZY_MODULES)) {
+    if (!wanted.has(file)) continue;
+    await build({
+      entryPoints: [join(functionsDir, entry)],
+      outfile: join(dir, file),
+      ...LAMBDA_OUTPUT,
+      plugins: [lambdaTrimsPlugin()],
+    });
+    built.push(file);
+  }
+  return built;
 }
 
 /**
@@ -223,6 +277,7 @@ async function buildOne(
     absWorkingDir: REPO_ROOT,
   });
   if (!metafile) throw new Error("esbuild returned no metafile");
+  const isolated = await buildIsolatedModules(metafile, options.functionsDir, dir);
   const extraFiles = bundle.assets === "geoip" ? copyGeoIpFiles(dir) : [];
   mkdirSync(options.metaDir, { recursive: true });
   writeFileSync(join(options.metaDir, `${bundle.name}.json`), JSON.stringify(metafile));
@@ -234,7 +289,7 @@ async function buildOne(
     file,
     minifiedBytes: eagerCode.reduce((sum, code) => sum + code.length, 0),
     gzipBytes: eagerCode.reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0),
-    lazyChunks: lazy.map((output) => relative(dir, join(REPO_ROOT, output))),
+    lazyChunks: [...lazy.map((output) => relative(dir, join(REPO_ROOT, output))), ...isolated],
     extraFiles,
     metafile,
   };

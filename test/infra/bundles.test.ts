@@ -20,9 +20,25 @@ import {
 } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { startDynalite, TEST_CREDENTIALS, TEST_REGION, type TestDynamo } from "../support/dynamo";
+import { startSesLocal, type TestSes } from "../support/ses";
 import { bundleOnce } from "./synth";
 
 const run = promisify(execFile);
+
+/** Runs an ES module script in a fresh `node` with test credentials; resolves with its stdout. */
+async function runInChild(script: string, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      AWS_REGION: TEST_REGION,
+      AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
+      ...env,
+    },
+    timeout: 30_000,
+  });
+  return stdout;
+}
 
 /** Imports a bundle in a fresh `node` and passes `event` to its handler; returns the handler's answer. */
 async function invokeInChild(bundleDir: string, event: unknown, env: Record<string, string> = {}) {
@@ -33,17 +49,7 @@ async function invokeInChild(bundleDir: string, event: unknown, env: Record<stri
     const result = event === null ? null : await handler(event, {});
     process.stdout.write("RESULT " + JSON.stringify(result ?? null));
   `;
-  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      AWS_REGION: TEST_REGION,
-      AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
-      TEST_EVENT: JSON.stringify(event),
-      ...env,
-    },
-    timeout: 30_000,
-  });
+  const stdout = await runInChild(script, { TEST_EVENT: JSON.stringify(event), ...env });
   const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
   if (!line) throw new Error(`no result from child: ${stdout}`);
   return JSON.parse(line.slice("RESULT ".length)) as unknown;
@@ -147,6 +153,30 @@ describe("code loaded on first use: the password lists", () => {
     )) as { statusCode: number; body: string };
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.body).toContain(PASSWORD_MESSAGES.tooEasy);
+  });
+});
+
+describe("code loaded on first use: the team function's SES mailer", () => {
+  let ses: TestSes;
+  beforeAll(async () => {
+    ses = await startSesLocal();
+  });
+  afterAll(async () => {
+    await ses?.close();
+  });
+
+  it("is a file of its own beside index.mjs, outside what a cold start loads, and sends through SES", async () => {
+    const team = byName("team");
+    expect(team.lazyChunks).toContain("ses-mailer.mjs");
+    expect(readFileSync(team.file, "utf8")).toContain('import("./ses-mailer.mjs")');
+    const script = `
+      const { SesMailer } = await import(${JSON.stringify(pathToFileURL(join(team.dir, "ses-mailer.mjs")).href)});
+      const sent = await new SesMailer().send({ from: "hello@repdesk.example.com", to: ["new@example.com"], subject: "Isolated", html: "<p>Hi</p>", text: "Hi" });
+      process.stdout.write("RESULT " + JSON.stringify(sent));
+    `;
+    const stdout = await runInChild(script, { AWS_ENDPOINT_URL_SESV2: ses.endpoint });
+    expect(stdout).toMatch(/^RESULT \{"messageId":"[^"]+"\}/);
+    expect((await ses.emails()).map((email) => email.subject)).toEqual(["Isolated"]);
   });
 });
 
