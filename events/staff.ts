@@ -76,4 +76,9 @@ export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: "Current password is incorrect",
   noSuchSession: "No such session.",
+  passwordThrottled: "Too many wrong passwords. Please wait 15 minutes and try again.",
 } as const;
+
+/** Answer of POST /api/account/password and DELETE /api/account/sessions (end all other sessions). */
+export const EndedSessionsResponse = z.object({ endedSessions: z.number().int() });
+export type EndedSessionsResponse = z.infer<typeof EndedSessionsResponse>;

@@ -91,6 +91,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "PUT /api/account/email",
       "POST /api/account/password",
       "GET /api/account/sessions",
+      "DELETE /api/account/sessions",
       "DELETE /api/account/sessions/{id}",
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },

@@ -2,6 +2,10 @@
  * A member changes their own password: the current one is required, the new one passes the policy,
  * every other session ends (revoked, and refused anyway by the password date), and the caller gets
  * a fresh session so they stay signed in on this device.
+ *
+ * A wrong current password counts as a failed sign-in for the account from that address
+ * (functions/auth/throttle.ts, reserved before the check): a stolen session cannot be used to guess
+ * the password faster than the login screen allows.
  */
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { auditItem } from "./audit";
@@ -11,11 +15,13 @@ import { hashPassword, verifyPassword } from "./password";
 import type { IssuedToken } from "./session-token";
 import { endSessions } from "./sessions";
 import { startSession } from "./start-session";
-import { UsersRepository } from "./users";
+import { LoginThrottle, type ThrottleScope } from "./throttle";
+import { normalizeUsername, UsersRepository } from "./users";
 
 export type ChangePasswordOutcome =
   | { readonly kind: "changed"; readonly issued: IssuedToken; readonly endedSessions: number }
   | { readonly kind: "currentWrong" }
+  | { readonly kind: "throttled"; readonly scope: ThrottleScope; readonly retryAfterSeconds: number }
   | { readonly kind: "weak"; readonly problem: string };
 
 export async function changePassword(
@@ -29,15 +35,27 @@ export async function changePassword(
   },
 ): Promise<ChangePasswordOutcome> {
   const users = new UsersRepository(deps.db, deps.tables.users);
+  const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
+    { account: normalizeUsername(input.username), ip: input.ip },
+    deps.now(),
+  );
+  if (!reservation.allowed) {
+    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
+  }
   const user = await users.find(input.username);
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    // The reservation is kept: a failure.
     return { kind: "currentWrong" };
   }
   const problem = await newPasswordProblem(input.newPassword, {
     username: user.username,
     ...(user.email ? { email: user.email } : {}),
   });
-  if (problem) return { kind: "weak", problem };
+  if (problem) {
+    await reservation.release();
+    return { kind: "weak", problem };
+  }
+  await reservation.succeeded();
   await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
   const endedSessions = await endSessions(deps, user.username);
   await deps.db.send(

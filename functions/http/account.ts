@@ -4,13 +4,14 @@
  *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
+ *   DELETE /api/account/sessions       ends every session but this one
  */
 import { ACCOUNT_MESSAGES, AccountEmailRequest, PasswordChangeRequest } from "../../events";
 import { changePassword } from "../auth/change-password";
 import { documentClient } from "../auth/clients";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies, requireSession, signedInSession, signedInUser } from "../auth/http-session";
-import { endSession, listSessions } from "../auth/sessions";
+import { endSession, endSessions, listSessions } from "../auth/sessions";
 import { normalizeEmail, UsersRepository } from "../auth/users";
 import { systemClock } from "../domain/deps";
 import { tableName } from "../lib/env";
@@ -21,6 +22,7 @@ import {
   httpRoutes,
   invalidFields,
   jsonResponse,
+  tooManyRequests,
   validateBody,
 } from "./middleware";
 
@@ -51,6 +53,8 @@ export const handler = httpRoutes({
         ip: request.clientIp,
         userAgent: header(request.event, "user-agent"),
       });
+      if (outcome.kind === "throttled")
+        throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
       if (outcome.kind === "currentWrong")
         throw invalidFields({ currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
       if (outcome.kind === "weak") throw invalidFields({ newPassword: outcome.problem });
@@ -75,6 +79,15 @@ export const handler = httpRoutes({
         systemClock(),
       );
       return jsonResponse(200, { sessions });
+    },
+  ),
+
+  "DELETE /api/account/sessions": httpApi(
+    { route: "DELETE /api/account/sessions", extraMiddlewares: signedIn() },
+    async (request) => {
+      const session = signedInSession(request);
+      const endedSessions = await endSessions(sessionTables(), session.username, session.sessionId);
+      return jsonResponse(200, { endedSessions });
     },
   ),
 

@@ -7,6 +7,7 @@ import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type SessionView, STAFF_MESSAGES } from "../../events";
 import { hashPassword } from "../../functions/auth/password";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/auth/throttle";
 import { UsersRepository } from "../../functions/auth/users";
 import { findStaffMember, listStaffMembers } from "../../functions/team/members";
 import type { RuntimeProcess } from "../support/runtime";
@@ -213,5 +214,65 @@ describe("self-service: sessions and password", () => {
     const old = await call(runtime, "POST", "/api/auth/login", { body: person, ip: "198.51.100.12" });
     expect(old.status).toBe(401);
     expect(await signIn(runtime, person.username, NEW_PASSWORD, "198.51.100.12")).toBeTruthy();
+  });
+
+  it("ends every other session at once and keeps this one", async () => {
+    const member = { username: "gil", password: "gil's long enough password" };
+    await users.create(member.username, await hashPassword(member.password), new Date(), {
+      email: "gil@example.com",
+      role: "staff",
+    });
+    const here = await signIn(runtime, member.username, member.password, "198.51.100.20");
+    const others = [
+      await signIn(runtime, member.username, member.password, "198.51.100.21"),
+      await signIn(runtime, member.username, member.password, "198.51.100.22"),
+    ];
+    const ended = await call(runtime, "DELETE", "/api/account/sessions", { cookie: here });
+    expect([ended.status, ended.json]).toEqual([200, { endedSessions: 2 }]);
+    for (const cookie of others) {
+      expect((await call(runtime, "GET", "/api/admin/signups", { cookie })).status).toBe(401);
+    }
+    const left = (await call(runtime, "GET", "/api/account/sessions", { cookie: here })).json
+      ?.sessions as SessionView[];
+    expect(left.map((s) => [s.current, s.ip])).toEqual([[true, "198.51.100.20"]]);
+    const without = await call(runtime, "DELETE", "/api/account/sessions", {});
+    expect(without.status).toBe(401);
+  });
+
+  it("counts wrong current passwords like failed sign-ins: parallel guesses never pass the limit", async () => {
+    const member = { username: "fay", password: "fay's long enough password" };
+    const ip = "198.51.100.30";
+    await users.create(member.username, await hashPassword(member.password), new Date(), {
+      email: "fay@example.com",
+      role: "staff",
+    });
+    const cookie = await signIn(runtime, member.username, member.password, ip);
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(runtime, "POST", "/api/account/password", {
+          cookie,
+          ip,
+          body: { currentPassword: `guess number ${i}`, newPassword: "fay's brand new password" },
+        }),
+      ),
+    );
+    const statuses = guesses.map((answer) => answer.status).sort();
+    // Exactly the limit were checked (400: wrong), every other one refused before any check.
+    expect(statuses.filter((status) => status === 400)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - ACCOUNT_FAILURE_LIMIT);
+    const refused = guesses.find((answer) => answer.status === 429);
+    expect(refused?.json).toEqual({ error: ACCOUNT_MESSAGES.passwordThrottled });
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The right password is refused too now, and so is signing in from this address...
+    const right = await call(runtime, "POST", "/api/account/password", {
+      cookie,
+      ip,
+      body: { currentPassword: member.password, newPassword: "fay's brand new password" },
+    });
+    expect(right.status).toBe(429);
+    const login = await call(runtime, "POST", "/api/auth/login", { body: member, ip });
+    expect([login.status, login.json]).toEqual([429, { error: AUTH_MESSAGES.accountThrottled }]);
+    // ...but not from another address, and the password is unchanged.
+    expect(await signIn(runtime, member.username, member.password, "198.51.100.31")).toBeTruthy();
   });
 });
