@@ -13,7 +13,7 @@ import type { LoginDependencies } from "./login";
 import { newPasswordProblem } from "./new-password";
 import { hashPassword, verifyPassword } from "./password";
 import type { IssuedToken } from "./session-token";
-import { endSessions } from "./sessions";
+import { endSession, endSessions } from "./sessions";
 import { startSession } from "./start-session";
 import { LoginThrottle, type ThrottleScope } from "./throttle";
 import { normalizeUsername, UsersRepository } from "./users";
@@ -28,6 +28,8 @@ export async function changePassword(
   deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
   input: {
     username: string;
+    /** The caller's session: ended too (a fresh one replaces it), but not counted as "other". */
+    sessionId?: string;
     currentPassword: string;
     newPassword: string;
     ip?: string;
@@ -57,7 +59,8 @@ export async function changePassword(
   }
   await reservation.succeeded();
   await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
-  const endedSessions = await endSessions(deps, user.username);
+  const endedSessions = await endSessions(deps, user.username, input.sessionId);
+  if (input.sessionId) await endSession(deps, user.username, input.sessionId);
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,

@@ -49,6 +49,7 @@ export const handler = httpRoutes({
       const input = validateBody(request, PasswordChangeRequest);
       const outcome = await changePassword(await authDependencies(request.log), {
         username: signedInUser(request).username,
+        sessionId: signedInSession(request).sessionId,
         ...input,
         ip: request.clientIp,
         userAgent: header(request.event, "user-agent"),

@@ -1,6 +1,7 @@
 /** The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx). */
 import { Navigate, Route, Routes } from "react-router-dom";
 import { AcceptInvitationPage } from "./AcceptInvitationPage";
+import { AccountPage } from "./AccountPage";
 import { AuthProvider } from "./auth";
 import { ContactsPage } from "./ContactsPage";
 import { DashboardPage } from "./DashboardPage";
@@ -44,6 +45,14 @@ export default function CommandCenterApp() {
           element={
             <Protected>
               <TeamPage />
+            </Protected>
+          }
+        />
+        <Route
+          path="account"
+          element={
+            <Protected>
+              <AccountPage />
             </Protected>
           }
         />

@@ -19,6 +19,7 @@ export function StaffHeader({ children }: { children: ReactNode }) {
       <div className={styles.headerTitle}>{children}</div>
       <nav className={styles.headerTitle} aria-label="Command Center">
         {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
+        <Link to="/commandcenter/account">Account</Link>
         <button type="button" className={styles.secondaryButton} onClick={onLogout}>
           Logout
         </button>

