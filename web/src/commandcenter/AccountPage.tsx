@@ -15,7 +15,7 @@ import type { SessionView } from "../../../events";
 import { ApiFailure, api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
-import { ErrorNotice } from "./ErrorNotice";
+import { ActionMessages, ErrorNotice, useAction } from "./ErrorNotice";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
 import { formatDateTime } from "./time";
@@ -108,12 +108,7 @@ function EmailCard() {
   return (
     <AccountCard id="account-email" title="E-mail address">
       <form className={styles.noteForm} onSubmit={submit} noValidate>
-        {form.error && <ErrorNotice message={form.error} />}
-        {notice && (
-          <p className={styles.noticeBar} role="status">
-            {notice}
-          </p>
-        )}
+        <ActionMessages notice={notice} error={form.error} />
         <AccountField
           label="E-mail address"
           name="email"
@@ -164,12 +159,7 @@ function PasswordCard() {
     <AccountCard id="account-password" title="Password">
       <p className={styles.muted}>Changing your password signs you out everywhere except on this device.</p>
       <form className={styles.noteForm} onSubmit={submit} noValidate>
-        {form.error && <ErrorNotice message={form.error} />}
-        {notice && (
-          <p className={styles.noticeBar} role="status">
-            {notice}
-          </p>
-        )}
+        <ActionMessages notice={notice} error={form.error} />
         <AccountField
           label="Current password"
           name="current-password"
@@ -215,9 +205,6 @@ const SESSIONS_CHANGED = "repdesk:sessions-changed";
 function SessionsCard() {
   const [sessions, setSessions] = useState<SessionView[]>();
   const [loadError, setLoadError] = useState("");
-  const [actionError, setActionError] = useState("");
-  const [notice, setNotice] = useState("");
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     setLoadError("");
@@ -235,19 +222,7 @@ function SessionsCard() {
     return () => window.removeEventListener(SESSIONS_CHANGED, reload);
   }, [load]);
 
-  const act = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setActionError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-    } catch (failure) {
-      setActionError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
+  const { busy, notice, error: actionError, act } = useAction(load);
 
   const columns: Column<SessionView>[] = [
     {
@@ -287,12 +262,7 @@ function SessionsCard() {
 
   return (
     <AccountCard id="account-sessions" title="Sessions">
-      {notice && (
-        <p className={styles.noticeBar} role="status">
-          {notice}
-        </p>
-      )}
-      {actionError && <ErrorNotice message={actionError} />}
+      <ActionMessages notice={notice} error={actionError} />
       {loadError ? (
         <ErrorNotice message={loadError} onRetry={() => void load()} />
       ) : !sessions ? (

@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { failureMessage } from "./api";
 import styles from "./commandcenter.module.css";
 
 /** A failed request, said plainly, with "Try again" where repeating it makes sense. */
@@ -12,4 +14,42 @@ export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: (
       )}
     </div>
   );
+}
+
+/** The outcome of the last action: what it did (a status line) or why it failed (an alert). */
+export function ActionMessages({ notice, error }: { notice: string; error: string }) {
+  return (
+    <>
+      {notice && (
+        <p className={styles.noticeBar} role="status">
+          {notice}
+        </p>
+      )}
+      {error && <ErrorNotice message={error} />}
+    </>
+  );
+}
+
+/**
+ * Runs one action at a time: `busy` while it runs, its returned text as the notice or the server's
+ * refusal as the error, then `after` (e.g. reload the list) whatever happened.
+ */
+export function useAction(after: () => Promise<void> | void) {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState("");
+  const [error, setError] = useState("");
+  const act = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setNotice("");
+    setError("");
+    try {
+      setNotice(await action());
+    } catch (failure) {
+      setError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+      await after();
+    }
+  };
+  return { busy, notice, error, act };
 }

@@ -17,7 +17,7 @@ import {
 import { ApiFailure, api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
-import { ErrorNotice } from "./ErrorNotice";
+import { ActionMessages, ErrorNotice, useAction } from "./ErrorNotice";
 import { Modal } from "./Modal";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
@@ -70,10 +70,7 @@ function TeamManager() {
   const [team, setTeam] = useState<TeamResponse>();
   const [loadError, setLoadError] = useState("");
   const [forbidden, setForbidden] = useState(false);
-  const [notice, setNotice] = useState("");
-  const [actionError, setActionError] = useState("");
   const [confirming, setConfirming] = useState<Confirmation>();
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
     setLoadError("");
@@ -91,20 +88,15 @@ function TeamManager() {
   }, [load]);
 
   /** Runs an action, shows its outcome (or the server's refusal), then reloads the lists. */
-  const act = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setNotice("");
-    setActionError("");
-    try {
-      setNotice(await action());
-    } catch (failure) {
-      setActionError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-      setConfirming(undefined);
-      await load();
-    }
-  };
+  const {
+    busy,
+    notice,
+    error: actionError,
+    act,
+  } = useAction(async () => {
+    setConfirming(undefined);
+    await load();
+  });
 
   if (forbidden) return <AdminOnly />;
   if (loadError) return <ErrorNotice message={loadError} onRetry={() => void load()} />;
@@ -150,12 +142,7 @@ function TeamManager() {
 
   return (
     <>
-      {notice && (
-        <p className={styles.noticeBar} role="status">
-          {notice}
-        </p>
-      )}
-      {actionError && <ErrorNotice message={actionError} />}
+      <ActionMessages notice={notice} error={actionError} />
       <InviteForm onInvited={(email) => act(async () => `An invitation was sent to ${email}.`)} />
       <TableCard title="Members">
         <RecordTable
