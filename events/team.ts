@@ -53,6 +53,8 @@ export const TEAM_AUDIT_ACTIONS = [
   "team.deactivate",
   "team.reactivate",
   "team.second-factor.reset",
+  "team.password.forgot",
+  "team.password.reset",
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 
@@ -65,6 +67,8 @@ export const TEAM_AUDIT_LABELS: Record<TeamAuditAction, string> = {
   "team.deactivate": "Deactivated",
   "team.reactivate": "Reactivated",
   "team.second-factor.reset": "Reset second factor of",
+  "team.password.forgot": "Asked for a password reset link",
+  "team.password.reset": "Chose a new password with a reset link",
 };
 
 /** One line of the Team page's audit list: who did what to whom, and when. */
@@ -118,4 +122,27 @@ export const TEAM_MESSAGES = {
   noSuchMember: "No such staff member.",
   noSuchInvitation: "No such invitation.",
   emailFailed: "The invitation was saved, but the e-mail could not be sent. Please use Resend.",
+} as const;
+
+/** Body of POST /api/auth/password/forgot: the account's e-mail address or username. */
+export const ForgotPasswordRequest = z.object({
+  login: z
+    .string({ error: "Enter your e-mail address or username" })
+    .trim()
+    .min(1, { error: "Enter your e-mail address or username" })
+    .max(254, { error: "Enter your e-mail address or username" }),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** Body of POST /api/auth/password/reset: the e-mailed link's token and the new password. */
+export const PasswordResetRequest = z.object({ token: oneTimeToken, password: newPasswordField });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** The forgotten-password answers (docs/decisions/0063). */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The one answer to every request, whether or not an account matches. */
+  sent: "If an account matches, we have sent a link to its e-mail address. It works once, for 1 hour.",
+  invalidLink: "This password reset link is not valid. It may have expired or been used. Ask for a new one.",
+  done: "Your password has been changed and every session has been signed out. Sign in with your new password.",
+  throttled: "Too many password reset requests. Please wait 15 minutes and try again.",
 } as const;

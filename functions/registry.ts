@@ -121,6 +121,18 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
   },
+  // The forgotten password (docs/decisions/0063): public, the e-mailed one-time link is the credential.
+  {
+    name: "password-reset",
+    entry: "http/password-reset.ts",
+    routes: [
+      "POST /api/auth/password/forgot",
+      "POST /api/auth/password/check",
+      "POST /api/auth/password/reset",
+    ],
+    tables: { users: "readWrite", audit: "write", authState: "readWrite" },
+    sendsEmail: true,
+  },
   ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [
     {
       name: `admin-${plural}-list`,

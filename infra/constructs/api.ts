@@ -24,6 +24,9 @@ export const SENSITIVE_ROUTES = [
   "POST /api/auth/login",
   "POST /api/auth/invitation/check",
   "POST /api/auth/invitation/accept",
+  "POST /api/auth/password/forgot",
+  "POST /api/auth/password/check",
+  "POST /api/auth/password/reset",
 ] as const;
 
 /** CloudFront's default quota of cache behaviours per distribution (one per route path + default; CloudFront Developer Guide, Quotas). */

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEAM_MESSAGES } from "../../events";
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TEAM_MESSAGES } from "../../events";
 import { ADMIN_ONLY_TEXT } from "../../web/src/commandcenter/TeamPage";
 import { call, linkTokenFor } from "../integration/auth-support";
 import type { RuntimeProcess } from "../support/runtime";
@@ -66,7 +66,7 @@ async function inviteFromPage(page: Page, email: string, role: "Admin" | "Staff"
 async function acceptInBrowser(token: string, password = PASSWORD): Promise<Page> {
   const page = await newPage();
   await page.goto(`${runtime.url}/commandcenter/accept-invitation#token=${token}`);
-  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("Repeat the password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${runtime.url}/commandcenter`);
@@ -108,14 +108,14 @@ describe("the Team page", () => {
     await nora.getByText("nora@example.com").waitFor();
     const axe = await new AxeBuilder({ page: nora }).analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
-    await nora.getByLabel("New password").fill("password1234");
+    await nora.getByLabel("New password", { exact: true }).fill("password1234");
     await nora.getByLabel("Repeat the password").fill("password1234");
     await nora.getByRole("button", { name: "Create account" }).click();
     await nora
       .getByRole("alert")
       .filter({ hasText: /guess|common/i })
       .waitFor();
-    await nora.getByLabel("New password").fill(PASSWORD);
+    await nora.getByLabel("New password", { exact: true }).fill(PASSWORD);
     await nora.getByLabel("Repeat the password").fill(PASSWORD);
     await nora.getByRole("button", { name: "Create account" }).click();
     await nora.waitForURL(`${runtime.url}/commandcenter`);
@@ -212,5 +212,60 @@ describe("the Team page", () => {
       .click();
     await admin.getByRole("alert").filter({ hasText: TEAM_MESSAGES.lastAdmin }).waitFor();
     await memberRow(admin, "admin").getByRole("cell", { name: "Admin", exact: true }).waitFor();
+  });
+});
+
+describe("the forgotten password", () => {
+  it("login -> Forgot password? -> e-mail -> reset: the old password is refused, the new one works, the old session has ended", async () => {
+    const admin = await newPage();
+    await signIn(admin, ADMIN.username, ADMIN.password);
+    await openTeam(admin);
+    const fern = await acceptInBrowser(await inviteFromPage(admin, "fern@example.com", "Staff"));
+
+    const page = await newPage();
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter/forgot-password`);
+    const since = nowSeconds();
+    await page.getByLabel("Email or username").fill("fern@example.com");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByRole("status").filter({ hasText: PASSWORD_RESET_MESSAGES.sent }).waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+    const token = await linkTokenFor(runtime, "fern@example.com", since);
+    await page.goto(`${runtime.url}/commandcenter/reset-password#token=${token}`);
+    const fresh = "fern's brand new long password";
+    await page.getByLabel("New password", { exact: true }).fill(fresh);
+    await page.getByLabel("Repeat the password").fill(fresh);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByRole("status").filter({ hasText: PASSWORD_RESET_MESSAGES.done }).waitFor();
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter/login`);
+
+    await page.getByLabel("Username").fill("fern@example.com");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").filter({ hasText: AUTH_MESSAGES.invalidCredentials }).waitFor();
+    await signIn(page, "fern@example.com", fresh);
+
+    // The session from before the reset has ended: its next request lands on the login.
+    await fern.getByRole("link", { name: "View all" }).click();
+    await fern.waitForURL(`${runtime.url}/commandcenter/login`);
+
+    // The link worked once.
+    const again = await newPage();
+    await again.goto(`${runtime.url}/commandcenter/reset-password#token=${token}`);
+    await again.getByRole("alert").filter({ hasText: PASSWORD_RESET_MESSAGES.invalidLink }).waitFor();
+
+    // The admin sees both in the audit log.
+    await admin.reload();
+    const audit = admin.getByRole("region", { name: "Audit log" });
+    await audit.getByRole("row").filter({ hasText: "Asked for a password reset link" }).first().waitFor();
+    await audit
+      .getByRole("row")
+      .filter({ hasText: "Chose a new password with a reset link" })
+      .first()
+      .waitFor();
   });
 });

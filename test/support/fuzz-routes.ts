@@ -351,7 +351,17 @@ const OTHER_AUTH_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.rout
   (route) =>
     /^[A-Z]+ \/api\/auth\//.test(route) && !authTargets.some((target) => target.routes.includes(route)),
 );
-const TOKEN_FIELDS = ["token", "password", "email", "username", "code", "id", "response", "challenge"];
+const TOKEN_FIELDS = [
+  "token",
+  "password",
+  "email",
+  "username",
+  "login",
+  "code",
+  "id",
+  "response",
+  "challenge",
+];
 const tokenBody = fc.record(
   Object.fromEntries(TOKEN_FIELDS.map((field) => [field, fc.string({ maxLength: 80 })])),
   { requiredKeys: [] },
@@ -375,7 +385,7 @@ if (OTHER_AUTH_ROUTES.length > 0) {
             path,
             carriesBody ? testCase : { headers: testCase.headers },
           );
-          assertContract(answer, [200, 204, 400, 401, 403, 404, 409, 410, 413, 415, 429]);
+          assertContract(answer, [200, 202, 204, 400, 401, 403, 404, 409, 410, 413, 415, 429]);
           if (/__Host-session=[^;]/.test(answer.headers["set-cookie"] ?? "")) {
             throw new Error(`hostile input signed in: ${route} -> ${describeAnswer(answer)}`);
           }

@@ -2,42 +2,21 @@
  * /commandcenter/accept-invitation#token=… (the link of the invitation e-mail, functions/team/emails.ts):
  * checks the link, lets the person choose a password, signs them in and opens the Command Center.
  */
-import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
-import { type InvitationPreview, STAFF_ROLE_LABELS, TEAM_MESSAGES } from "../../../events";
-import { ApiFailure, api, failureMessage } from "./api";
+import { Link, useNavigate } from "react-router-dom";
+import { STAFF_ROLE_LABELS, TEAM_MESSAGES } from "../../../events";
+import { api } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
-import { LinkPageCard, NewPasswordForm, tokenFromHash } from "./PasswordSetup";
+import { LinkPageCard, NewPasswordForm, useCheckedLink } from "./PasswordSetup";
 
 export function AcceptInvitationPage() {
-  const token = tokenFromHash(useLocation().hash);
   const { setUser } = useAuth();
   const navigate = useNavigate();
-  const [preview, setPreview] = useState<InvitationPreview>();
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let active = true;
-    if (!token) {
-      setError(TEAM_MESSAGES.invitationInvalid);
-      return;
-    }
-    api
-      .checkInvitation(token)
-      .then((answer) => active && setPreview(answer))
-      .catch((failure) => {
-        if (!active) return;
-        setError(
-          failure instanceof ApiFailure && failure.status === 400
-            ? TEAM_MESSAGES.invitationInvalid
-            : failureMessage(failure),
-        );
-      });
-    return () => {
-      active = false;
-    };
-  }, [token]);
+  const {
+    token,
+    result: preview,
+    error,
+  } = useCheckedLink(api.checkInvitation, TEAM_MESSAGES.invitationInvalid);
 
   return (
     <LinkPageCard title="Join the Command Center">

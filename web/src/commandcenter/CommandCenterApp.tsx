@@ -5,8 +5,10 @@ import { AccountPage } from "./AccountPage";
 import { AuthProvider } from "./auth";
 import { ContactsPage } from "./ContactsPage";
 import { DashboardPage } from "./DashboardPage";
+import { ForgotPasswordPage } from "./ForgotPasswordPage";
 import { LoginPage } from "./LoginPage";
 import { Protected } from "./Protected";
+import { ResetPasswordPage } from "./ResetPasswordPage";
 import { SignupsPage } from "./SignupsPage";
 import { TeamPage } from "./TeamPage";
 
@@ -16,6 +18,8 @@ export default function CommandCenterApp() {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="accept-invitation" element={<AcceptInvitationPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route
           index
           element={

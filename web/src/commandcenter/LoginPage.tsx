@@ -1,5 +1,5 @@
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { ApiFailure } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
@@ -75,6 +75,7 @@ export function LoginPage() {
         <button type="submit" className={styles.primaryButton} disabled={submitting}>
           {submitting ? "Signing in..." : "Sign in"}
         </button>
+        <Link to="/commandcenter/forgot-password">Forgot password?</Link>
       </form>
     </main>
   );

@@ -3,13 +3,44 @@
  * password): the token from the link's fragment, the card they sit in, and the new-password form
  * that shows the password policy's own message from the API.
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
 import { ApiFailure, failureMessage } from "./api";
 import styles from "./commandcenter.module.css";
 
 /** The one-time token of a link `…#token=<id>.<secret>` (the fragment never reaches a server). */
 export function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, "")).get("token") ?? "";
+}
+
+/**
+ * The link's token and what the server says of it: `result` once it works, else `error` (the
+ * link's own message for a 400, e.g. expired or used, else the general failure text).
+ */
+export function useCheckedLink<T>(
+  check: (token: string) => Promise<T>,
+  invalidMessage: string,
+): { token: string; result?: T; error: string } {
+  const token = tokenFromHash(useLocation().hash);
+  const [result, setResult] = useState<T>();
+  const [error, setError] = useState(token ? "" : invalidMessage);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per token
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    check(token)
+      .then((answer) => active && setResult(answer))
+      .catch((failure) => {
+        if (!active) return;
+        setError(
+          failure instanceof ApiFailure && failure.status === 400 ? invalidMessage : failureMessage(failure),
+        );
+      });
+    return () => {
+      active = false;
+    };
+  }, [token]);
+  return { token, result, error };
 }
 
 /** A centred card like the login screen's. */

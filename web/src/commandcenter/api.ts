@@ -155,6 +155,11 @@ export const api = {
     ),
   checkInvitation: (token: string) =>
     request<InvitationPreview>("POST", "/api/auth/invitation/check", { token }),
+  forgotPassword: (login: string) =>
+    request<{ message: string }>("POST", "/api/auth/password/forgot", { login }),
+  checkPasswordReset: (token: string) => request<object>("POST", "/api/auth/password/check", { token }),
+  resetPassword: (token: string, password: string) =>
+    request<{ message: string }>("POST", "/api/auth/password/reset", { token, password }),
   acceptInvitation: (token: string, password: string) =>
     request<{ user: StaffUserView }>("POST", "/api/auth/invitation/accept", { token, password }),
 };
