@@ -1,4 +1,9 @@
-import { DeleteCommand, type DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  ScanCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { DomainEvent } from "../../events";
 import { tableName } from "../lib/env";
 import { createLogger, describeError } from "../lib/log";
@@ -40,10 +45,68 @@ export async function relayOutboxEvent(
   db: DynamoDBDocumentClient,
   outboxTable: string = tableName("outbox"),
 ): Promise<DomainEvent> {
-  const event = eventOfOutboxItem(item);
+  return publishAndDelete(eventOfOutboxItem(item), item.id, publisher, db, outboxTable);
+}
+
+async function publishAndDelete(
+  event: DomainEvent,
+  itemId: unknown,
+  publisher: EventPublisher,
+  db: DynamoDBDocumentClient,
+  outboxTable: string,
+): Promise<DomainEvent> {
   await publisher.publish(event);
-  await db.send(new DeleteCommand({ TableName: outboxTable, Key: { id: item.id } }));
+  await db.send(new DeleteCommand({ TableName: outboxTable, Key: { id: itemId } }));
   return event;
+}
+
+/**
+ * Sweeps that may find an item unreadable (not a valid envelope) before it is set aside as dead.
+ * Such an item never becomes readable by waiting; failures to publish a readable one (an outage)
+ * are retried for ever instead, since the event is sound.
+ */
+export const UNREADABLE_ATTEMPTS_BEFORE_DEAD = 3;
+/** The log line of an item set aside; the stack alarms on it (infra/constructs/messaging.ts). */
+export const OUTBOX_DEAD_MESSAGE = "outbox item dead";
+
+/**
+ * Counts one failed read of an item; at the limit marks it dead (`deadAt`): it stays in the table
+ * for a person to read and fix or delete, and sweeps skip it. True when it is now dead.
+ */
+async function noteUnreadable(
+  db: DynamoDBDocumentClient,
+  outboxTable: string,
+  itemId: unknown,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const counted = await db.send(
+    new UpdateCommand({
+      TableName: outboxTable,
+      Key: { id: itemId },
+      UpdateExpression: "ADD attempts :one SET lastError = :reason",
+      ConditionExpression: "attribute_exists(id)",
+      ExpressionAttributeValues: { ":one": 1, ":reason": reason.slice(0, 500) },
+      ReturnValues: "ALL_NEW",
+    }),
+  );
+  const attempts = Number(counted.Attributes?.attempts);
+  if (attempts < UNREADABLE_ATTEMPTS_BEFORE_DEAD) return false;
+  await db.send(
+    new UpdateCommand({
+      TableName: outboxTable,
+      Key: { id: itemId },
+      UpdateExpression: "SET deadAt = :now",
+      ConditionExpression: "attribute_exists(id)",
+      ExpressionAttributeValues: { ":now": now.toISOString() },
+    }),
+  );
+  log.error(OUTBOX_DEAD_MESSAGE, {
+    itemId: String(itemId).slice(0, 200),
+    attempts,
+    reason: reason.slice(0, 500),
+  });
+  return true;
 }
 
 export interface SweepOptions {
@@ -59,15 +122,21 @@ export interface SweepOptions {
 
 export interface SweepResult {
   readonly relayed: number;
+  /** Items not relayed by this sweep (dead ones included). */
   readonly failed: number;
+  /** Items this sweep set aside as dead (never readable). */
+  readonly dead?: number;
 }
 
 /** Relays whatever is waiting in the outbox, oldest first within each page. */
 export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
   const outboxTable = options.outboxTable ?? tableName("outbox");
-  const cutoff = (options.clock ?? systemClock)().getTime() - options.olderThanMs;
+  const now = (options.clock ?? systemClock)();
+  const cutoff = now.getTime() - options.olderThanMs;
   let relayed = 0;
   let failed = 0;
+  let dead = 0;
+  const result = () => (dead > 0 ? { relayed, failed, dead } : { relayed, failed });
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await options.db.send(
@@ -76,6 +145,7 @@ export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
         ConsistentRead: true,
         Limit: 100,
         ExclusiveStartKey: startKey,
+        FilterExpression: "attribute_not_exists(deadAt)",
       }),
     );
     startKey = page.LastEvaluatedKey;
@@ -86,9 +156,19 @@ export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
       )
       .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
     for (const item of due) {
-      if (relayed + failed >= options.limit) return { relayed, failed };
+      if (relayed + failed >= options.limit) return result();
+      let event: DomainEvent;
       try {
-        await relayOutboxEvent(item, options.publisher, options.db, outboxTable);
+        event = eventOfOutboxItem(item);
+      } catch (error) {
+        failed += 1;
+        const reason = describeError(error);
+        log.error("outbox item unreadable", { itemId: String(item.id).slice(0, 200), reason });
+        if (await noteUnreadable(options.db, outboxTable, item.id, reason, now)) dead += 1;
+        continue;
+      }
+      try {
+        await publishAndDelete(event, item.id, options.publisher, options.db, outboxTable);
         relayed += 1;
       } catch (error) {
         failed += 1;
@@ -96,5 +176,5 @@ export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
       }
     }
   } while (startKey);
-  return { relayed, failed };
+  return result();
 }

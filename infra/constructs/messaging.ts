@@ -11,6 +11,7 @@ import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from
 import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
 import { OUTBOX_RELAY, QUEUES, type QueueDefinition, WORKERS } from "../../functions/registry";
 import type { Email } from "./email";
 import {
@@ -106,6 +107,12 @@ export class Messaging extends Construct {
       "Outbox relay gave up on stream batches",
     );
     monitoring.streamLag("OutboxRelay", this.relay.fn, Duration.minutes(5));
+    monitoring.logLine(
+      "OutboxDeadItems",
+      this.relay.logGroup,
+      OUTBOX_DEAD_MESSAGE,
+      "An outbox item could not be read and was set aside (deadAt): read it, fix or delete it",
+    );
   }
 
   queue(name: string): Queue {

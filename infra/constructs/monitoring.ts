@@ -16,6 +16,7 @@ import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import { FilterPattern, type ILogGroup, MetricFilter } from "aws-cdk-lib/aws-logs";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
@@ -29,9 +30,11 @@ export class Monitoring extends Construct {
   readonly topicKey: Key;
   readonly alarmTopic: Topic;
   private readonly action: SnsAction;
+  private readonly stageName: string;
 
   constructor(scope: Construct, id: string, { stage }: { stage: StageConfig }) {
     super(scope, id);
+    this.stageName = stage.name;
     this.topicKey = new Key(this, "TopicKey", {
       description: `Encrypts the RepDesk ${stage.name} notification topics`,
       enableKeyRotation: true,
@@ -88,6 +91,18 @@ export class Monitoring extends Construct {
     });
     alarm.addAlarmAction(this.action);
     return alarm;
+  }
+
+  /** A JSON log line whose `msg` is `message` (one a function writes when a person is needed). */
+  logLine(id: string, logGroup: ILogGroup, message: string, description: string): Alarm {
+    const filter = new MetricFilter(this, `${id}Filter`, {
+      logGroup,
+      filterPattern: FilterPattern.stringValue("$.msg", "=", message),
+      metricNamespace: `RepDesk/${this.stageName}`,
+      metricName: id,
+      metricValue: "1",
+    });
+    return this.alarm(id, filter.metric({ period: FIVE_MINUTES, statistic: "Sum" }), 1, description);
   }
 
   /** Any message in a dead-letter (or failure) queue needs a person. */

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
+import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
 import { TABLES, type TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
@@ -554,6 +555,22 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(alarms().map((a) => a.MetricName)).toEqual(
         expect.arrayContaining(["Reputation.BounceRate", "Reputation.ComplaintRate", "IteratorAge"]),
       );
+    });
+
+    it("alarms when the outbox relay sets an unreadable item aside (its 'outbox item dead' log line)", () => {
+      const relayLogs = ofType("AWS::Logs::LogGroup").find(
+        ([, group]) =>
+          group.Properties?.LogGroupName === `/aws/lambda/repdesk-${stage.name}-${OUTBOX_RELAY.name}`,
+      )?.[0];
+      const filter = ofType("AWS::Logs::MetricFilter").find(([, f]) =>
+        String(f.Properties?.FilterPattern).includes(OUTBOX_DEAD_MESSAGE),
+      )?.[1].Properties;
+      expect(filter?.LogGroupName).toEqual({ Ref: relayLogs });
+      const transformation = filter?.MetricTransformations?.[0];
+      const alarm = alarms().find(
+        (a) => a.MetricName === transformation?.MetricName && a.Namespace === transformation?.MetricNamespace,
+      );
+      expect(alarm).toMatchObject({ Threshold: 1, Statistic: "Sum" });
     });
   });
 
