@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkStage, loadStage, stageNames } from "./stages";
+import { checkSenderIdentities, checkStage, loadStage, stageNames } from "./stages";
 
 describe("stage settings", () => {
   it("every known stage passes its checks", () => {
@@ -29,5 +29,42 @@ describe("stage settings", () => {
 
   it("lets the local stage run on localhost", () => {
     expect(loadStage("local").siteUrl).toBe("http://localhost:3000");
+  });
+
+  describe("one SES identity per account and sender domain", () => {
+    const dev = () => loadStage("dev");
+    const prod = () => loadStage("prod");
+    const sameSender = () => ({ ...dev(), senderAddress: "alerts@repdesk.example.com" });
+
+    it("refuses two stages that would both create the same sender domain's identity", () => {
+      expect(() => checkSenderIdentities([prod(), sameSender()])).toThrow(
+        /Stages "prod" and "dev" would both create the SES identity repdesk.example.com in the same account.*createsSenderIdentity: false/,
+      );
+      const account = "111111111111";
+      expect(() =>
+        checkSenderIdentities([
+          { ...prod(), account },
+          { ...sameSender(), account },
+        ]),
+      ).toThrow(/in account 111111111111/);
+      // Domains compare without case.
+      expect(() =>
+        checkSenderIdentities([prod(), { ...dev(), senderAddress: "hello@RepDesk.Example.com" }]),
+      ).toThrow(/would both create/);
+    });
+
+    it("accepts them when one uses the other's identity, or when they are in different accounts", () => {
+      expect(() =>
+        checkSenderIdentities([prod(), { ...sameSender(), createsSenderIdentity: false }]),
+      ).not.toThrow();
+      expect(() =>
+        checkSenderIdentities([
+          { ...prod(), account: "111111111111" },
+          { ...sameSender(), account: "222222222222" },
+        ]),
+      ).not.toThrow();
+      // The local stage never deploys, so it shares prod's sender freely.
+      expect(() => checkSenderIdentities([prod(), loadStage("local")])).not.toThrow();
+    });
   });
 });

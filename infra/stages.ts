@@ -18,6 +18,23 @@ export const StageConfig = z.object({
   staffInbox: z.email(),
   /** From-address of every e-mail; on our own domain. */
   senderAddress: z.email(),
+  /** The AWS account the stage deploys to; stages that do not name one may share an account. */
+  account: z
+    .string()
+    .regex(/^\d{12}$/)
+    .optional(),
+  /**
+   * Whether this stage's stack creates the SES identity of its sender domain (default true). An
+   * identity exists once per account and region: of the stages that share an account and a sender
+   * domain, exactly one creates it and the others set false and use it (checkSenderIdentities).
+   */
+  createsSenderIdentity: z.boolean().optional(),
+  /**
+   * E-mails per second the notify worker may send, at most (SES sending quota: a first production
+   * account gets 14/s and 50,000/day). infra/constructs/messaging.ts turns it into the queue
+   * mapping's batch size and maximum concurrency, and the worker paces its sends to it.
+   */
+  sesMaxSendRate: z.number().int().min(1).max(1000),
   /** Where CloudWatch alarms are e-mailed. */
   alarmEmail: z.email(),
   /** Google Tag Manager container id; without one, analytics stays in window.dataLayer. */
@@ -83,6 +100,7 @@ const STAGES: Record<string, StageConfig> = {
     siteUrl: "http://localhost:3000",
     staffInbox: "staff@repdesk.example.com",
     senderAddress: "hello@repdesk.example.com",
+    sesMaxSendRate: 14,
     alarmEmail: "ops@repdesk.example.com",
     appUrls,
     mfaRequired: false,
@@ -100,6 +118,8 @@ const STAGES: Record<string, StageConfig> = {
     certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000001",
     staffInbox: "staff-dev@repdesk.example.com",
     senderAddress: "hello@dev.repdesk.example.com",
+    // A sandbox account sends 1 e-mail per second.
+    sesMaxSendRate: 1,
     alarmEmail: "ops@repdesk.example.com",
     appUrls,
     mfaRequired: false,
@@ -117,6 +137,8 @@ const STAGES: Record<string, StageConfig> = {
     certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000",
     staffInbox: "sales@repdesk.example.com",
     senderAddress: "hello@repdesk.example.com",
+    // The first production quota (14/s); raise it with the quota (docs/DEPLOY.md).
+    sesMaxSendRate: 14,
     alarmEmail: "ops@repdesk.example.com",
     tagManagerId: "GTM-REPDESK1",
     appUrls,
@@ -136,7 +158,34 @@ export function stageNames(): string[] {
 export function loadStage(name: string): StageConfig {
   const stage = STAGES[name];
   if (!stage) throw new Error(`Unknown stage "${name}". Known stages: ${stageNames().join(", ")}`);
+  checkSenderIdentities(Object.values(STAGES));
   return checkStage(stage);
+}
+
+/**
+ * Two deployed stages in one account (or not naming theirs) with the same sender domain would both
+ * create its SES identity: the second deploy fails (the identity exists), and deleting either stage
+ * deletes the identity the other sends with. One of them must own it; the others set
+ * `createsSenderIdentity: false`.
+ */
+export function checkSenderIdentities(stages: readonly StageConfig[]): void {
+  const creators = new Map<string, StageConfig>();
+  for (const stage of stages) {
+    if (stage.name === "local" || stage.createsSenderIdentity === false) continue;
+    const domain = stage.senderAddress.split("@")[1]?.toLowerCase() ?? "";
+    const key = `${stage.account ?? "(same account)"} ${stage.region} ${domain}`;
+    const other = [...creators.entries()].find(([otherKey, otherStage]) => {
+      const sameDomain = otherKey.endsWith(` ${stage.region} ${domain}`);
+      const sameAccount = !stage.account || !otherStage.account || stage.account === otherStage.account;
+      return sameDomain && sameAccount;
+    })?.[1];
+    if (other) {
+      throw new Error(
+        `Stages "${other.name}" and "${stage.name}" would both create the SES identity ${domain} in ${stage.account ? `account ${stage.account}` : "the same account"} (${stage.region}): an identity exists once per account and region. Let one stage own it and set createsSenderIdentity: false on the other (infra/stages.ts, docs/DEPLOY.md), or give them different accounts or sender domains.`,
+      );
+    }
+    creators.set(key, stage);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   EmailSendingEvent,
   EventDestination,
   Identity,
+  type IEmailIdentity,
   SuppressionReasons,
 } from "aws-cdk-lib/aws-ses";
 import type { Topic } from "aws-cdk-lib/aws-sns";
@@ -26,7 +27,7 @@ export function senderDomainOf(address: string): string {
 }
 
 export class Email extends Construct {
-  readonly identity: EmailIdentity;
+  readonly identity: IEmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly feedbackTopic: Topic;
   private readonly stage: StageConfig;
@@ -55,17 +56,23 @@ export class Email extends Construct {
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT],
     });
     const domain = senderDomainOf(stage.senderAddress);
-    this.identity = new EmailIdentity(this, "SenderDomain", {
-      identity: Identity.domain(domain),
-      configurationSet: this.configurationSet,
-    });
-    this.identity.dkimRecords.forEach((record, index) => {
-      new CfnOutput(this, `DkimRecord${index + 1}`, {
-        key: `DkimRecord${index + 1}`,
-        description: `CNAME to add to ${domain}'s DNS for DKIM`,
-        value: `${record.name} CNAME ${record.value}`,
+    if (stage.createsSenderIdentity === false) {
+      // Another stage in this account owns the identity (infra/stages.ts checkSenderIdentities).
+      this.identity = EmailIdentity.fromEmailIdentityName(this, "SenderDomain", domain);
+    } else {
+      const identity = new EmailIdentity(this, "SenderDomain", {
+        identity: Identity.domain(domain),
+        configurationSet: this.configurationSet,
       });
-    });
+      identity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `DkimRecord${index + 1}`, {
+          key: `DkimRecord${index + 1}`,
+          description: `CNAME to add to ${domain}'s DNS for DKIM`,
+          value: `${record.name} CNAME ${record.value}`,
+        });
+      });
+      this.identity = identity;
+    }
     monitoring.sesReputation();
   }
 
