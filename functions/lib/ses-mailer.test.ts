@@ -1,43 +1,40 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { describe, expect, it } from "vitest";
-import { SesMailer } from "./ses-mailer";
+import { SesMailer, sesThrottleOf } from "./ses-mailer";
 
-describe("SesMailer", () => {
-  const ses = new SESv2Client({ region: "us-east-1" });
-  const mock = mockClient(ses);
-  const message = {
-    from: "RepDesk <hello@x.example>",
-    to: ["a@example.com"],
-    replyTo: ["staff@x.example"],
-    subject: "Hi",
-    html: "<p>Hi</p>",
-    text: "Hi",
-  };
+process.env.LOG_LEVEL = "silent";
 
-  it("sends Simple content with HTML and text parts, Reply-To and the configuration set", async () => {
-    mock.reset();
-    mock.on(SendEmailCommand).resolves({ MessageId: "m-1" });
-    expect(await new SesMailer(ses, "tracking").send(message)).toEqual({ messageId: "m-1" });
-    const input = mock.commandCalls(SendEmailCommand)[0]?.args[0].input;
-    expect(input).toEqual({
-      FromEmailAddress: message.from,
-      Destination: { ToAddresses: ["a@example.com"] },
-      ReplyToAddresses: ["staff@x.example"],
-      Content: {
-        Simple: {
-          Subject: { Data: "Hi", Charset: "UTF-8" },
-          Body: { Html: { Data: "<p>Hi</p>", Charset: "UTF-8" }, Text: { Data: "Hi", Charset: "UTF-8" } },
-        },
-      },
-      ConfigurationSetName: "tracking",
-    });
+const message = { from: "a@example.com", to: ["b@example.com"], subject: "s", html: "<p>h</p>", text: "t" };
+
+describe("SES quota refusals", () => {
+  it("tells the sending rate from the daily quota, and neither from other errors", () => {
+    const error = (name: string, text: string) => Object.assign(new Error(text), { name });
+    expect(sesThrottleOf(error("TooManyRequestsException", "Maximum sending rate exceeded."))).toBe("rate");
+    expect(sesThrottleOf(error("Throttling", "Maximum sending rate exceeded."))).toBe("rate");
+    expect(sesThrottleOf(error("LimitExceededException", "Daily message quota exceeded."))).toBe("daily");
+    expect(sesThrottleOf(error("MessageRejected", "Email address is not verified."))).toBeUndefined();
+    expect(sesThrottleOf("nope")).toBeUndefined();
   });
+});
 
-  it("omits the configuration set when none is configured", async () => {
-    mock.reset();
-    mock.on(SendEmailCommand).resolves({});
-    await new SesMailer(ses, undefined).send(message);
-    expect(mock.commandCalls(SendEmailCommand)[0]?.args[0].input.ConfigurationSetName).toBeUndefined();
+describe("send pacing", () => {
+  it("spaces the sends of one instance by the interval, whatever arrives at once", async () => {
+    const client = new SESv2Client({ region: "us-east-1" });
+    mockClient(client).on(SendEmailCommand).resolves({ MessageId: "m" });
+    let now = 1_000;
+    const slept: number[] = [];
+    const mailer = new SesMailer(client, undefined, {
+      minIntervalMs: 143,
+      now: () => now,
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
+    await Promise.all([mailer.send(message), mailer.send(message), mailer.send(message)]);
+    expect(slept).toEqual([143, 286]);
+    now += 1_000;
+    await mailer.send(message);
+    expect(slept).toEqual([143, 286]);
   });
 });

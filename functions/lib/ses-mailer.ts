@@ -1,9 +1,52 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { createLogger, describeError } from "./log";
 import type { EmailMessage, Mailer } from "./mailer";
 import { failFastRequestHandler } from "./request-handler";
 
-/** Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally). */
+const log = createLogger({ component: "ses" });
+
+/** The log line of a send refused for the day; the stack alarms on it (infra/constructs/messaging.ts). */
+export const SES_DAILY_QUOTA_MESSAGE = "SES daily sending quota exhausted";
+
+const THROTTLE_NAMES = new Set([
+  "TooManyRequestsException",
+  "Throttling",
+  "ThrottlingException",
+  "LimitExceededException",
+]);
+
+/**
+ * Whether SES refused a send for the account's sending quota: "rate" (Maximum sending rate
+ * exceeded) passes in a second, "daily" (Daily message quota exceeded) within a day. Either way the
+ * message is sound: the caller fails it so the queue delivers it again later.
+ */
+export function sesThrottleOf(error: unknown): "rate" | "daily" | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  const text = typeof message === "string" ? message : "";
+  if (/daily message quota/i.test(text)) return "daily";
+  if ((typeof name === "string" && THROTTLE_NAMES.has(name)) || /maximum sending rate/i.test(text))
+    return "rate";
+  return undefined;
+}
+
+export interface SendPacing {
+  /** Least time between two sends of this Lambda instance (0: no pacing). */
+  readonly minIntervalMs: number;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+const envInterval = () => Number(process.env.SES_MIN_SEND_INTERVAL_MS ?? 0) || 0;
+
+/**
+ * Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally). With SES_MIN_SEND_INTERVAL_MS
+ * (set on the notify worker from the stage's sesMaxSendRate and its queue mapping's maximum
+ * concurrency) each instance spaces its sends, so all instances together stay under the rate.
+ */
 export class SesMailer implements Mailer {
+  private nextSendAt = 0;
+
   constructor(
     private readonly ses: SESv2Client = new SESv2Client({
       maxAttempts: 3,
@@ -11,9 +54,32 @@ export class SesMailer implements Mailer {
     }),
     private readonly configurationSetName: string | undefined = process.env.SES_CONFIGURATION_SET ||
       undefined,
+    private readonly pacing: SendPacing = { minIntervalMs: envInterval() },
   ) {}
 
+  /** Waits for this instance's next free send slot and takes it. */
+  private async pace(): Promise<void> {
+    if (this.pacing.minIntervalMs <= 0) return;
+    const now = (this.pacing.now ?? Date.now)();
+    const at = Math.max(now, this.nextSendAt);
+    this.nextSendAt = at + this.pacing.minIntervalMs;
+    if (at > now)
+      await (this.pacing.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms))))(at - now);
+  }
+
   async send(message: EmailMessage): Promise<{ messageId?: string }> {
+    await this.pace();
+    try {
+      return await this.sendNow(message);
+    } catch (error) {
+      const throttle = sesThrottleOf(error);
+      if (throttle === "daily") log.error(SES_DAILY_QUOTA_MESSAGE, { reason: describeError(error) });
+      else if (throttle === "rate") log.warn("SES sending rate exceeded", { reason: describeError(error) });
+      throw error;
+    }
+  }
+
+  private async sendNow(message: EmailMessage): Promise<{ messageId?: string }> {
     const result = await this.ses.send(
       new SendEmailCommand({
         FromEmailAddress: message.from,

@@ -12,6 +12,7 @@ import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
+import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
 import { OUTBOX_RELAY, QUEUES, type QueueDefinition, WORKERS } from "../../functions/registry";
 import type { Email } from "./email";
 import {
@@ -31,6 +32,24 @@ export const WORK_QUEUE_MAX_AGE = Duration.minutes(15);
 export const WORKER_BATCH_SIZE = 10;
 /** Concurrent batches per worker: enough for bursts, and SES's send rate stays safe. */
 export const WORKER_MAX_CONCURRENCY = 5;
+/** SQS event source mappings run at least two concurrent batches (AWS Lambda: MaximumConcurrency 2-1000). */
+export const MIN_MAPPING_CONCURRENCY = 2;
+/** The notify worker sends at most this many e-mails per message (staff alert + acknowledgement). */
+const EMAILS_PER_MESSAGE = 2;
+
+/**
+ * How a worker that sends e-mail keeps under the stage's SES rate (`sesMaxSendRate`): its queue
+ * mapping runs at most MIN_MAPPING_CONCURRENCY batches at once and each instance spaces its sends
+ * by `minIntervalMs` (functions/lib/ses-mailer.ts), so together they send at most the rate; the
+ * batch is small enough to finish within half the function's timeout at that pace.
+ */
+export function sendRateSettings(maxPerSecond: number, timeoutSeconds: number) {
+  const maxConcurrency = MIN_MAPPING_CONCURRENCY;
+  const minIntervalMs = Math.ceil((1000 * maxConcurrency) / maxPerSecond);
+  const fits = Math.floor((timeoutSeconds * 1000) / 2 / (EMAILS_PER_MESSAGE * minIntervalMs));
+  return { maxConcurrency, minIntervalMs, batchSize: Math.max(1, Math.min(WORKER_BATCH_SIZE, fits)) };
+}
+
 export const RELAY_STREAM_SETTINGS = { batchSize: 100, retryAttempts: 5, maxRecordAge: Duration.hours(1) };
 export const SWEEP_INTERVAL = Duration.minutes(5);
 /** The payload the relay receives from the schedule, telling it to sweep the whole outbox. */
@@ -138,11 +157,25 @@ export class Messaging extends Construct {
       retentionPeriod: RETENTION,
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
     });
+    const workerDefinition = WORKERS.find((w) => w.name === definition.worker);
+    const paced = workerDefinition?.sendsEmail
+      ? sendRateSettings(context.stage.sesMaxSendRate, FUNCTION_SIZING.worker.timeout.toSeconds())
+      : undefined;
+    if (paced) {
+      worker.fn.addEnvironment("SES_MIN_SEND_INTERVAL_MS", String(paced.minIntervalMs));
+      // A send refused for the day fails its message (retried later; the backlog alarm fires too).
+      context.monitoring.logLine(
+        `${id}SesDailyQuota`,
+        worker.logGroup,
+        SES_DAILY_QUOTA_MESSAGE,
+        "SES refused e-mails for the day's sending quota: messages wait in the queue; ask AWS for a higher quota",
+      );
+    }
     worker.fn.addEventSource(
       new SqsEventSource(queue, {
-        batchSize: WORKER_BATCH_SIZE,
+        batchSize: paced?.batchSize ?? WORKER_BATCH_SIZE,
         reportBatchItemFailures: true,
-        maxConcurrency: WORKER_MAX_CONCURRENCY,
+        maxConcurrency: paced?.maxConcurrency ?? WORKER_MAX_CONCURRENCY,
       }),
     );
     context.monitoring.queueNotEmpty(

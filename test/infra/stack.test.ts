@@ -9,12 +9,17 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
+import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
 import { TABLES, type TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
 import { FUNCTION_SIZING } from "../../infra/constructs/function";
-import { VISIBILITY_TIMEOUT_FACTOR } from "../../infra/constructs/messaging";
+import {
+  MIN_MAPPING_CONCURRENCY,
+  sendRateSettings,
+  VISIBILITY_TIMEOUT_FACTOR,
+} from "../../infra/constructs/messaging";
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/constructs/site/site";
 import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
@@ -360,6 +365,34 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
           BatchSize: expect.any(Number),
         });
       }
+    });
+
+    it("keeps the notify worker under the stage's SES send rate, and alarms when SES refuses for the day", () => {
+      const [notifyId, notify] = functionNamed("notify");
+      const mapping = ofType("AWS::Lambda::EventSourceMapping").find(
+        ([, m]) => m.Properties?.FunctionName.Ref === notifyId,
+      )?.[1].Properties;
+      const interval = Number(notify.Properties?.Environment?.Variables?.SES_MIN_SEND_INTERVAL_MS);
+      const concurrency = mapping?.ScalingConfig?.MaximumConcurrency;
+      expect(concurrency).toBe(MIN_MAPPING_CONCURRENCY);
+      // Every concurrent batch sends at most one e-mail per interval: together at most the rate.
+      expect((concurrency * 1000) / interval).toBeLessThanOrEqual(stage.sesMaxSendRate);
+      expect(mapping?.BatchSize).toBe(
+        sendRateSettings(stage.sesMaxSendRate, FUNCTION_SIZING.worker.timeout.toSeconds()).batchSize,
+      );
+      // A batch at that pace (two e-mails a message) ends well within the function's timeout.
+      expect(mapping?.BatchSize * 2 * interval).toBeLessThanOrEqual(
+        (FUNCTION_SIZING.worker.timeout.toSeconds() * 1000) / 2,
+      );
+      const filter = ofType("AWS::Logs::MetricFilter").find(([, f]) =>
+        String(f.Properties?.FilterPattern).includes(SES_DAILY_QUOTA_MESSAGE),
+      )?.[1].Properties;
+      expect(filter).toBeDefined();
+      expect(
+        ofType("AWS::CloudWatch::Alarm").some(
+          ([, a]) => a.Properties?.MetricName === filter?.MetricTransformations?.[0]?.MetricName,
+        ),
+      ).toBe(true);
     });
 
     it("feeds the outbox relay from the outbox stream (inserts only, bisect, retries, failure queue) and a 5-minute sweep", () => {

@@ -2,7 +2,9 @@
  * The pipeline after the write, against real stand-ins (dynalite, aws-ses-v2-local): outbox relay,
  * geo-IP enrichment, and the notification e-mails with their exactly-once claims.
  */
+import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ContactRequest, type DomainEvent, type SignupCreated, SignupRequest } from "../../events";
 import { emailClaimKey } from "../../functions/domain/email-idempotency";
@@ -293,6 +295,37 @@ describe("notification worker", () => {
       "within 24 hours",
     );
   });
+
+  // SES refuses a send over the account's quota (14/s, 50,000/day on a first production account).
+  // A fault the SES stand-in cannot produce, so aws-sdk-client-mock answers for one client instance.
+  it.each([
+    ["the sending rate", "TooManyRequestsException", "Maximum sending rate exceeded."],
+    ["the daily quota", "LimitExceededException", "Daily message quota exceeded."],
+  ])(
+    "SES refusing for %s fails the message, and the retry later sends each e-mail once",
+    async (_what, name, message) => {
+      const client = new SESv2Client({ region: "us-east-1" });
+      const ses = mockClient(client);
+      ses
+        .on(SendEmailCommand)
+        .rejectsOnce(Object.assign(new Error(message), { name, $metadata: {} }))
+        .resolves({ MessageId: "sent" });
+      const notify = notifyWith(new SesMailer(client, undefined, { minIntervalMs: 0 }));
+      const event = await signupEvent("8.8.8.8", `quota-${name}@example.com`);
+      const first = sqsEvent([event]);
+      expect(await notify(first)).toEqual({
+        batchItemFailures: [{ itemIdentifier: first.Records[0]?.messageId }],
+      });
+      expect(await notify(sqsEvent([event], 2))).toEqual({ batchItemFailures: [] });
+      expect(await notify(sqsEvent([event], 3))).toEqual({ batchItemFailures: [] });
+      // One refused try, then the staff alert and the acknowledgement once each.
+      const sent = ses
+        .commandCalls(SendEmailCommand)
+        .map((call) => call.args[0].input.Destination?.ToAddresses?.[0]);
+      expect(sent.slice(1).sort()).toEqual([config.staffInbox, `quota-${name}@example.com`].sort());
+      expect(sent).toHaveLength(3);
+    },
+  );
 
   it("after an SES failure, the retry sends each e-mail exactly once", async () => {
     const event = await signupEvent("8.8.8.8");
