@@ -41,6 +41,17 @@ const signupEvent = (id: string): SignupCreated => ({
   },
 });
 
+/** One sweep of the whole outbox at NOW through `publisher`. */
+const sweeper = (publisher: RecordingPublisher) => () =>
+  sweepOutbox({
+    db: dynamo.db,
+    publisher,
+    outboxTable: dynamo.tables.outbox,
+    olderThanMs: 0,
+    limit: 100,
+    clock: () => NOW,
+  });
+
 it("sets an unreadable item aside after the limit, keeps it, logs the alarmed line and skips it", async () => {
   const table = dynamo.tables.outbox;
   await dynamo.db.send(
@@ -57,15 +68,7 @@ it("sets an unreadable item aside after the limit, keeps it, logs the alarmed li
   await dynamo.db.send(new PutCommand({ TableName: table, Item: outboxItemFor(signupEvent("good")) }));
   const errors = vi.spyOn(process.stderr, "write");
   const publisher = new RecordingPublisher();
-  const sweep = () =>
-    sweepOutbox({
-      db: dynamo.db,
-      publisher,
-      outboxTable: dynamo.tables.outbox,
-      olderThanMs: 0,
-      limit: 100,
-      clock: () => NOW,
-    });
+  const sweep = sweeper(publisher);
 
   const results = [];
   for (let i = 0; i < UNREADABLE_ATTEMPTS_BEFORE_DEAD; i += 1) results.push(await sweep());
@@ -104,15 +107,7 @@ it("retries a readable event whose publishing fails for as long as it fails, nev
   const table = dynamo.tables.outbox;
   await dynamo.db.send(new PutCommand({ TableName: table, Item: outboxItemFor(signupEvent("outage")) }));
   const publisher = new RecordingPublisher();
-  const sweep = () =>
-    sweepOutbox({
-      db: dynamo.db,
-      publisher,
-      outboxTable: dynamo.tables.outbox,
-      olderThanMs: 0,
-      limit: 100,
-      clock: () => NOW,
-    });
+  const sweep = sweeper(publisher);
   for (let i = 0; i < UNREADABLE_ATTEMPTS_BEFORE_DEAD + 2; i += 1) {
     publisher.failNext = 1;
     expect(await sweep()).toEqual({ relayed: 0, failed: 1 });
