@@ -192,7 +192,7 @@ export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, out
 
 /**
  * Modules imported lazily that get a bundle file of their own beside index.mjs instead of a chunk
- * (functions/-relative entry -> file name). The SES client's protocol code sits in @smithy/core and
+ * (entry relative to the functions folder -> file name). The SES client's protocol code sits in @smithy/core and
  * @aws-sdk/core files that the DynamoDB client imports too; as a chunk, esbuild's splitting (which
  * assigns whole files) would put ~18 KiB of it into the shared chunk every cold start loads.
  * Built on its own it carries its own copy of what it needs and adds nothing to the start.
