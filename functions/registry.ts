@@ -192,6 +192,22 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { signups: "readWrite", contacts: "readWrite", audit: "write", users: "read", authState: "read" },
     sessionKey: true,
   },
+  // Replies from the lead desk (docs/decisions/0068-replies.md): sent through SES with the staff
+  // member's address as Reply-To; the key's claim and the reply entry live in the audit table.
+  {
+    name: "admin-desk-reply",
+    entry: "http/admin-desk-reply.ts",
+    routes: ["GET /api/admin/desk/reply-templates", "POST /api/admin/desk/reply"],
+    tables: {
+      signups: "readWrite",
+      contacts: "readWrite",
+      audit: "readWrite",
+      users: "read",
+      authState: "read",
+    },
+    sessionKey: true,
+    sendsEmail: true,
+  },
   {
     name: "admin-signups-stats",
     entry: "http/admin-signups-stats.ts",

@@ -44,6 +44,8 @@ export const StageConfig = z.object({
     .optional(),
   /** The external web app that the marketing site links to. */
   appUrls: z.object({ login: z.url(), register: z.url(), liveDemo: z.url() }),
+  /** Booking page that the lead desk's reply templates offer the prospect (BOOKING_URL); optional. */
+  bookingUrl: z.url().optional(),
   /** Staff must enrol a TOTP second factor. */
   mfaRequired: z.boolean(),
   /** Days after which signups and contact messages are deleted; 0 keeps them. */
@@ -103,6 +105,7 @@ const STAGES: Record<string, StageConfig> = {
     sesMaxSendRate: 14,
     alarmEmail: "ops@repdesk.example.com",
     appUrls,
+    bookingUrl: "https://app.repdesk.example.com/demo/book",
     mfaRequired: false,
     retentionDays: 0,
     submissionsPerMinute: 10,
@@ -122,6 +125,7 @@ const STAGES: Record<string, StageConfig> = {
     sesMaxSendRate: 1,
     alarmEmail: "ops@repdesk.example.com",
     appUrls,
+    bookingUrl: "https://app.repdesk.example.com/demo/book",
     mfaRequired: false,
     retentionDays: 30,
     submissionsPerMinute: 10,
@@ -142,6 +146,7 @@ const STAGES: Record<string, StageConfig> = {
     alarmEmail: "ops@repdesk.example.com",
     tagManagerId: "GTM-REPDESK1",
     appUrls,
+    bookingUrl: "https://app.repdesk.example.com/demo/book",
     mfaRequired: true,
     retentionDays: 0,
     submissionsPerMinute: 5,

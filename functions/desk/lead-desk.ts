@@ -39,6 +39,8 @@ export interface DeskChange {
   readonly lostReason?: string;
   /** A staff username, null for nobody, undefined to leave as is. */
   readonly owner?: string | null;
+  /** A reply was sent: stop the response clock whatever the status (functions/desk/reply.ts). */
+  readonly responded?: boolean;
 }
 
 /** A record's status; records from before the desk are New. */
@@ -46,7 +48,7 @@ export function statusOf(item: Record<string, unknown>): LeadStatus {
   return LEAD_STATUSES.includes(item.status as LeadStatus) ? (item.status as LeadStatus) : "new";
 }
 
-async function readLead(
+export async function readLead(
   deps: DeskDeps,
   lead: LeadKind,
   id: string,
@@ -79,6 +81,8 @@ export function changeActions(
   change: DeskChange,
   actor: string,
   now: Date,
+  /** Order of this change's first timeline entry among others written at the same instant. */
+  firstOrder = 0,
 ): TransactItem[] {
   const id = String(item.id);
   const current = statusOf(item);
@@ -88,7 +92,9 @@ export function changeActions(
     status === "lost" ? (change.lostReason ?? (item.lostReason as string | undefined)) : undefined;
   const statusChanged = item.status !== status || (status === "lost" && lostReason !== item.lostReason);
   const ownerChanged = change.owner !== undefined && change.owner !== currentOwner;
-  if (!statusChanged && !ownerChanged) return [];
+  const stopsClock =
+    item.respondedAt === undefined && (ANSWERED_STATUSES.includes(status) || change.responded === true);
+  if (!statusChanged && !ownerChanged && !stopsClock) return [];
 
   const guard = versionGuard(item);
   const set = ["deskVersion = :next", "#status = :status", "deskKey = :deskKey"];
@@ -109,7 +115,7 @@ export function changeActions(
       values[":owner"] = change.owner;
     } else remove.push("#owner");
   }
-  if (ANSWERED_STATUSES.includes(status) && item.respondedAt === undefined) {
+  if (stopsClock) {
     set.push("respondedAt = :now");
     values[":now"] = now.toISOString();
   }
@@ -128,13 +134,13 @@ export function changeActions(
   if (item.status !== status) actions.push(statusCounterUpdate(deps.tables.records, lead, item, status));
   if (statusChanged)
     actions.push(
-      timelinePut(deps.tables.audit, lead.kind, id, {
-        type: "status",
-        at: now,
-        actor,
-        status,
-        ...(lostReason ? { lostReason } : {}),
-      }),
+      timelinePut(
+        deps.tables.audit,
+        lead.kind,
+        id,
+        { type: "status", at: now, actor, status, ...(lostReason ? { lostReason } : {}) },
+        firstOrder,
+      ),
     );
   if (ownerChanged)
     actions.push(
@@ -148,7 +154,7 @@ export function changeActions(
           actor,
           owner: change.owner ?? null,
         },
-        1,
+        firstOrder + 1,
       ),
     );
   return actions;

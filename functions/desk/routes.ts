@@ -22,12 +22,12 @@ import { stageCalendar } from "./calendar";
 import { deskStats } from "./desk-stats";
 import { changeLeads, type DeskDeps, leadTimeline, writeNote } from "./lead-desk";
 
-const KINDS = {
+export const KINDS = {
   signup: { lead: SIGNUP_KIND, plural: "signups" },
   contact: { lead: CONTACT_KIND, plural: "contacts" },
 } as const satisfies Record<string, { lead: LeadKind; plural: string }>;
 
-function deskDeps(lead: LeadKind): DeskDeps {
+export function deskDeps(lead: LeadKind): DeskDeps {
   return {
     db: documentClient(),
     tables: { records: tableName(lead.table), audit: tableName("audit") },
@@ -35,7 +35,7 @@ function deskDeps(lead: LeadKind): DeskDeps {
   };
 }
 
-const notFound = (what: string) => new HttpError(404, { error: `No such ${what}.` }, {}, "not_found");
+export const notFound = (what: string) => new HttpError(404, { error: `No such ${what}.` }, {}, "not_found");
 
 function leadIdOf(request: ApiRequest, what: string): string {
   const id = request.event.pathParameters?.id ?? "";

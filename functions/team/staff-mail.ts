@@ -11,7 +11,7 @@ import type { Mailer } from "../lib/mailer";
  * index.mjs (infra/build/functions.ts).
  */
 let mailer: Promise<Mailer> | undefined;
-function sesMailer(): Promise<Mailer> {
+export function sesMailer(): Promise<Mailer> {
   mailer ??= import("../lib/ses-mailer").then(({ SesMailer }) => new SesMailer());
   return mailer;
 }

@@ -45,7 +45,11 @@ export type BundleTargets = {
  * use (esbuildOptions, ISOLATED_LAZY_MODULES; docs/decisions/0049), which brought account,
  * invitation, team and auth-login back under.
  */
-const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {};
+const BUNDLE_TARGET_EXCEPTIONS: Readonly<Record<string, Partial<BundleTargets>>> = {
+  // 120.1 KiB gzip (77 bytes over): the worker parses every events/ shape, and the lead desk's
+  // reply shapes (docs/decisions/0068-replies.md) added 0.4 KiB to them.
+  notify: { gzipBytes: 121 * 1024 },
+};
 
 /** The targets one function's bundle is held to. */
 export function bundleTargetsFor(name: string): BundleTargets {

@@ -144,6 +144,8 @@ export function createRegistryFunction(
       SITE_URL: stage.siteUrl,
       // The response clock's holidays (functions/desk/calendar.ts).
       RESPONSE_HOLIDAYS: stage.responseHolidays.join(","),
+      // The reply templates' booking link (functions/desk/reply-templates.ts).
+      ...(stage.bookingUrl ? { BOOKING_URL: stage.bookingUrl } : {}),
       ...data.environmentFor(tableKeys),
       ...(writesRetained ? { RETENTION_DAYS: String(stage.retentionDays) } : {}),
       ...environment,

@@ -96,6 +96,7 @@ function functionEnvironment(settings: {
     ...queueUrls,
     SITE_URL: settings.siteUrl,
     RESPONSE_HOLIDAYS: STAGE.responseHolidays.join(","),
+    ...(STAGE.bookingUrl ? { BOOKING_URL: STAGE.bookingUrl } : {}),
     STAFF_INBOX: STAGE.staffInbox,
     SENDER_ADDRESS: STAGE.senderAddress,
     SUBMISSIONS_PER_MINUTE: String(settings.submissionsPerMinute),
