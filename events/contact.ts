@@ -48,6 +48,8 @@ export const ContactMessage = z.object({
   newsletter: z.boolean(),
   createdAt: isoDateTime,
   ipAddress: z.string().optional(),
+  /** When the notify worker had sent every e-mail of its event (the staff alert first). */
+  notifiedAt: isoDateTime.optional(),
   ...deskFields,
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;

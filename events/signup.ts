@@ -48,6 +48,8 @@ export const Signup = z.object({
   ipAddress: z.string().optional(),
   country: z.string().optional(),
   countryCode: z.string().length(2).optional(),
+  /** When the notify worker had sent every e-mail of its event (the staff alert first). */
+  notifiedAt: isoDateTime.optional(),
   ...deskFields,
 });
 export type Signup = z.infer<typeof Signup>;

@@ -222,7 +222,8 @@ export const WORKERS: readonly WorkerDefinition[] = [
   {
     name: "notify",
     entry: "workers/notify.ts",
-    tables: { ephemeral: "readWrite" },
+    // signups/contacts: `notifiedAt` once a lead's e-mails are out (functions/domain/notifications.ts).
+    tables: { ephemeral: "readWrite", signups: "write", contacts: "write" },
     sendsEmail: true,
   },
 ];

@@ -157,3 +157,33 @@ export async function notify(
   }
   return result;
 }
+
+export interface LeadTables {
+  readonly signups: string;
+  readonly contacts: string;
+}
+
+/**
+ * Marks the lead of a signup or contact event as notified (`notifiedAt`): the staff see it, and
+ * `npm run smoke` checks a deployed stage's e-mail path by it. A deleted lead is not brought back.
+ */
+export async function markNotified(
+  deps: Pick<EmailClaimDeps, "db" | "clock">,
+  tables: LeadTables,
+  event: DomainEvent,
+): Promise<void> {
+  if (event.type === "staff.account-locked") return;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: event.type === "signup.created" ? tables.signups : tables.contacts,
+        Key: { id: event.data.id },
+        UpdateExpression: "SET notifiedAt = if_not_exists(notifiedAt, :at)",
+        ConditionExpression: "attribute_exists(id)",
+        ExpressionAttributeValues: { ":at": deps.clock().toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}

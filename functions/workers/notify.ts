@@ -1,7 +1,7 @@
 /** SQS worker: the staff alert and the prospect's acknowledgement, each sent once (functions/domain/notifications.ts). */
 import { randomId, systemClock } from "../domain/deps";
 import type { EmailClaimDeps } from "../domain/email-idempotency";
-import { type NotificationConfig, notify } from "../domain/notifications";
+import { type LeadTables, markNotified, type NotificationConfig, notify } from "../domain/notifications";
 import { createDocumentClient } from "../lib/dynamo";
 import { once, requireEnv, tableName } from "../lib/env";
 import { createLogger } from "../lib/log";
@@ -13,6 +13,8 @@ const log = createLogger({ worker: "notify" });
 export interface NotifyDeps {
   readonly claims: EmailClaimDeps;
   readonly config: NotificationConfig;
+  /** Where a lead's `notifiedAt` is written once its e-mails are out (absent: not written). */
+  readonly leads?: LeadTables;
 }
 
 const depsFromEnvironment = once<NotifyDeps>(() => ({
@@ -23,6 +25,7 @@ const depsFromEnvironment = once<NotifyDeps>(() => ({
     clock: systemClock,
     newToken: randomId,
   },
+  leads: { signups: tableName("signups"), contacts: tableName("contacts") },
   config: {
     siteUrl: requireEnv("SITE_URL"),
     staffInbox: requireEnv("STAFF_INBOX"),
@@ -34,6 +37,7 @@ export function createNotifyHandler(getDeps: () => NotifyDeps = depsFromEnvironm
   return sqsEventWorker(log, async (event) => {
     const deps = getDeps();
     const result = await notify(deps.claims, deps.config, event);
+    if (deps.leads) await markNotified(deps.claims, deps.leads, event);
     return Object.entries(result)
       .map(([key, outcome]) => `${key}:${outcome}`)
       .join(",");
