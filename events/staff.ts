@@ -77,7 +77,48 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: "Current password is incorrect",
   noSuchSession: "No such session.",
   passwordThrottled: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  totpAlreadyEnrolled: "An authenticator app is already set up. Remove it first to set up another.",
+  totpNoPending: "The set-up has expired. Start again.",
+  totpCodeInvalid: "Invalid verification code",
+  totpNotEnrolled: "No authenticator app is set up.",
+  totpLastFactor:
+    "A second factor is required on this Command Center. Add a passkey before removing your authenticator app.",
+  totpRemoveProof: "Enter your current password or a code from your authenticator app",
 } as const;
+
+/** GET /api/account/security: the member's second factors and whether the stage requires one. */
+export const AccountSecurityResponse = z.object({ totp: z.boolean(), mfaRequired: z.boolean() });
+export type AccountSecurityResponse = z.infer<typeof AccountSecurityResponse>;
+
+/** Answer of POST /api/account/totp/start: the pending secret (base32) and its otpauth:// URI. */
+export const TotpStartResponse = z.object({ secret: z.string(), uri: z.string() });
+export type TotpStartResponse = z.infer<typeof TotpStartResponse>;
+
+const totpCodeField = z
+  .string({ error: "Enter the 6-digit code" })
+  .trim()
+  .max(16, { error: "Code is too long" });
+
+/** Body of POST /api/account/totp/confirm. */
+export const TotpConfirmRequest = z.object({
+  code: totpCodeField.min(1, { error: "Enter the 6-digit code" }),
+});
+export type TotpConfirmRequest = z.infer<typeof TotpConfirmRequest>;
+
+/** Body of POST /api/account/totp/remove: the current password or a current code. */
+export const TotpRemoveRequest = z
+  .object({
+    password: z
+      .string({ error: "Password must be text" })
+      .max(256, { error: "Password is too long" })
+      .optional(),
+    code: totpCodeField.optional(),
+  })
+  .refine((body) => Boolean(body.password || body.code), {
+    error: "Enter your current password or a code from your authenticator app",
+    path: ["password"],
+  });
+export type TotpRemoveRequest = z.infer<typeof TotpRemoveRequest>;
 
 /** Answer of POST /api/account/password and DELETE /api/account/sessions (end all other sessions). */
 export const EndedSessionsResponse = z.object({ endedSessions: z.number().int() });

@@ -15,14 +15,47 @@ import { hashPassword, verifyPassword } from "./password";
 import type { IssuedToken } from "./session-token";
 import { endSession, endSessions } from "./sessions";
 import { startSession } from "./start-session";
-import { LoginThrottle, type ThrottleScope } from "./throttle";
-import { normalizeUsername, UsersRepository } from "./users";
+import { LoginThrottle, type Reservation, type ThrottleScope } from "./throttle";
+import { normalizeUsername, type StaffUser, UsersRepository } from "./users";
 
 export type ChangePasswordOutcome =
   | { readonly kind: "changed"; readonly issued: IssuedToken; readonly endedSessions: number }
-  | { readonly kind: "currentWrong" }
-  | { readonly kind: "throttled"; readonly scope: ThrottleScope; readonly retryAfterSeconds: number }
+  | Exclude<CurrentPasswordCheck, { kind: "ok" }>
   | { readonly kind: "weak"; readonly problem: string };
+
+export type CurrentPasswordCheck =
+  | {
+      readonly kind: "ok";
+      readonly user: StaffUser;
+      readonly reservation: Extract<Reservation, { allowed: true }>;
+    }
+  | { readonly kind: "currentWrong" }
+  | { readonly kind: "throttled"; readonly scope: ThrottleScope; readonly retryAfterSeconds: number };
+
+/**
+ * The signed-in member's current password, checked like a sign-in: an attempt is reserved first
+ * and a wrong password keeps it. On "ok" the caller settles the reservation (succeeded / release).
+ */
+export async function checkCurrentPassword(
+  deps: Pick<LoginDependencies, "db" | "tables" | "now">,
+  username: string,
+  password: string,
+  ip: string | undefined,
+): Promise<CurrentPasswordCheck> {
+  const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
+    { account: normalizeUsername(username), ip },
+    deps.now(),
+  );
+  if (!reservation.allowed) {
+    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
+  }
+  const user = await new UsersRepository(deps.db, deps.tables.users).find(username);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    // The reservation is kept: a failure.
+    return { kind: "currentWrong" };
+  }
+  return { kind: "ok", user, reservation };
+}
 
 export async function changePassword(
   deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
@@ -37,18 +70,9 @@ export async function changePassword(
   },
 ): Promise<ChangePasswordOutcome> {
   const users = new UsersRepository(deps.db, deps.tables.users);
-  const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
-    { account: normalizeUsername(input.username), ip: input.ip },
-    deps.now(),
-  );
-  if (!reservation.allowed) {
-    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
-  }
-  const user = await users.find(input.username);
-  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    // The reservation is kept: a failure.
-    return { kind: "currentWrong" };
-  }
+  const checked = await checkCurrentPassword(deps, input.username, input.currentPassword, input.ip);
+  if (checked.kind !== "ok") return checked;
+  const { user, reservation } = checked;
   const problem = await newPasswordProblem(input.newPassword, {
     username: user.username,
     ...(user.email ? { email: user.email } : {}),

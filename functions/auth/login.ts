@@ -78,7 +78,11 @@ export type LoginOutcome =
   | { readonly kind: "mfaNotEnrolled" };
 
 /** Marks a TOTP time step as used for this user, so a code cannot be replayed. False if it was. */
-async function claimTotpStep(deps: LoginDependencies, username: string, step: number): Promise<boolean> {
+export async function claimTotpStep(
+  deps: Pick<LoginDependencies, "db" | "tables">,
+  username: string,
+  step: number,
+): Promise<boolean> {
   try {
     await deps.db.send(
       new PutCommand({

@@ -5,13 +5,24 @@
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
  *   DELETE /api/account/sessions       ends every session but this one
+ *   GET    /api/account/security       { totp, mfaRequired }
+ *   POST   /api/account/totp/start     a pending authenticator secret and its otpauth URI
+ *   POST   /api/account/totp/confirm   { code }: the pending secret becomes the account's
+ *   POST   /api/account/totp/remove    { password } or { code }
  */
-import { ACCOUNT_MESSAGES, AccountEmailRequest, PasswordChangeRequest } from "../../events";
+import {
+  ACCOUNT_MESSAGES,
+  AccountEmailRequest,
+  PasswordChangeRequest,
+  TotpConfirmRequest,
+  TotpRemoveRequest,
+} from "../../events";
 import { changePassword } from "../auth/change-password";
 import { documentClient } from "../auth/clients";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies, requireSession, signedInSession, signedInUser } from "../auth/http-session";
 import { endSession, endSessions, listSessions } from "../auth/sessions";
+import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../auth/totp-enrolment";
 import { normalizeEmail, UsersRepository } from "../auth/users";
 import { systemClock } from "../domain/deps";
 import { tableName } from "../lib/env";
@@ -99,6 +110,74 @@ export const handler = httpRoutes({
       const ended = await endSession(sessionTables(), signedInSession(request).username, id);
       if (!ended) throw new HttpError(404, { error: ACCOUNT_MESSAGES.noSuchSession }, {}, "not_found");
       return jsonResponse(204);
+    },
+  ),
+
+  "GET /api/account/security": httpApi(
+    { route: "GET /api/account/security", extraMiddlewares: signedIn() },
+    async (request) => {
+      const user = await new UsersRepository(documentClient(), tableName("users")).find(
+        signedInUser(request).username,
+      );
+      return jsonResponse(200, {
+        totp: Boolean(user?.totpSecret),
+        mfaRequired: process.env.MFA_REQUIRED === "true",
+      });
+    },
+  ),
+
+  "POST /api/account/totp/start": httpApi(
+    { route: "POST /api/account/totp/start", extraMiddlewares: signedIn() },
+    async (request) => {
+      const outcome = await startTotpEnrolment(
+        await authDependencies(request.log),
+        signedInUser(request).username,
+      );
+      if (outcome.kind === "alreadyEnrolled")
+        throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpAlreadyEnrolled }, {}, "totp_enrolled");
+      return jsonResponse(200, { secret: outcome.secret, uri: outcome.uri });
+    },
+  ),
+
+  "POST /api/account/totp/confirm": httpApi(
+    { route: "POST /api/account/totp/confirm", extraMiddlewares: signedIn() },
+    async (request) => {
+      const { code } = validateBody(request, TotpConfirmRequest);
+      const outcome = await confirmTotpEnrolment(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        code,
+        ip: request.clientIp,
+      });
+      if (outcome.kind === "noPending")
+        throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpNoPending }, {}, "totp_no_pending");
+      if (outcome.kind === "codeInvalid") throw invalidFields({ code: ACCOUNT_MESSAGES.totpCodeInvalid });
+      return jsonResponse(200, { totp: true });
+    },
+  ),
+
+  "POST /api/account/totp/remove": httpApi(
+    { route: "POST /api/account/totp/remove", extraMiddlewares: signedIn() },
+    async (request) => {
+      const input = validateBody(request, TotpRemoveRequest);
+      const outcome = await removeTotp(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        ...input,
+        ip: request.clientIp,
+      });
+      switch (outcome.kind) {
+        case "removed":
+          return jsonResponse(200, { totp: false });
+        case "notEnrolled":
+          throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpNotEnrolled }, {}, "totp_not_enrolled");
+        case "lastFactor":
+          throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpLastFactor }, {}, "totp_last_factor");
+        case "codeInvalid":
+          throw invalidFields({ code: ACCOUNT_MESSAGES.totpCodeInvalid });
+        case "currentWrong":
+          throw invalidFields({ password: ACCOUNT_MESSAGES.currentPasswordWrong });
+        case "throttled":
+          throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
+      }
     },
   ),
 });

@@ -7,6 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../functions/auth/password";
+import { TOTP_STEP_SECONDS, totpCode } from "../../functions/auth/totp";
 import { UsersRepository } from "../../functions/auth/users";
 import type { RuntimeProcess } from "../support/runtime";
 import { startStaffRuntime } from "./commandcenter-support";
@@ -123,5 +124,44 @@ describe("Account page", () => {
     await here.getByRole("button", { name: "End all other sessions" }).click();
     await here.getByRole("status").filter({ hasText: "1 other session was ended." }).waitFor();
     await expectSignedOut(there);
+  });
+
+  it("sets up an authenticator app from the secret on the page, asks for its code at sign-in, removes it", async () => {
+    const password = "cy's long enough password";
+    await member("cy", password);
+    const page = await newPage();
+    await signIn(page, "cy", password);
+    await openAccount(page);
+    await page.getByRole("button", { name: "Set up authenticator app" }).click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid verification code" }).waitFor();
+    // Each code is computed when it is typed, one step later each time relative to now (all within
+    // the allowed drift), so no two share a time step: a used step is refused (replay guard).
+    const codeAt = (offsetSteps: number) =>
+      totpCode(secret, new Date(Date.now() + offsetSteps * TOTP_STEP_SECONDS * 1000));
+    await page.getByLabel("Code from the app").fill(codeAt(-1));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("status").filter({ hasText: "Your authenticator app is set up." }).waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    await page.getByLabel("Username").fill("cy");
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("Verification code").fill(codeAt(0));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter`);
+
+    await openAccount(page);
+    await page.getByLabel("Or a code from the app").fill(codeAt(1));
+    await page.getByRole("button", { name: "Remove authenticator app" }).click();
+    await page.getByRole("status").filter({ hasText: "Your authenticator app was removed." }).waitFor();
+    await page.getByRole("button", { name: "Set up authenticator app" }).waitFor();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await signIn(page, "cy", password);
   });
 });

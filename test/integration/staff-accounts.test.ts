@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type SessionView, STAFF_MESSAGES } from "../../events";
 import { hashPassword } from "../../functions/auth/password";
 import { ACCOUNT_FAILURE_LIMIT } from "../../functions/auth/throttle";
+import { TOTP_STEP_SECONDS, totpCode } from "../../functions/auth/totp";
+import { removeTotp } from "../../functions/auth/totp-enrolment";
 import { UsersRepository } from "../../functions/auth/users";
 import { findStaffMember, listStaffMembers } from "../../functions/team/members";
 import type { RuntimeProcess } from "../support/runtime";
@@ -274,5 +276,79 @@ describe("self-service: sessions and password", () => {
     expect([login.status, login.json]).toEqual([429, { error: AUTH_MESSAGES.accountThrottled }]);
     // ...but not from another address, and the password is unchanged.
     expect(await signIn(runtime, member.username, member.password, "198.51.100.31")).toBeTruthy();
+  });
+});
+
+describe("self-service: authenticator app", () => {
+  it("enrols with a server-made secret, refuses a replayed code, removes with a code or the password", async () => {
+    const member = { username: "hal", password: "hal's long enough password" };
+    await users.create(member.username, await hashPassword(member.password), new Date(), {
+      email: "hal@example.com",
+      role: "staff",
+    });
+    const cookie = await signIn(runtime, member.username, member.password, "198.51.100.40");
+    expect(
+      (await call(runtime, "POST", "/api/account/totp/confirm", { cookie, body: { code: "123456" } })).status,
+    ).toBe(409);
+    const started = await call(runtime, "POST", "/api/account/totp/start", { cookie, body: {} });
+    const { secret, uri } = started.json as { secret: string; uri: string };
+    expect(uri).toContain(`secret=${secret}`);
+    expect((await users.find(member.username))?.totpSecret).toBeUndefined();
+    const wrong = await call(runtime, "POST", "/api/account/totp/confirm", {
+      cookie,
+      body: { code: "000000" },
+    });
+    expect([wrong.status, wrong.json?.fieldErrors]).toEqual([
+      400,
+      { code: ACCOUNT_MESSAGES.totpCodeInvalid },
+    ]);
+    const code = totpCode(secret, new Date());
+    const confirmed = await call(runtime, "POST", "/api/account/totp/confirm", { cookie, body: { code } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect((await users.find(member.username))?.totpSecret).toBe(secret);
+    expect((await call(runtime, "POST", "/api/account/totp/start", { cookie, body: {} })).status).toBe(409);
+
+    // The confirmation's code cannot be used again, neither to sign in nor to remove.
+    const replayed = await call(runtime, "POST", "/api/auth/login", {
+      body: { ...member, code },
+      ip: "198.51.100.41",
+    });
+    expect(replayed.status).toBe(401);
+    const removeReplayed = await call(runtime, "POST", "/api/account/totp/remove", {
+      cookie,
+      body: { code },
+    });
+    expect(removeReplayed.status).toBe(400);
+    const noProof = await call(runtime, "POST", "/api/account/totp/remove", { cookie, body: {} });
+    expect(noProof.status).toBe(400);
+    const wrongPassword = await call(runtime, "POST", "/api/account/totp/remove", {
+      cookie,
+      body: { password: "not hal's password" },
+    });
+    expect([wrongPassword.status, wrongPassword.json?.fieldErrors]).toEqual([
+      400,
+      { password: ACCOUNT_MESSAGES.currentPasswordWrong },
+    ]);
+
+    // Where the stage requires a second factor, the last one stays.
+    const deps = {
+      db: runtime.db,
+      tables: {
+        users: runtime.table("users"),
+        authState: runtime.table("authState"),
+        audit: runtime.table("audit"),
+      },
+      now: () => new Date(),
+      mfaRequired: true,
+    };
+    expect(await removeTotp(deps, { username: member.username, password: member.password })).toEqual({
+      kind: "lastFactor",
+    });
+    expect((await users.find(member.username))?.totpSecret).toBe(secret);
+
+    const next = totpCode(secret, new Date(Date.now() + TOTP_STEP_SECONDS * 1000));
+    const removed = await call(runtime, "POST", "/api/account/totp/remove", { cookie, body: { code: next } });
+    expect([removed.status, removed.json]).toEqual([200, { totp: false }]);
+    expect((await users.find(member.username))?.totpSecret).toBeUndefined();
   });
 });

@@ -3,21 +3,16 @@
  * e-mail address, password and sessions. Changing the password ends every other session (the API
  * does; the page says so). Every failed request shows the server's message, loads with Try again.
  */
-import {
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useState,
-} from "react";
-import type { SessionView } from "../../../events";
-import { ApiFailure, api, failureMessage } from "./api";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import type { AccountSecurityResponse, SessionView } from "../../../events";
+import { api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { ActionMessages, ErrorNotice, useAction } from "./ErrorNotice";
+import { AccountField, useFormRequest } from "./FormField";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
+import { TotpEnrolment } from "./TotpEnrolment";
 import { formatDateTime } from "./time";
 
 export function AccountPage({ children }: { children?: ReactNode }) {
@@ -29,6 +24,7 @@ export function AccountPage({ children }: { children?: ReactNode }) {
       <main className={styles.content}>
         <EmailCard />
         <PasswordCard />
+        <TotpCard />
         {children}
         <SessionsCard />
       </main>
@@ -46,49 +42,6 @@ export function AccountCard({ id, title, children }: { id: string; title: string
       {children}
     </section>
   );
-}
-
-/** A labelled input whose error (from the API's fieldErrors) is shown under it. */
-export function AccountField({
-  label,
-  error,
-  ...input
-}: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <>
-      <label className={styles.field}>
-        <span>{label}</span>
-        <input {...input} aria-invalid={error ? true : undefined} />
-      </label>
-      {error && (
-        <p className={styles.inlineError} role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** Runs a form's request: field errors by name, any other failure as one message. */
-export function useFormRequest() {
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setFieldErrors({});
-    setError("");
-    setBusy(true);
-    try {
-      await action();
-    } catch (failure) {
-      const fields = failure instanceof ApiFailure ? failure.fieldErrors : {};
-      if (Object.keys(fields).length > 0) setFieldErrors(fields);
-      else setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { fieldErrors, error, busy, run };
 }
 
 function EmailCard() {
@@ -285,6 +238,95 @@ function SessionsCard() {
               End all other sessions
             </button>
           )}
+        </>
+      )}
+    </AccountCard>
+  );
+}
+
+/** The authenticator app: set it up (TotpEnrolment) or remove it with the password or a code. */
+function TotpCard() {
+  const [security, setSecurity] = useState<AccountSecurityResponse>();
+  const [loadError, setLoadError] = useState("");
+  const [notice, setNotice] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const form = useFormRequest();
+
+  const load = useCallback(async () => {
+    setLoadError("");
+    try {
+      setSecurity(await api.security());
+    } catch (failure) {
+      setLoadError(failureMessage(failure, "Loading your second factor failed."));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice("");
+    void form.run(async () => {
+      await api.removeTotp(code ? { code } : { password });
+      setPassword("");
+      setCode("");
+      setNotice("Your authenticator app was removed.");
+      await load();
+    });
+  };
+
+  return (
+    <AccountCard id="account-totp" title="Authenticator app">
+      {loadError ? (
+        <ErrorNotice message={loadError} onRetry={() => void load()} />
+      ) : !security ? (
+        <p role="status">Loading...</p>
+      ) : security.totp ? (
+        <form className={styles.noteForm} onSubmit={remove} noValidate>
+          <p>Signing in asks for a code from your authenticator app.</p>
+          <ActionMessages notice={notice} error={form.error} />
+          <AccountField
+            label="Current password"
+            name="totp-remove-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={form.fieldErrors.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <AccountField
+            label="Or a code from the app"
+            name="totp-remove-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={form.fieldErrors.code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className={styles.dangerButton} disabled={form.busy}>
+            {form.busy ? "Removing..." : "Remove authenticator app"}
+          </button>
+        </form>
+      ) : (
+        <>
+          <ActionMessages notice={notice} error="" />
+          <p className={styles.muted}>
+            {security.mfaRequired
+              ? "This Command Center requires a second factor."
+              : "Add a second factor: signing in will also ask for a code from the app."}
+          </p>
+          <TotpEnrolment
+            start={api.startTotp}
+            confirm={async (entered) => {
+              await api.confirmTotp(entered);
+            }}
+            onEnrolled={() => {
+              setNotice("Your authenticator app is set up. Signing in now asks for a code.");
+              void load();
+            }}
+          />
         </>
       )}
     </AccountCard>

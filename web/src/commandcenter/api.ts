@@ -1,6 +1,7 @@
 /** The Command Center's calls to the API (same origin; the session cookie travels by itself). */
 
 import type {
+  AccountSecurityResponse,
   AuthUserResponse,
   ContactListResponse,
   DeskOwnersResponse,
@@ -20,6 +21,7 @@ import type {
   StaffRole,
   StaffUserView,
   TeamResponse,
+  TotpStartResponse,
 } from "../../../events";
 import { CONTENT_HASH_HEADER, EMPTY_BODY_HASH, jsonBody } from "../content-hash";
 
@@ -112,6 +114,11 @@ export const api = {
   sessions: () => request<{ sessions: SessionView[] }>("GET", "/api/account/sessions"),
   endSession: (id: string) => request<void>("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => request<EndedSessionsResponse>("DELETE", "/api/account/sessions"),
+  security: () => request<AccountSecurityResponse>("GET", "/api/account/security"),
+  startTotp: () => request<TotpStartResponse>("POST", "/api/account/totp/start", {}),
+  confirmTotp: (code: string) => request<{ totp: true }>("POST", "/api/account/totp/confirm", { code }),
+  removeTotp: (proof: { password?: string; code?: string }) =>
+    request<{ totp: false }>("POST", "/api/account/totp/remove", proof),
   signups: (params: ListParams = {}) =>
     request<SignupListResponse>("GET", `/api/admin/signups${query({ ...params })}`),
   signupStats: (boundaries: { todayStart: string; weekStart: string; dayStarts: string[] }) =>
