@@ -14,6 +14,9 @@ import type {
   LeadTimelineResponse,
   MemberUpdateRequest,
   NoteResponse,
+  ReplyRequest,
+  ReplyResponse,
+  ReplyTemplatesResponse,
   SessionView,
   SignupListResponse,
   SignupStatsResponse,
@@ -141,6 +144,9 @@ export const api = {
       text,
       ...(noteId ? { noteId } : {}),
     }),
+  replyTemplates: (kind: "signup" | "contact", id: string) =>
+    request<ReplyTemplatesResponse>("GET", `/api/admin/desk/reply-templates${query({ kind, id })}`),
+  sendReply: (body: ReplyRequest) => request<ReplyResponse>("POST", "/api/admin/desk/reply", body),
   team: () => request<TeamResponse>("GET", "/api/team"),
   invite: (email: string, role: StaffRole) =>
     request<{ invitation: InvitationView }>("POST", "/api/team/invitations", { email, role }),

@@ -3,16 +3,17 @@
  * reply clock columns, the Status / Owner / Sort filters, the bulk bar, and the details panel with
  * the status and owner controls, the timeline and notes. Shared by the signups and contacts views.
  */
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type LeadStatus,
   LIMITS_DESK,
+  type ReplyTemplate,
   type StaffUserView,
   type TimelineEntry,
 } from "../../../events";
-import { ApiFailure, api, type LeadPlural } from "./api";
+import { ApiFailure, api, failureMessage, type LeadPlural } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import type { Column } from "./RecordTable";
@@ -234,6 +235,136 @@ function withEdits(entries: readonly TimelineEntry[]): (TimelineEntry & { edited
     );
 }
 
+/**
+ * Reply to the prospect (docs/decisions/0068-replies.md): a template rendered for the lead, edited
+ * here, sent once per key — the key stays the same for "Try again" and changes after a success.
+ */
+function ReplyComposer({
+  plural,
+  lead,
+  onSent,
+}: {
+  plural: LeadPlural;
+  lead: DeskLead;
+  onSent: (entry: TimelineEntry) => void;
+}) {
+  const [templates, setTemplates] = useState<ReplyTemplate[]>([]);
+  const [address, setAddress] = useState<{ to: string | null; replyTo: string | null }>();
+  const [template, setTemplate] = useState<ReplyTemplate["id"]>("first-reply");
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [sending, setSending] = useState(false);
+  // Blocks a second submit before the re-render disables the button (a double click); the key
+  // makes the server send once even if one got through.
+  const inFlight = useRef(false);
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+
+  const choose = useCallback((chosen: ReplyTemplate | undefined) => {
+    if (!chosen) return;
+    setTemplate(chosen.id);
+    setSubject(chosen.subject);
+    setBody(chosen.body);
+  }, []);
+  useEffect(() => {
+    api
+      .replyTemplates(kindOf(plural), lead.id)
+      .then((answer) => {
+        setTemplates(answer.templates);
+        setAddress({ to: answer.to, replyTo: answer.replyTo });
+        choose(answer.templates[0]);
+      })
+      .catch((failure) => setError(failureMessage(failure, "Loading the reply templates failed.")));
+  }, [plural, lead.id, choose]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    setSent(false);
+    try {
+      const answer = await api.sendReply({
+        kind: kindOf(plural),
+        id: lead.id,
+        idempotencyKey: key,
+        template,
+        subject,
+        body,
+      });
+      setError(undefined);
+      setSent(true);
+      setKey(crypto.randomUUID());
+      onSent(answer.entry);
+    } catch (failure) {
+      setError(failureMessage(failure, "The reply could not be sent. Please try again."));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  if (!address) return error ? <p className={styles.inlineError}>{error}</p> : null;
+  return (
+    <form onSubmit={send} className={styles.noteForm} aria-label="Reply to the prospect">
+      <h3 className={styles.cardTitle}>Reply</h3>
+      {address.replyTo === null ? (
+        <p role="alert" className={styles.inlineError}>
+          Your account has no e-mail address. Add one to your account first: replies are answered to it.
+        </p>
+      ) : (
+        <p className={styles.muted}>
+          To {address.to} · replies come back to {address.replyTo}
+        </p>
+      )}
+      <label className={styles.field}>
+        <span>Template</span>
+        <select
+          value={template}
+          onChange={(event) => choose(templates.find((option) => option.id === event.target.value))}
+        >
+          {templates.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        <span>Subject</span>
+        <input
+          value={subject}
+          maxLength={LIMITS_DESK.replySubject}
+          onChange={(event) => setSubject(event.target.value)}
+        />
+      </label>
+      <label className={styles.field}>
+        <span>Message</span>
+        <textarea
+          rows={8}
+          value={body}
+          maxLength={LIMITS_DESK.replyBody}
+          onChange={(event) => setBody(event.target.value)}
+        />
+      </label>
+      {error && (
+        <p role="alert" className={styles.inlineError}>
+          {error}
+        </p>
+      )}
+      {sent && <p role="status">Reply sent.</p>}
+      <button
+        type="submit"
+        className={styles.primaryButton}
+        disabled={sending || address.replyTo === null || !subject.trim() || !body.trim()}
+      >
+        {sending ? "Sending…" : error ? "Try again" : "Send reply"}
+      </button>
+    </form>
+  );
+}
+
 /** The details modal's desk: status and owner, the timeline and notes. */
 export function LeadDeskPanel({
   plural,
@@ -251,6 +382,8 @@ export function LeadDeskPanel({
   const [error, setError] = useState<string>();
   const [note, setNote] = useState("");
   const [editing, setEditing] = useState<string>();
+  // Set by a reply sent from this panel: the clock shows it stopped without waiting for the list.
+  const [respondedAt, setRespondedAt] = useState(lead.respondedAt);
 
   const load = useCallback(() => {
     api
@@ -285,7 +418,7 @@ export function LeadDeskPanel({
   return (
     <section className={styles.desk} aria-label="Lead desk">
       <p>
-        Reply: <ReplyClock lead={lead} />
+        Reply: <ReplyClock lead={{ ...lead, respondedAt }} />
       </p>
       <DeskControls
         owners={owners}
@@ -333,6 +466,15 @@ export function LeadDeskPanel({
           </li>
         ))}
       </ol>
+      <ReplyComposer
+        plural={plural}
+        lead={lead}
+        onSent={(entry) => {
+          setRespondedAt((current) => current ?? entry.at);
+          load();
+          onChanged();
+        }}
+      />
       <form onSubmit={saveNote} className={styles.noteForm}>
         <label className={styles.field}>
           <span>{editing ? "Edit note" : "Add a note"}</span>
