@@ -26,6 +26,22 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
  */
 export const ANSWERED_STATUSES: readonly LeadStatus[] = ["contacted", "qualified", "trial", "won"];
 
+/**
+ * An open lead: its response clock runs. New, not answered (no first reply) and not linked to
+ * another open lead of the same address. Reminders and the morning digest are about these.
+ */
+export function isClockRunning(lead: { status?: string; respondedAt?: string; linkedTo?: string }): boolean {
+  return (lead.status ?? "new") === "new" && !lead.respondedAt && !lead.linkedTo;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A span as the desk shows it: whole hours, or minutes under an hour ("3 h", "25 min"). */
+export function spanText(ms: number): string {
+  const span = Math.abs(ms);
+  return span < HOUR_MS ? `${Math.max(1, Math.floor(span / 60_000))} min` : `${Math.floor(span / HOUR_MS)} h`;
+}
+
 export const LIMITS_DESK = {
   lostReason: 200,
   note: 5_000,

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { ContactMessage } from "./contact";
+import { LEAD_KINDS } from "./desk";
 import { isoDateTime } from "./fields";
 import { Signup } from "./signup";
 
@@ -34,9 +35,55 @@ export const AccountLockedData = z.object({
 export type AccountLockedData = z.infer<typeof AccountLockedData>;
 export const AccountLocked = envelope("staff.account-locked", AccountLockedData);
 
+/** A lead in a reminder or digest e-mail (functions/desk/reminders.ts). */
+export const DeskLeadRef = z.object({
+  kind: z.enum(LEAD_KINDS),
+  id: z.string().min(1).max(200),
+  name: z.string().max(300),
+  company: z.string().max(300).optional(),
+  dueAt: isoDateTime,
+});
+export type DeskLeadRef = z.infer<typeof DeskLeadRef>;
+
+/** Who a reminder or digest goes to: an owner (address absent: the staff inbox), or nobody = unassigned. */
+const deskRecipient = {
+  /** The owner's username; absent for unassigned leads (the staff inbox). */
+  owner: z.string().min(1).max(128).optional(),
+  /** The owner's address on the account; absent: the staff inbox. */
+  email: z.string().max(254).optional(),
+};
+
+/** An open lead two business hours from overdue (docs/decisions/0070-desk-reminders.md). */
+export const DeskReminderData = z.object({ ...deskRecipient, lead: DeskLeadRef });
+export type DeskReminderData = z.infer<typeof DeskReminderData>;
+export const DeskReminder = envelope("desk.reminder", DeskReminderData);
+
+/** The morning list of one owner's (or the unassigned) overdue leads. */
+export const DeskDigestData = z.object({
+  ...deskRecipient,
+  /** The local date (US Central) of the morning, YYYY-MM-DD. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** When the digest was put together: "overdue by" is measured to it. */
+  at: isoDateTime,
+  /** Most overdue first, at most DESK_DIGEST_LIMIT. */
+  leads: z.array(DeskLeadRef),
+  /** Overdue leads beyond the list. */
+  more: z.number().int().nonnegative(),
+});
+export type DeskDigestData = z.infer<typeof DeskDigestData>;
+export const DeskDigest = envelope("desk.digest", DeskDigestData);
+
 /** Every event that travels on the queues. */
-export const DomainEvent = z.discriminatedUnion("type", [SignupCreated, ContactReceived, AccountLocked]);
+export const DomainEvent = z.discriminatedUnion("type", [
+  SignupCreated,
+  ContactReceived,
+  AccountLocked,
+  DeskReminder,
+  DeskDigest,
+]);
 export type AccountLocked = z.infer<typeof AccountLocked>;
+export type DeskReminder = z.infer<typeof DeskReminder>;
+export type DeskDigest = z.infer<typeof DeskDigest>;
 export type SignupCreated = z.infer<typeof SignupCreated>;
 export type ContactReceived = z.infer<typeof ContactReceived>;
 export type DomainEvent = z.infer<typeof DomainEvent>;

@@ -243,7 +243,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   {
     name: "notification",
     envVar: "NOTIFICATION_QUEUE_URL",
-    consumes: ["signup.created", "contact.received", "staff.account-locked"],
+    consumes: ["signup.created", "contact.received", "staff.account-locked", "desk.reminder", "desk.digest"],
     worker: "notify",
     maxReceiveCount: 5,
   },
@@ -255,6 +255,36 @@ export const OUTBOX_RELAY = {
   entry: "workers/outbox-relay.ts",
   tables: { outbox: "readWrite" },
 } as const satisfies WorkerDefinition;
+
+export interface ScheduledFunctionDefinition extends WorkerDefinition {
+  /** How often it runs in AWS (an EventBridge rule). */
+  readonly everyMinutes: number;
+  /** Environment variable with the local runtime's interval in seconds (default `localSeconds`). */
+  readonly localIntervalEnv: string;
+  readonly localSeconds: number;
+}
+
+/**
+ * Functions run on a schedule. The lead desk's reminders and morning digest
+ * (docs/decisions/0070-desk-reminders.md): they read open leads from the byDesk index, mark each
+ * lead reminded and each owner's digest sent (audit table), and queue the e-mails via the outbox.
+ */
+export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
+  {
+    name: "desk-schedule",
+    entry: "workers/desk-schedule.ts",
+    tables: {
+      signups: "readWrite",
+      contacts: "readWrite",
+      users: "read",
+      audit: "readWrite",
+      outbox: "write",
+    },
+    everyMinutes: 15,
+    localIntervalEnv: "DESK_SCHEDULE_SECONDS",
+    localSeconds: 60,
+  },
+];
 
 /** The queues an event of this type goes to. */
 export function queuesFor(type: DomainEventType): QueueDefinition[] {

@@ -75,6 +75,11 @@ function dayOf(calendar: BusinessCalendar, year: number, month: number, date: nu
   };
 }
 
+/** Whether the clock runs on the local day containing `instant` (a weekday that is not a holiday). */
+export function countsOn(calendar: BusinessCalendar, instant: number): boolean {
+  return dayAt(calendar, instant).counts;
+}
+
 function nextDay(calendar: BusinessCalendar, day: LocalDay): LocalDay {
   return dayAt(calendar, day.end);
 }

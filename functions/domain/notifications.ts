@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AccountLockedData, DomainEvent } from "../../events";
+import { deskDigestEmail, deskReminderEmail } from "../desk/emails";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { EmailMessage } from "../lib/mailer";
 import { accountLockedEmail } from "../team/emails";
@@ -22,7 +23,7 @@ export interface NotificationConfig {
 }
 
 /** Stable names of the e-mails of one event: the idempotency claims are keyed by them. */
-export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked";
+export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked" | "desk-reminder" | "desk-digest";
 
 export interface PlannedEmail {
   readonly key: EmailKey;
@@ -47,6 +48,18 @@ export function fromAddress(sender: string): string {
 /** The e-mails an event causes: a staff alert (Reply-To the prospect) and an acknowledgement. */
 export function emailsFor(event: DomainEvent, config: NotificationConfig): PlannedEmail[] {
   if (event.type === "staff.account-locked") return [accountLockedFor(event.data, config)];
+  if (event.type === "desk.reminder")
+    return [
+      toStaff("desk-reminder", event.data.email, config, (toInbox) =>
+        deskReminderEmail(event.data, config.siteUrl, toInbox),
+      ),
+    ];
+  if (event.type === "desk.digest")
+    return [
+      toStaff("desk-digest", event.data.email, config, (toInbox) =>
+        deskDigestEmail(event.data, config.siteUrl, toInbox),
+      ),
+    ];
   const prospect = event.data.email;
   const deliverable = isDeliverableAddress(prospect);
   const alert: RenderedEmail =
@@ -71,17 +84,29 @@ export function emailsFor(event: DomainEvent, config: NotificationConfig): Plann
   return planned;
 }
 
-/** The lock warning to the account's owner; to the staff inbox when the account has no usable address. */
-function accountLockedFor(data: AccountLockedData, config: NotificationConfig): PlannedEmail {
-  const owner = data.email && isDeliverableAddress(data.email) ? data.email : undefined;
+/** An e-mail to a staff member's address; to the staff inbox when there is no usable one. */
+function toStaff(
+  key: EmailKey,
+  address: string | undefined,
+  config: NotificationConfig,
+  render: (toStaffInbox: boolean) => RenderedEmail,
+): PlannedEmail {
+  const owner = address && isDeliverableAddress(address) ? address : undefined;
   return {
-    key: "account-locked",
+    key,
     message: {
       from: fromAddress(config.senderAddress),
       to: [owner ?? config.staffInbox],
-      ...accountLockedEmail({ ...data, siteUrl: config.siteUrl, toStaffInbox: owner === undefined }),
+      ...render(owner === undefined),
     },
   };
+}
+
+/** The lock warning to the account's owner; to the staff inbox when the account has no usable address. */
+function accountLockedFor(data: AccountLockedData, config: NotificationConfig): PlannedEmail {
+  return toStaff("account-locked", data.email, config, (toStaffInbox) =>
+    accountLockedEmail({ ...data, siteUrl: config.siteUrl, toStaffInbox }),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
-import { HTTP_FUNCTIONS, OUTBOX_RELAY, WORKERS } from "../../functions/registry";
+import { HTTP_FUNCTIONS, OUTBOX_RELAY, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { isMainModule } from "../main-module";
 import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
 import { lambdaTrimsPlugin } from "./trims";
@@ -77,7 +77,12 @@ export function functionBundles(): FunctionBundle[] {
       entry: fn.entry,
       routes: fn.routes,
     })),
-    ...WORKERS.map((fn) => ({ name: fn.name, kind: "worker" as const, entry: fn.entry, assets: fn.assets })),
+    ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((fn) => ({
+      name: fn.name,
+      kind: "worker" as const,
+      entry: fn.entry,
+      assets: fn.assets,
+    })),
     { name: OUTBOX_RELAY.name, kind: "relay" as const, entry: OUTBOX_RELAY.entry },
   ];
 }

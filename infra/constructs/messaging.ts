@@ -13,7 +13,13 @@ import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
 import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
-import { OUTBOX_RELAY, QUEUES, type QueueDefinition, WORKERS } from "../../functions/registry";
+import {
+  OUTBOX_RELAY,
+  QUEUES,
+  type QueueDefinition,
+  SCHEDULED_FUNCTIONS,
+  WORKERS,
+} from "../../functions/registry";
 import type { Email } from "./email";
 import {
   createRegistryFunction,
@@ -54,6 +60,9 @@ export const RELAY_STREAM_SETTINGS = { batchSize: 100, retryAttempts: 5, maxReco
 export const SWEEP_INTERVAL = Duration.minutes(5);
 /** The payload the relay receives from the schedule, telling it to sweep the whole outbox. */
 export const SWEEP_EVENT = { source: "repdesk.outbox", "detail-type": "Outbox sweep" } as const;
+/** EventBridge retries a failed scheduled invocation this often, then hands the event to a dead-letter queue. */
+export const SCHEDULE_RETRY_ATTEMPTS = 2;
+export const SCHEDULE_MAX_EVENT_AGE = Duration.hours(1);
 
 function secureQueue(scope: Construct, id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
   return new Queue(scope, id, { ...props, enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED });
@@ -69,6 +78,7 @@ export class Messaging extends Construct {
   readonly deadLetterQueues = new Map<string, Queue>();
   readonly workers = new Map<string, RegistryFunction>();
   readonly relay: RegistryFunction;
+  readonly scheduled = new Map<string, RegistryFunction>();
   /** Where the stream path records batches it gave up on (the sweep still moves their events). */
   readonly relayFailures: Queue;
 
@@ -120,6 +130,8 @@ export class Messaging extends Construct {
       ],
     });
 
+    for (const definition of SCHEDULED_FUNCTIONS) this.createScheduled(definition, context);
+
     monitoring.queueNotEmpty(
       "OutboxRelayFailures",
       this.relayFailures,
@@ -132,6 +144,42 @@ export class Messaging extends Construct {
       OUTBOX_DEAD_MESSAGE,
       "An outbox item could not be read and was set aside (deadAt): read it, fix or delete it",
     );
+  }
+
+  /**
+   * A scheduled function: an EventBridge rule every `everyMinutes` (its scheduled time is the run's
+   * "now"), two retries, then the event goes to a dead-letter queue with an alarm; the function's
+   * Errors alarm (createRegistryFunction) fires on any failed run.
+   */
+  private createScheduled(definition: (typeof SCHEDULED_FUNCTIONS)[number], context: FunctionContext): void {
+    const id = pascal(definition.name);
+    const fn = createRegistryFunction(this, id, definition, "worker", context);
+    const deadLetters = secureQueue(this, `${id}ScheduleDeadLetters`, {
+      queueName: `repdesk-${context.stage.name}-${definition.name}-dlq`,
+      retentionPeriod: DLQ_RETENTION,
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: "AwsSolutions-SQS3",
+      reason:
+        "This queue is itself the dead-letter destination of the schedule's target (it holds the events of failed runs); an alarm watches it.",
+    });
+    new Rule(this, `${id}Schedule`, {
+      description: `Runs ${definition.name} every ${definition.everyMinutes} minutes`,
+      schedule: Schedule.rate(Duration.minutes(definition.everyMinutes)),
+      targets: [
+        new LambdaTarget(fn.fn, {
+          retryAttempts: SCHEDULE_RETRY_ATTEMPTS,
+          maxEventAge: SCHEDULE_MAX_EVENT_AGE,
+          deadLetterQueue: deadLetters,
+        }),
+      ],
+    });
+    context.monitoring.queueNotEmpty(
+      `${id}ScheduleDeadLetters`,
+      deadLetters,
+      `Scheduled runs of ${definition.name} that failed every retry`,
+    );
+    this.scheduled.set(definition.name, fn);
   }
 
   queue(name: string): Queue {

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import { HTTP_FUNCTIONS, QUEUES, WORKERS } from "../../functions/registry";
+import { HTTP_FUNCTIONS, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { jsonReply, LocalApi } from "./api";
@@ -24,6 +24,7 @@ import { OutboxLoop } from "./outbox-loop";
 import { localPublisher } from "./publisher";
 import { LocalQueues } from "./queue";
 import { DEFAULT_SITE_PORT, defaultDataDir, removeRuntimeState, writeRuntimeState } from "./runtime-state";
+import { LocalSchedules } from "./schedules";
 import { type LocalSes, startSes } from "./ses";
 import { localSessionSecret } from "./session-secret";
 import { SiteAtOrigin } from "./site-origin";
@@ -75,6 +76,11 @@ export const LOCAL_OUTBOX_PATH = "/__local/outbox";
 /** GET: this process's memory and open handles (local only; the soak bench samples it). */
 export const LOCAL_STATS_PATH = "/__local/stats";
 export const LOCAL_SES_TAKE_PATH = "/__local/ses/take";
+/**
+ * Local only: POST ?name=<scheduled function>[&time=<ISO instant>] runs it once at once (for
+ * tests and `npm run admin`), as if EventBridge had scheduled it at that time; answers its result.
+ */
+export const LOCAL_SCHEDULE_PATH = "/__local/schedule";
 
 /** How long an answer sent before the end of its request's body waits for the rest (nginx: 5 s idle). */
 const LINGER_MS = 5_000;
@@ -247,6 +253,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     );
     stoppers.push(() => outbox.stop());
 
+    const schedules = new LocalSchedules(SCHEDULED_FUNCTIONS, {
+      loader,
+      env: process.env,
+      onError: (error) => logError("[local] scheduled run failed", error),
+      afterRun: () => outbox.nudge(),
+    });
+    stoppers.push(() => schedules.stop());
+
     const api = new LocalApi({
       functions: HTTP_FUNCTIONS,
       loader,
@@ -291,6 +305,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         if (paused) outbox.pause();
         else outbox.resume();
         writeReply(response, method, jsonReply(200, { paused }), headers);
+      } else if (rawPath === LOCAL_SCHEDULE_PATH && method === "POST") {
+        const params = new URL(request.url ?? "/", url).searchParams;
+        const name = params.get("name") ?? "";
+        const time = params.get("time");
+        const at = time === null ? new Date() : new Date(time);
+        const reply = !schedules.has(name)
+          ? jsonReply(404, { error: `No scheduled function "${name}"` })
+          : Number.isNaN(at.getTime())
+            ? jsonReply(400, { error: "time must be an ISO 8601 instant" })
+            : jsonReply(200, { result: await schedules.run(name, at) });
+        writeReply(response, method, reply, headers);
       } else if (rawPath === LOCAL_FAULTS_PATH && faults.enabled) {
         writeReply(
           response,
@@ -327,6 +352,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       logError("[local] creating the first admin failed", error),
     );
     outbox.start();
+    schedules.start();
     markReady();
     // Last: only a runtime that answers is announced to `npm run admin` (runtime-state.ts).
     writeRuntimeState({

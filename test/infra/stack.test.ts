@@ -11,7 +11,7 @@ import { LIMITS } from "../../events";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
 import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
 import { TABLES, type TableKey } from "../../functions/model/tables";
-import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, WORKERS } from "../../functions/registry";
+import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
 import { FUNCTION_SIZING } from "../../infra/constructs/function";
@@ -37,7 +37,7 @@ const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 const ALL_FUNCTIONS = [
   ...HTTP_FUNCTIONS.map((fn) => ({ ...fn, kind: "http" as const })),
-  ...WORKERS.map((fn) => ({ ...fn, kind: "worker" as const })),
+  ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((fn) => ({ ...fn, kind: "worker" as const })),
   { ...OUTBOX_RELAY, kind: "relay" as const },
 ];
 /** Services whose resources hold or move data: never granted on `*`. */
@@ -413,6 +413,38 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       )?.[1];
       expect(rule?.Properties?.ScheduleExpression).toBe("rate(5 minutes)");
     });
+
+    it("runs each scheduled function on its EventBridge rule with retries, a dead-letter queue and alarms", () => {
+      for (const definition of SCHEDULED_FUNCTIONS) {
+        const [fnId] = functionNamed(definition.name);
+        const rule = ofType("AWS::Events::Rule").find(([, r]) =>
+          r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === fnId),
+        )?.[1];
+        expect(rule?.Properties?.ScheduleExpression).toBe(`rate(${definition.everyMinutes} minutes)`);
+        expect(rule?.Properties?.State ?? "ENABLED").toBe("ENABLED");
+        const target = rule?.Properties?.Targets[0];
+        expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+        const dlqId = target.DeadLetterConfig.Arn["Fn::GetAtt"][0];
+        expect(resources[dlqId]?.Type).toBe("AWS::SQS::Queue");
+        // EventBridge may invoke the function (from this rule only) and send to the queue.
+        const permission = ofType("AWS::Lambda::Permission").find(
+          ([, p]) =>
+            JSON.stringify(p.Properties?.FunctionName).includes(fnId) &&
+            p.Properties?.Principal === "events.amazonaws.com",
+        )?.[1];
+        expect(JSON.stringify(permission?.Properties?.SourceArn)).toContain(
+          ofType("AWS::Events::Rule").find(([, r]) => r === rule)?.[0],
+        );
+        const alarmsOn = (dimension: string) =>
+          ofType("AWS::CloudWatch::Alarm").filter(([, a]) =>
+            JSON.stringify(a.Properties?.Dimensions ?? []).includes(dimension),
+          );
+        expect(alarmsOn(fnId).some(([, a]) => a.Properties?.MetricName === "Errors")).toBe(true);
+        expect(
+          alarmsOn(dlqId).some(([, a]) => a.Properties?.MetricName === "ApproximateNumberOfMessagesVisible"),
+        ).toBe(true);
+      }
+    });
   });
 
   describe("functions", () => {
@@ -523,7 +555,12 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         );
       expect(tableIdOf("authState")).toBeDefined();
       expect(tableIdOf("authState")).not.toBe(tableIdOf("ephemeral"));
-      const untrusted = ["signup", "contact", ...WORKERS.map((w) => w.name), OUTBOX_RELAY.name];
+      const untrusted = [
+        "signup",
+        "contact",
+        ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((w) => w.name),
+        OUTBOX_RELAY.name,
+      ];
       for (const name of untrusted) expect(reaches(name, "authState"), name).toBe(false);
       for (const name of ["signup", "contact", "notify"]) expect(reaches(name, "ephemeral"), name).toBe(true);
       const signsIn = ["auth-login", "auth-user", "auth-logout", "account", "team", "invitation"];

@@ -4,7 +4,7 @@
  * lock window, however many requests race, and from however many addresses — through the outbox,
  * the notification queue and the notify worker. Nothing typed at the sign-in appears in it.
  */
-import { GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_FAILURE_LIMIT } from "../../functions/auth/throttle";
 import { loadStage } from "../../infra/stages";
@@ -46,18 +46,6 @@ const alertsTo = async (address: string) =>
     (email) => email.destination.to.includes(address) && SUBJECT.test(email.subject),
   );
 
-/** Nothing left to deliver: the outbox is empty and no queue holds a message. */
-async function settled(): Promise<boolean> {
-  const outbox = await runtime.db.send(
-    new ScanCommand({ TableName: runtime.table("outbox"), ConsistentRead: true }),
-  );
-  const { queues } = await runtime.queues();
-  return (
-    (outbox.Items ?? []).length === 0 &&
-    Object.values(queues).every((counts) => counts.pending === 0 && counts.inFlight === 0)
-  );
-}
-
 const everything = (email: Email) => `${email.subject}\n${email.body.text ?? ""}\n${email.body.html ?? ""}`;
 
 describe("account under attack", () => {
@@ -68,7 +56,7 @@ describe("account under attack", () => {
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15 - ACCOUNT_FAILURE_LIMIT);
 
     await runtime.waitFor(async () => (await alertsTo(OWNER.email)).length > 0);
-    await runtime.waitFor(settled);
+    await runtime.waitFor(() => runtime.settled());
     const alerts = await alertsTo(OWNER.email);
     expect(alerts).toHaveLength(1);
     const text = everything(alerts[0] as Email);
@@ -83,7 +71,7 @@ describe("account under attack", () => {
   it("a second locking burst from another address in the same window sends no second e-mail", async () => {
     const answers = await wrongPasswords(OWNER.username, "203.0.113.50", ACCOUNT_FAILURE_LIMIT + 3);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
-    await runtime.waitFor(settled);
+    await runtime.waitFor(() => runtime.settled());
     expect(await alertsTo(OWNER.email)).toHaveLength(1);
   });
 

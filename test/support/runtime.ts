@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { TableKey } from "../../functions/model/tables";
 import type { QueueCounts } from "../../infra/local/queue";
 import { localTableName } from "../../infra/local/tables";
@@ -85,6 +85,7 @@ const RUNTIME_SETTINGS = [
   "ADMIN_USERNAME",
   "ADMIN_PASSWORD",
   "ADMIN_EMAIL",
+  "DESK_SCHEDULE_SECONDS",
 ];
 
 interface ReadyLine {
@@ -225,6 +226,27 @@ export class RuntimeProcess {
     const response = await fetch(`${this.url}/__local/ses/take`, { method: "POST" });
     if (!response.ok) throw new Error(`POST /__local/ses/take answered ${response.status}`);
     return ((await response.json()) as { emails: Email[] }).emails;
+  }
+
+  /** Runs a scheduled function once at once, judging `time` (POST /__local/schedule); its result. */
+  async runSchedule<T = unknown>(name: string, time?: Date): Promise<T> {
+    const query = new URLSearchParams({ name, ...(time ? { time: time.toISOString() } : {}) });
+    const response = await fetch(`${this.url}/__local/schedule?${query}`, { method: "POST" });
+    if (!response.ok)
+      throw new Error(`POST /__local/schedule answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { result: T }).result;
+  }
+
+  /** Nothing left to deliver: the outbox table is empty and no queue holds a message. */
+  async settled(): Promise<boolean> {
+    const outbox = await this.db.send(
+      new ScanCommand({ TableName: this.table("outbox"), ConsistentRead: true, Limit: 1 }),
+    );
+    const { queues } = await this.queues();
+    return (
+      (outbox.Items ?? []).length === 0 &&
+      Object.values(queues).every((counts) => counts.pending === 0 && counts.inFlight === 0)
+    );
   }
 
   /** Counts per queue (pending, in flight, dead) and the dead-letter entries. */

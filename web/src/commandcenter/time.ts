@@ -3,6 +3,8 @@
  * last 7 days counted from local midnight today (local midnight 7 calendar days earlier, so a
  * daylight-saving change in between is handled by the browser's calendar arithmetic).
  */
+import { spanText } from "../../../events";
+
 export const CHART_DAYS = 30;
 
 export function localMidnight(now: Date, daysBack = 0): Date {
@@ -29,8 +31,6 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString();
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The response clock as the list shows it (docs/decisions/0065-response-clock.md): wall time to or
  * past the reply-due time of an open lead, in whole hours (minutes under an hour); nothing once
@@ -42,9 +42,7 @@ export function replyClockText(
 ): { text: string; overdue: boolean } | undefined {
   if (!lead.dueAt || lead.respondedAt || (lead.status ?? "new") !== "new") return undefined;
   const left = Date.parse(lead.dueAt) - now;
-  const span = Math.abs(left);
-  const amount =
-    span < HOUR_MS ? `${Math.max(1, Math.floor(span / 60_000))} min` : `${Math.floor(span / HOUR_MS)} h`;
+  const amount = spanText(left);
   return left >= 0
     ? { text: `due in ${amount}`, overdue: false }
     : { text: `overdue by ${amount}`, overdue: true };
