@@ -3,7 +3,8 @@
  * lead is two business hours from overdue, and the morning digest of one owner's overdue leads.
  * Same frame as the lead e-mails (functions/domain/email-templates.ts).
  */
-import { type DeskDigestData, type DeskLeadRef, type DeskReminderData, spanText } from "../../events";
+import { spanText } from "../../events/desk";
+import type { DeskDigestData, DeskLeadRef, DeskReminderData } from "../../events/envelopes";
 import {
   BRAND,
   button,

@@ -3,15 +3,16 @@
  * HTML for e-mail clients: tables and inline styles only, no external resources. Every piece of
  * user-entered text is HTML-escaped; subjects are one line.
  */
+// Each events/ module by name, not the index: the notify bundle then leaves out the schemas it never uses.
+import type { ContactMessage } from "../../events/contact";
 import {
   CONTACT_SUBJECT_LABELS,
-  type ContactMessage,
   type ContactSubject,
   PRODUCT_LINES_LABELS,
-  type Signup,
   TEAM_SIZE_LABELS,
-  trimTrailingSlashes,
-} from "../../events";
+} from "../../events/options";
+import type { Signup } from "../../events/signup";
+import { trimTrailingSlashes } from "../../events/text";
 
 export interface RenderedEmail {
   readonly subject: string;

@@ -4,7 +4,7 @@ import {
   ScanCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { DomainEvent } from "../../events";
+import { DomainEvent } from "../../events/envelopes";
 import { tableName } from "../lib/env";
 import { createLogger, describeError } from "../lib/log";
 import type { EventPublisher } from "../lib/publisher";

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { DomainEvent } from "../../events";
+import { DomainEvent } from "../../events/envelopes";
 import { describeError, type Logger } from "./log";
 
 /** Why a body is not an envelope, without echoing the body (it carries personal data). */

@@ -3,7 +3,8 @@
  * and the warning that their account was locked by wrong passwords.
  * Same frame as the lead e-mails (functions/domain/email-templates.ts).
  */
-import { type AccountLockedData, STAFF_ROLE_LABELS, type StaffRole } from "../../events";
+import type { AccountLockedData } from "../../events/envelopes";
+import { STAFF_ROLE_LABELS, type StaffRole } from "../../events/staff";
 import {
   BRAND,
   button,
