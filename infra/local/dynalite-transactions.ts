@@ -263,12 +263,32 @@ function identityOf(action: Pick<Prepared, "tableName" | "key">): string {
   return `${action.tableName}|${JSON.stringify(action.key)}`;
 }
 
+/** The outcome of an action left out because another was rejected first. */
+const NOT_APPLIED = new Error("not applied: another action of the transaction was rejected");
+
 /**
- * Applies every action at once (they touch distinct items); if any is rejected, rolls back those
- * that succeeded and reports one cancellation reason per action, as DynamoDB does.
+ * Applies the actions (they touch distinct items); if any is rejected, rolls back those that
+ * succeeded and reports one cancellation reason per action, as DynamoDB does. The conditional
+ * actions go first, and the unconditional ones only once every condition held: reads are not held
+ * back, so an outbox event written beside a marker whose condition then fails would otherwise be
+ * visible to the relay's sweep until its rollback, and relayed (DynamoDB never shows it).
  */
 async function applyAll(call: Call, prepared: Prepared[]): Promise<Record<string, never>> {
-  const results = await Promise.allSettled(prepared.map((action) => apply(call, action)));
+  const guarded = (action: Prepared) => action.kind === "ConditionCheck" || !!action.spec.ConditionExpression;
+  const results: PromiseSettledResult<void>[] = new Array(prepared.length);
+  const settle = async (which: (action: Prepared) => boolean) => {
+    const positions = prepared.flatMap((action, index) => (which(action) ? [index] : []));
+    const settled = await Promise.allSettled(
+      positions.map((index) => apply(call, prepared[index] as Prepared)),
+    );
+    positions.forEach((index, i) => {
+      results[index] = settled[i] as PromiseSettledResult<void>;
+    });
+    return settled.every((result) => result.status === "fulfilled");
+  };
+  if (await settle(guarded)) await settle((action) => !guarded(action));
+  for (let index = 0; index < prepared.length; index++)
+    results[index] ??= { status: "rejected", reason: NOT_APPLIED };
   const failures = results.flatMap((result, index) => (result.status === "rejected" ? [index] : []));
   if (failures.length === 0) return {};
   await Promise.all(
@@ -279,7 +299,9 @@ async function applyAll(call: Call, prepared: Prepared[]): Promise<Record<string
     return result?.status === "rejected" && isConditionFailure(result.reason);
   });
   if (conditionFailures.length === 0) {
-    const first = results[failures[0] as number];
+    const first = failures
+      .map((index) => results[index])
+      .find((result) => result?.status === "rejected" && result.reason !== NOT_APPLIED);
     throw first?.status === "rejected" ? first.reason : new Error("transaction failed");
   }
   const reasons = await Promise.all(
