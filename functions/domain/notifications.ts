@@ -197,7 +197,8 @@ export async function markNotified(
   tables: LeadTables,
   event: DomainEvent,
 ): Promise<void> {
-  if (event.type === "staff.account-locked") return;
+  // Only the events of a new lead; staff alerts and the desk's reminders and digests mark nothing.
+  if (event.type !== "signup.created" && event.type !== "contact.received") return;
   try {
     await deps.db.send(
       new UpdateCommand({
