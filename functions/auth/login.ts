@@ -3,7 +3,7 @@
  * unknown users), optional TOTP, then a new session token. Plain logic over its clients; the HTTP handler maps the outcome.
  */
 import { createHmac } from "node:crypto";
-import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../events";
 import type { Logger } from "../lib/log";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
@@ -11,7 +11,8 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from ".
 import type { IssuedToken } from "./session-token";
 import { startSession } from "./start-session";
 import { LoginThrottle } from "./throttle";
-import { matchTotp, TOTP_STEP_SECONDS } from "./totp";
+import { matchTotp } from "./totp";
+import { claimTotpStep } from "./totp-replay";
 import { normalizeUsername, staffUserViewOf, UsersRepository } from "./users";
 
 export interface AuthTables {
@@ -76,30 +77,6 @@ export type LoginOutcome =
   | { readonly kind: "codeRequired" }
   | { readonly kind: "codeInvalid" }
   | { readonly kind: "mfaNotEnrolled" };
-
-/** Marks a TOTP time step as used for this user, so a code cannot be replayed. False if it was. */
-export async function claimTotpStep(
-  deps: Pick<LoginDependencies, "db" | "tables">,
-  username: string,
-  step: number,
-): Promise<boolean> {
-  try {
-    await deps.db.send(
-      new PutCommand({
-        TableName: deps.tables.authState,
-        Item: {
-          pk: `totp-used#${username}#${step}`,
-          expiresAt: (step + 3) * TOTP_STEP_SECONDS,
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
-    throw error;
-  }
-}
 
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
   const now = deps.now();

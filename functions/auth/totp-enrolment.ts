@@ -10,8 +10,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { auditItem } from "./audit";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
-import { claimTotpStep, type LoginDependencies } from "./login";
+import type { LoginDependencies } from "./login";
 import { generateTotpSecret, matchTotp, totpUri } from "./totp";
+import { claimTotpStep } from "./totp-replay";
 import { normalizeUsername, UsersRepository } from "./users";
 
 export const PENDING_TOTP_SECONDS = 10 * 60;
