@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { MENU_CLOSE_DELAY_MS } from "../../web/src/components/layout/useMegaMenus";
 import {
   DESKTOP,
   dataLayer,
@@ -21,12 +22,17 @@ async function withPage(
   path: string,
   viewport: { width: number; height: number },
   test: (watched: WatchedPage) => Promise<void>,
-  options: { hasTouch?: boolean } = {},
+  options: { hasTouch?: boolean; manualClock?: boolean } = {},
 ): Promise<void> {
-  const watched = await site.open(viewport, options);
+  const { manualClock, ...contextOptions } = options;
+  const watched = await site.open(viewport, contextOptions);
   try {
+    if (manualClock) await watched.page.clock.install();
     await watched.page.goto(`${site.runtime.url}${path}`);
     await waitForHydration(watched.page);
+    // From here the page's timers move only when the test moves its clock (page.clock.runFor), so
+    // a delay is checked by its length, not by how fast a busy machine happens to run.
+    if (manualClock) await watched.page.clock.pauseAt(Date.now() + 60_000);
     await test(watched);
     expect(watched.problems).toEqual([]);
   } finally {
@@ -34,40 +40,50 @@ async function withPage(
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const trigger = (page: Page, name: "Solutions" | "Platform") =>
   page.getByRole("navigation", { name: "Main" }).getByRole("button", { name });
 const panel = (page: Page, name: "solutions" | "platform") => page.locator(`#mega-menu-${name}`);
 
 describe("mega-menus (desktop)", () => {
   it("open on hover, stay open just after the pointer leaves, and close about 150 ms later", async () => {
-    await withPage("/", DESKTOP, async ({ page }) => {
-      await trigger(page, "Platform").hover();
-      await panel(page, "platform").waitFor({ state: "visible" });
-      expect(await trigger(page, "Platform").getAttribute("aria-expanded")).toBe("true");
-      await page.mouse.move(5, 600); // well away from the header
-      await sleep(50);
-      expect(await panel(page, "platform").isVisible()).toBe(true);
-      await panel(page, "platform").waitFor({ state: "hidden", timeout: 400 });
-      expect(await trigger(page, "Platform").getAttribute("aria-expanded")).toBe("false");
-    });
+    await withPage(
+      "/",
+      DESKTOP,
+      async ({ page }) => {
+        await trigger(page, "Platform").hover();
+        await panel(page, "platform").waitFor({ state: "visible" });
+        expect(await trigger(page, "Platform").getAttribute("aria-expanded")).toBe("true");
+        await page.mouse.move(5, 600); // well away from the header
+        await page.clock.runFor(MENU_CLOSE_DELAY_MS - 10);
+        expect(await panel(page, "platform").isVisible()).toBe(true);
+        await page.clock.runFor(20);
+        await panel(page, "platform").waitFor({ state: "hidden" });
+        expect(await trigger(page, "Platform").getAttribute("aria-expanded")).toBe("false");
+      },
+      { manualClock: true },
+    );
   });
 
   it("stays open while the pointer moves from the button into the panel, and its links navigate", async () => {
-    await withPage("/", DESKTOP, async ({ page }) => {
-      await trigger(page, "Solutions").hover();
-      const link = panel(page, "solutions").getByRole("link", { name: /Independent Reps/ });
-      await link.hover();
-      await sleep(300);
-      expect(await panel(page, "solutions").isVisible()).toBe(true);
-      await link.click();
-      await page.waitForURL(`${site.runtime.url}/solutions/independent-reps`);
-      await panel(page, "solutions").waitFor({ state: "hidden" });
-      const clicks = (await dataLayer(page)).filter((entry) => entry.event === "navigation_click");
-      expect(clicks).toEqual([
-        expect.objectContaining({ category: "Navigation", label: "Solutions: Independent Reps" }),
-      ]);
-    });
+    await withPage(
+      "/",
+      DESKTOP,
+      async ({ page }) => {
+        await trigger(page, "Solutions").hover();
+        const link = panel(page, "solutions").getByRole("link", { name: /Independent Reps/ });
+        await link.hover();
+        await page.clock.runFor(2 * MENU_CLOSE_DELAY_MS);
+        expect(await panel(page, "solutions").isVisible()).toBe(true);
+        await link.click();
+        await page.waitForURL(`${site.runtime.url}/solutions/independent-reps`);
+        await panel(page, "solutions").waitFor({ state: "hidden" });
+        const clicks = (await dataLayer(page)).filter((entry) => entry.event === "navigation_click");
+        expect(clicks).toEqual([
+          expect.objectContaining({ category: "Navigation", label: "Solutions: Independent Reps" }),
+        ]);
+      },
+      { manualClock: true },
+    );
   });
 
   it("works from the keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus", async () => {
