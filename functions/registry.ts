@@ -227,7 +227,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
     name: "notify",
     entry: "workers/notify.ts",
     // signups/contacts: `notifiedAt` once a lead's e-mails are out (functions/domain/notifications.ts).
-    tables: { ephemeral: "readWrite", signups: "write", contacts: "write" },
+    tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "write" },
     sendsEmail: true,
   },
 ];

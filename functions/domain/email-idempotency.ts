@@ -3,6 +3,8 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
@@ -77,6 +79,8 @@ export async function sendEmailOnce(
   eventId: string,
   key: string,
   message: EmailMessage,
+  /** Written with the "sent" mark, in one transaction: once per e-mail (the lead's timeline entry). */
+  record?: NonNullable<TransactWriteCommandInput["TransactItems"]>[number],
 ): Promise<DeliveryOutcome> {
   const pk = emailClaimKey(eventId, key);
   const token = deps.newToken();
@@ -102,21 +106,18 @@ export async function sendEmailOnce(
     throw error;
   }
 
+  const markSent = {
+    TableName: deps.ephemeralTable,
+    Key: { pk },
+    UpdateExpression: "SET #state = :sent, sentAt = :sentAt REMOVE leaseUntil",
+    ConditionExpression: "#token = :token",
+    ExpressionAttributeNames: { "#state": "state", "#token": "token" },
+    ExpressionAttributeValues: { ":sent": "sent", ":sentAt": deps.clock().toISOString(), ":token": token },
+  };
   try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.ephemeralTable,
-        Key: { pk },
-        UpdateExpression: "SET #state = :sent, sentAt = :sentAt REMOVE leaseUntil",
-        ConditionExpression: "#token = :token",
-        ExpressionAttributeNames: { "#state": "state", "#token": "token" },
-        ExpressionAttributeValues: {
-          ":sent": "sent",
-          ":sentAt": deps.clock().toISOString(),
-          ":token": token,
-        },
-      }),
-    );
+    if (record)
+      await deps.db.send(new TransactWriteCommand({ TransactItems: [{ Update: markSent }, record] }));
+    else await deps.db.send(new UpdateCommand(markSent));
   } catch {
     // The mail is out; failing the message now would only send it again on the retry. If the
     // mark could not be written (our lease was taken over, or the table is unreachable after the

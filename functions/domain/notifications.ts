@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AccountLockedData, DomainEvent } from "../../events";
 import { deskDigestEmail, deskReminderEmail } from "../desk/emails";
+import { timelinePut } from "../desk/timeline";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { EmailMessage } from "../lib/mailer";
 import { accountLockedEmail } from "../team/emails";
@@ -16,6 +17,8 @@ import {
 } from "./email-templates";
 
 export interface NotificationConfig {
+  /** The audit table: each e-mail about a lead is recorded on its timeline (docs/decisions/0069-system-emails-on-the-timeline.md). */
+  readonly auditTable?: string;
   /** Public origin of the site (links in e-mails). */
   readonly siteUrl: string;
   readonly staffInbox: string;
@@ -157,6 +160,14 @@ export async function takeAcknowledgementQuota(
   }
 }
 
+/** The lead an event's e-mails are about, whose timeline records them (docs/decisions/0069-system-emails-on-the-timeline.md). */
+function leadOf(event: DomainEvent): { kind: "signup" | "contact"; id: string } | undefined {
+  if (event.type === "signup.created") return { kind: "signup", id: event.data.id };
+  if (event.type === "contact.received") return { kind: "contact", id: event.data.id };
+  if (event.type === "desk.reminder") return { kind: event.data.lead.kind, id: event.data.lead.id };
+  return undefined;
+}
+
 /** "capped": the acknowledgement was not sent, the address had its day's quota. */
 export type NotificationOutcome = DeliveryOutcome | "capped";
 export type NotificationResult = Partial<Record<EmailKey, NotificationOutcome>>;
@@ -178,7 +189,19 @@ export async function notify(
       result[key] = "capped";
       continue;
     }
-    result[key] = await sendEmailOnce(deps, event.id, key, message);
+    const lead = leadOf(event);
+    const record =
+      config.auditTable && lead
+        ? timelinePut(config.auditTable, lead.kind, lead.id, {
+            type: "email",
+            at: deps.clock(),
+            actor: "system",
+            email: key,
+            to: message.to.join(", "),
+            subject: message.subject,
+          })
+        : undefined;
+    result[key] = await sendEmailOnce(deps, event.id, key, message, record);
   }
   return result;
 }

@@ -30,6 +30,7 @@ const depsFromEnvironment = once<NotifyDeps>(() => ({
     siteUrl: requireEnv("SITE_URL"),
     staffInbox: requireEnv("STAFF_INBOX"),
     senderAddress: requireEnv("SENDER_ADDRESS"),
+    auditTable: tableName("audit"),
   },
 }));
 

@@ -200,3 +200,24 @@ describe("replies from the lead desk", () => {
     expect(await record(id)).toMatchObject({ status: "contacted" });
   });
 });
+
+describe("e-mails the system sent, on the timeline", () => {
+  it("records the acknowledgement and the staff alert once each on the lead's timeline", async () => {
+    const id = await newLead("Eve", "eve@example.com");
+    const emails = await runtime.waitFor(async () => {
+      const found = (await timeline(id)).filter((entry) => entry.type === "email");
+      return found.length >= 2 ? found : undefined;
+    }, 20_000);
+    expect(emails.map((entry) => entry.email).sort()).toEqual(["acknowledgement", "staff-alert"]);
+    expect(emails.find((entry) => entry.email === "acknowledgement")).toMatchObject({
+      actor: "system",
+      to: "eve@example.com",
+      subject: "Thanks for your interest in RepDesk",
+    });
+    await runtime.waitFor(
+      async () => ((await runtime.queues()).queues.notification?.pending ?? 1) === 0 || undefined,
+      10_000,
+    );
+    expect((await timeline(id)).filter((entry) => entry.type === "email")).toHaveLength(2);
+  });
+});

@@ -208,9 +208,17 @@ export function BulkBar({
   );
 }
 
+/** The system's e-mails as the timeline names them (the notify worker's keys). */
+const EMAIL_LABELS: Record<string, string> = {
+  acknowledgement: "acknowledgement",
+  "staff-alert": "staff alert",
+  reminder: "reminder",
+};
+
 const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string> = {
   submitted: (entry) => `Submitted${entry.country ? ` from ${entry.country}` : ""}`,
-  email: (entry) => `E-mail sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
+  email: (entry) =>
+    `E-mail sent: ${EMAIL_LABELS[entry.email ?? ""] ?? "e-mail"} to ${entry.to ?? "?"}${entry.subject ? ` (${entry.subject})` : ""}`,
   status: (entry) =>
     `Status: ${LEAD_STATUS_LABELS[entry.status ?? "new"]}${entry.lostReason ? ` (${entry.lostReason})` : ""}`,
   owner: (entry) => (entry.owner ? `Owner: ${entry.owner}` : "Owner: nobody"),
