@@ -4,7 +4,16 @@
  * changed costs one walk over the sources' modification times.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -67,19 +76,36 @@ export function runBuild(
   });
 }
 
+/** Whether the process that wrote a lock is gone (a killed build leaves its lock behind). */
+function ownerIsGone(lock: string): boolean {
+  const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
+  if (!Number.isInteger(pid) || pid <= 0) return false; // being written: its owner writes the pid next
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /**
  * One build at a time across processes (several test files may start runtimes at once): a lock file
- * created exclusively; a stale one (older than ten minutes) is taken over.
+ * created exclusively, holding its owner's pid. A lock whose owner is gone, or older than ten
+ * minutes, is taken over.
  */
-export async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), "repdesk-web-build.lock");
+export async function withBuildLock<T>(
+  work: () => Promise<T>,
+  lock = path.join(os.tmpdir(), "repdesk-web-build.lock"),
+): Promise<T> {
   for (;;) {
     try {
-      closeSync(openSync(lock, "wx"));
+      const fd = openSync(lock, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
       break;
     } catch {
       try {
-        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) unlinkSync(lock);
+        if (ownerIsGone(lock) || Date.now() - statSync(lock).mtimeMs > 10 * 60_000) unlinkSync(lock);
       } catch {
         // Released meanwhile.
       }
