@@ -57,4 +57,22 @@ describe("login throttling under parallel attack", () => {
     expect((await login(ADMIN, "2001:db8:5:6:abcd::1")).status).toBe(429);
     expect((await login(ADMIN, "2001:db8:5:7::1")).status).toBe(200);
   });
+
+  it("logs a failed sign-in's typed username only as a keyed hash unless it names an account", async () => {
+    // A password typed into the username box must not reach the logs.
+    const failureLines = () =>
+      runtime
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"auth_failure"'));
+    const before = failureLines().length;
+    const typedInWrongBox = "Sunflower-Lantern-7781";
+    await login({ username: typedInWrongBox, password: "whatever it is" }, "192.0.2.31");
+    await login({ username: ADMIN.username, password: "not the password" }, "192.0.2.32");
+    await expect.poll(() => failureLines().length).toBe(before + 2);
+    const [unknown = "", known = ""] = failureLines().slice(before);
+    expect(runtime.output()).not.toContain(typedInWrongBox);
+    expect(unknown).toMatch(/"usernameHash":"[0-9a-f]{16}"/);
+    expect(known).toContain(`"username":"${ADMIN.username}"`);
+  });
 });
