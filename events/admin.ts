@@ -75,6 +75,13 @@ export type SignupListResponse = z.infer<typeof SignupListResponse>;
 export const ContactListResponse = z.object({ contacts: z.array(ContactMessage), ...listCounts });
 export type ContactListResponse = z.infer<typeof ContactListResponse>;
 
+/** Answer of GET /api/admin/signups/{id}: one lead, e.g. for a link from a reminder e-mail. */
+export const SignupResponse = z.object({ signup: Signup });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+export const ContactResponse = z.object({ contact: ContactMessage });
+export type ContactResponse = z.infer<typeof ContactResponse>;
+
 /**
  * Query of GET /api/admin/signups/stats. The browser computes the boundaries from the viewer's
  * clock (docs/product/command-center.md): todayStart = local midnight today, weekStart = local midnight 7 days

@@ -167,10 +167,11 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       tables: { [plural]: "read", audit: "readWrite", users: "read", authState: "read" },
       sessionKey: true,
     },
+    // One lead: read (the links in the desk's e-mails open it) and delete; one path, one function.
     {
-      name: `admin-${plural}-delete`,
-      entry: `http/admin-${plural}-delete.ts`,
-      routes: [`DELETE /api/admin/${plural}/{id}`],
+      name: `admin-${plural}-lead`,
+      entry: `http/admin-${plural}-lead.ts`,
+      routes: [`GET /api/admin/${plural}/{id}`, `DELETE /api/admin/${plural}/{id}`],
       tables: { [plural]: "readWrite", audit: "write", users: "read", authState: "read" },
       sessionKey: true,
     },

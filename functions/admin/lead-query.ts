@@ -11,7 +11,12 @@
  *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  */
-import { BatchGetCommand, type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { deskKey, searchKey } from "../model/lead-index";
 import type { FacetValues, LeadKind } from "../model/lead-kinds";
 import { SEARCH_INDEXES } from "../model/tables";
@@ -247,6 +252,13 @@ export class LeadQueries<R> {
       }),
     );
     return { candidates: [...found.values()], complete };
+  }
+
+  /** One lead by id; undefined when there is none of this kind (deleted, unknown, a counter item). */
+  async one(id: string): Promise<R | undefined> {
+    const found = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { id } }));
+    const item = found.Item;
+    return item && item.kind === this.lead.kind ? this.parse(item) : undefined;
   }
 
   /** Reads records by id (BatchGet, 100 at a time), in the order of `ids`; gone ones are skipped. */

@@ -20,7 +20,14 @@ import {
 import { documentClient } from "../auth/clients";
 import { requireSession, signedInSession } from "../auth/http-session";
 import { systemClock } from "../domain/deps";
-import { type ApiRequest, badRequest, HttpError, httpApi, jsonResponse } from "../http/middleware";
+import {
+  type ApiRequest,
+  badRequest,
+  HttpError,
+  httpApi,
+  httpRoutes,
+  jsonResponse,
+} from "../http/middleware";
 import { tableName } from "../lib/env";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { LeadCounter } from "./counts";
@@ -106,33 +113,63 @@ export function listHandler(kind: keyof typeof SPECS) {
   );
 }
 
+/** The record id of a `/{id}` route, or undefined when it cannot be one (empty, over 200 characters). */
+function leadIdOf(request: ApiRequest): string | undefined {
+  const id = request.event.pathParameters?.id ?? "";
+  request.logFields.target = id.slice(0, 100);
+  return id.length > 0 && id.length <= 200 ? id : undefined;
+}
+
+const noSuchLead = (spec: LeadRouteSpec) =>
+  new HttpError(404, { error: `No such ${spec.lead.kind}.` }, {}, "not_found");
+
+/** GET /api/admin/{plural}/{id}: `{ signup }` or `{ contact }`, or 404 (unknown or deleted). */
+function getHandler(spec: LeadRouteSpec) {
+  return httpApi(
+    { route: `GET /api/admin/${spec.plural}/{id}`, extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const id = leadIdOf(request);
+      const record = id ? await queriesFor(spec.lead).one(id) : undefined;
+      if (!record) throw noSuchLead(spec);
+      return jsonResponse(200, { [spec.lead.kind]: record });
+    },
+  );
+}
+
 /** DELETE /api/admin/{plural}/{id}: 204, or 404 for an unknown id; audited. */
-export function deleteHandler(kind: keyof typeof SPECS) {
-  const spec: LeadRouteSpec = SPECS[kind];
+function deleteHandler(spec: LeadRouteSpec) {
   return httpApi(
     { route: `DELETE /api/admin/${spec.plural}/{id}`, extraMiddlewares: [requireSession()] },
     async (request) => {
-      const id = request.event.pathParameters?.id ?? "";
+      const id = leadIdOf(request);
       const session = signedInSession(request);
-      request.logFields.target = id.slice(0, 100);
-      const outcome =
-        id.length > 0 && id.length <= 200
-          ? await deleteLead(
-              {
-                db: documentClient(),
-                tables: { records: tableName(spec.lead.table), audit: tableName("audit") },
-                now: systemClock,
-              },
-              spec.lead,
-              { id, actor: session.username, ip: request.clientIp },
-            )
-          : "notFound";
-      if (outcome === "notFound") {
-        throw new HttpError(404, { error: `No such ${spec.lead.kind}.` }, {}, "not_found");
-      }
+      const outcome = id
+        ? await deleteLead(
+            {
+              db: documentClient(),
+              tables: { records: tableName(spec.lead.table), audit: tableName("audit") },
+              now: systemClock,
+            },
+            spec.lead,
+            { id, actor: session.username, ip: request.clientIp },
+          )
+        : "notFound";
+      if (outcome === "notFound") throw noSuchLead(spec);
       return jsonResponse(204);
     },
   );
+}
+
+/**
+ * GET and DELETE /api/admin/{plural}/{id}: one function, because CloudFront routes by path only
+ * (infra/constructs/api.ts), so the two methods of one path must reach the same function.
+ */
+export function leadHandler(kind: keyof typeof SPECS) {
+  const spec: LeadRouteSpec = SPECS[kind];
+  return httpRoutes({
+    [`GET /api/admin/${spec.plural}/{id}`]: getHandler(spec),
+    [`DELETE /api/admin/${spec.plural}/{id}`]: deleteHandler(spec),
+  });
 }
 
 /** GET /api/admin/signups/stats: exact counts for the viewer's today, week and chart days. */

@@ -1,10 +1,11 @@
 /**
  * The admin API over real HTTP against the local runtime: paging, search, filters, exact counts
- * for browser-sent boundaries (incl. a +05:30 zone), CSV export, delete with audit, contacts.
+ * for browser-sent boundaries (incl. a +05:30 zone), CSV export, one lead by id, delete with audit,
+ * contacts.
  */
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, SignupRequest } from "../../events";
+import { ContactRequest, ContactResponse, SignupRequest, SignupResponse } from "../../events";
 import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
@@ -223,6 +224,27 @@ describe("CSV export", () => {
   });
 });
 
+describe("GET /api/admin/{signups|contacts}/{id}", () => {
+  it("answers one lead of that kind to staff, 404 for an unknown id or another kind, 401 signed out", async () => {
+    const id = ids.get("Ada") as string;
+    const answer = await get(`/api/admin/signups/${id}`);
+    expect(answer.status).toBe(200);
+    const { signup } = SignupResponse.parse(answer.json);
+    expect(signup).toMatchObject({ id, firstName: "Ada", email: "ada@analytical.org", status: "new" });
+    expect(Object.keys(answer.json?.signup as object).some((key) => key.startsWith("search"))).toBe(false);
+
+    expect((await call(runtime, "GET", `/api/admin/signups/${id}`)).status).toBe(401);
+    expect((await get("/api/admin/signups/unknown-id")).status).toBe(404);
+    expect((await get(`/api/admin/signups/${"x".repeat(201)}`)).status).toBe(404);
+    expect((await get(`/api/admin/contacts/${id}`)).status).toBe(404);
+
+    const [message] = ((await get("/api/admin/contacts")).json?.contacts ?? []) as { id: string }[];
+    const contact = await get(`/api/admin/contacts/${message?.id}`);
+    expect(contact.status).toBe(200);
+    expect(ContactResponse.parse(contact.json).contact).toMatchObject({ firstName: "Katherine" });
+  });
+});
+
 describe("DELETE /api/admin/signups/{id}", () => {
   it("deletes, updates the counts, records an audit entry and answers 404 afterwards", async () => {
     const id = ids.get("Alan") as string;
@@ -241,6 +263,7 @@ describe("DELETE /api/admin/signups/{id}", () => {
     expect(Date.parse(String(entry?.at))).toBeGreaterThan(Date.now() - 60_000);
 
     expect((await call(runtime, "DELETE", `/api/admin/signups/${id}`, { cookie })).status).toBe(404);
+    expect((await get(`/api/admin/signups/${id}`)).status).toBe(404);
     expect((await call(runtime, "DELETE", "/api/admin/signups/unknown-id", { cookie })).status).toBe(404);
     // A counter item's id is not a signup.
     const counters = await runtime.db.send(
@@ -256,6 +279,7 @@ describe("DELETE /api/admin/signups/{id}", () => {
       (await call(runtime, "DELETE", `/api/admin/signups/${encodeURIComponent(counterId)}`, { cookie }))
         .status,
     ).toBe(404);
+    expect((await get(`/api/admin/signups/${encodeURIComponent(counterId)}`)).status).toBe(404);
   });
 });
 
