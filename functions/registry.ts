@@ -5,7 +5,7 @@
  *
  * Plain data on purpose: no CDK import and no handler import.
  */
-import type { DomainEventType } from "../events";
+import type { DomainEventType } from "../events/envelopes";
 import type { TableKey } from "./model/tables";
 
 export type TableAccess = "read" | "write" | "readWrite";

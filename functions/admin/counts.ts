@@ -5,7 +5,7 @@
  * The browser sends the boundaries (the viewer's local midnights, docs/product/command-center.md).
  */
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { PRODUCT_LINES, TEAM_SIZES } from "../../events";
+import { PRODUCT_LINES, TEAM_SIZES } from "../../events/options";
 import { queryAll } from "../lib/query-all";
 import { counterKind } from "../model/lead-index";
 import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";

@@ -5,18 +5,16 @@
  */
 import type * as z from "zod";
 import {
-  CONTACT_SUBJECT_LABELS,
   ContactListQuery,
-  type ContactMessage,
   EXPORT_NEXT_CURSOR_HEADER,
-  fieldErrorsOf,
-  LEAD_STATUS_LABELS,
-  PRODUCT_LINES_LABELS,
-  type Signup,
   SignupListQuery,
   SignupStatsQuery,
-  TEAM_SIZE_LABELS,
-} from "../../events";
+} from "../../events/admin";
+import { fieldErrorsOf } from "../../events/api";
+import type { ContactMessage } from "../../events/contact";
+import { LEAD_STATUS_LABELS } from "../../events/desk";
+import { CONTACT_SUBJECT_LABELS, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS } from "../../events/options";
+import type { Signup } from "../../events/signup";
 import { documentClient } from "../auth/clients";
 import { requireSession, signedInSession } from "../auth/http-session";
 import { systemClock } from "../domain/deps";

@@ -7,7 +7,7 @@
  * (docs/decisions/0001-transactional-outbox.md, docs/decisions/0051-login-throttling.md).
  */
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { AccountLocked } from "../../events";
+import type { AccountLocked } from "../../events/envelopes";
 import type { IdGenerator } from "../domain/deps";
 import { outboxItemFor } from "../domain/outbox";
 import { cancellationCodes } from "../lib/aws-errors";

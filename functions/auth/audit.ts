@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { TeamAuditAction } from "../../events";
+import type { TeamAuditAction } from "../../events/team";
 
 export type AuditAction =
   | "signup.delete"

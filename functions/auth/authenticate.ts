@@ -4,7 +4,7 @@
  * A valid token older than a few minutes gets a fresh one (sliding idle timeout).
  */
 import { BatchGetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { StaffUserView } from "../../events";
+import type { StaffUserView } from "../../events/staff";
 import type { AuthFailureReason } from "./auth-log";
 import { revocationKey } from "./revocation";
 import {

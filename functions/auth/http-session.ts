@@ -4,7 +4,8 @@
  */
 import type { MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { AUTH_MESSAGES, STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../events";
+import { AUTH_MESSAGES } from "../../events/auth";
+import { STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../events/staff";
 import { systemClock } from "../domain/deps";
 import { type ApiRequest, type ApiResult, apiRequestOf, HttpError, header } from "../http/middleware";
 import { tableName } from "../lib/env";

@@ -4,7 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { StaffUserView } from "../../events";
+import type { StaffUserView } from "../../events/staff";
 import type { Logger } from "../lib/log";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneTimeToken } from "../../events";
+import { oneTimeToken } from "../../events/team";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
 
 describe("one-time tokens", () => {

@@ -6,7 +6,7 @@
  * are pruned at the next sign-in.
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { SessionView } from "../../events";
+import type { SessionView } from "../../events/staff";
 import { revokeSession } from "./revocation";
 import { ABSOLUTE_LIFETIME_SECONDS, type Session } from "./session-token";
 import { normalizeUsername } from "./users";

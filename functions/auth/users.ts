@@ -7,7 +7,7 @@ import {
   ScanCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { StaffMember, StaffRole, StaffUserView } from "../../events";
+import type { StaffMember, StaffRole, StaffUserView } from "../../events/staff";
 
 /** A registered WebAuthn credential. */
 export interface StoredPasskey {

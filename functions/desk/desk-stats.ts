@@ -6,7 +6,7 @@
  * answered within the promise (a lead still inside its promise is not counted yet; Spam never).
  */
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { DeskStatsResponse } from "../../events";
+import type { DeskStatsResponse } from "../../events/desk";
 import { LeadCounter } from "../admin/counts";
 import { queryAll } from "../lib/query-all";
 import { deskKey } from "../model/lead-index";

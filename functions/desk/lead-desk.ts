@@ -18,7 +18,7 @@ import {
   LIMITS_DESK,
   type TimelineEntry,
   TimelineEntry as TimelineEntryShape,
-} from "../../events";
+} from "../../events/desk";
 import type { Clock } from "../domain/deps";
 import { conflictBackoffMs } from "../domain/submissions";
 import { cancellationCodes } from "../lib/aws-errors";

@@ -16,7 +16,8 @@ import {
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { TZDate } from "@date-fns/tz";
-import { type DeskDigest, type DeskLeadRef, type DeskReminder, isClockRunning } from "../../events";
+import { isClockRunning } from "../../events/desk";
+import type { DeskDigest, DeskLeadRef, DeskReminder } from "../../events/envelopes";
 import { UsersRepository } from "../auth/users";
 import type { Clock, IdGenerator } from "../domain/deps";
 import { outboxItemFor } from "../domain/outbox";

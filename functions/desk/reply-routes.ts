@@ -4,7 +4,7 @@
  * so that only this function bundles the e-mail code.
  */
 import * as z from "zod";
-import { LEAD_KINDS, ReplyRequest } from "../../events";
+import { LEAD_KINDS, ReplyRequest } from "../../events/desk";
 import { requireSession, signedInUser } from "../auth/http-session";
 import { randomId } from "../domain/deps";
 import { HttpError, httpApi, invalidFields, jsonResponse, validateBody } from "../http/middleware";

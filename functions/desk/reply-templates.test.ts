@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReplyRequest } from "../../events";
+import { ReplyRequest } from "../../events/desk";
 import { renderReplyTemplates } from "./reply-templates";
 
 const BOOKING = "https://book.example.com/repdesk";

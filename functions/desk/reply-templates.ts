@@ -4,7 +4,7 @@
  * the acknowledgement e-mail's safe-greeting rule (docs/decisions/0052-acknowledgement-emails.md)
  * and offers the stage's booking link (infra/stages.ts `bookingUrl`, BOOKING_URL) when it has one.
  */
-import type { ReplyTemplate, ReplyTemplateId } from "../../events";
+import type { ReplyTemplate, ReplyTemplateId } from "../../events/desk";
 import { BRAND, greetingName } from "../domain/email-templates";
 
 export interface ReplyTemplateInput {

@@ -9,7 +9,7 @@
  * forever); "sent" once recorded. SES failing gives the claim back, so the retry sends.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events";
+import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events/desk";
 import type { IdGenerator } from "../domain/deps";
 import { escapeHtml } from "../domain/email-templates";
 import { fromAddress, isDeliverableAddress } from "../domain/notifications";

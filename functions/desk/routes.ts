@@ -3,7 +3,7 @@
  * route is behind requireSession(); the state-changing ones also pass the cross-site guard.
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { DeskUpdateRequest, NoteRequest } from "../../events";
+import { DeskUpdateRequest, NoteRequest } from "../../events/desk";
 import { documentClient } from "../auth/clients";
 import { requireSession, signedInSession } from "../auth/http-session";
 import { normalizeUsername, staffUserViewOf, UsersRepository } from "../auth/users";

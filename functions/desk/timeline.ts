@@ -11,7 +11,7 @@ import {
   QueryCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { TimelineEntry } from "../../events";
+import { TimelineEntry } from "../../events/desk";
 
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 

@@ -1,4 +1,4 @@
-import { ContactMessage } from "../../events";
+import { ContactMessage } from "../../events/contact";
 import { recordMapping } from "./record-mapping";
 
 /** Contact messages in CONTACTS_TABLE: `{ ...ContactMessage, kind: "contact" }`. */

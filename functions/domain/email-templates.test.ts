@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContactMessage, Signup } from "../../events";
+import type { ContactMessage } from "../../events/contact";
+import type { Signup } from "../../events/signup";
 import {
   contactAcknowledgement,
   escapeHtml,

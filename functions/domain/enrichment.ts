@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { GeoCountry } from "../lib/geoip";
 import { isPublicAddress, unmapIpv4 } from "./ip-address";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AccountLockedData, DomainEvent } from "../../events";
+import type { AccountLockedData, DomainEvent } from "../../events/envelopes";
 import { deskDigestEmail, deskReminderEmail } from "../desk/emails";
 import { timelinePut } from "../desk/timeline";
 import { isConditionalCheckFailed } from "../lib/aws-errors";

@@ -1,4 +1,4 @@
-import { Signup } from "../../events";
+import { Signup } from "../../events/signup";
 import { recordMapping } from "./record-mapping";
 
 /** Signups in SIGNUPS_TABLE: `{ ...Signup, kind: "signup" }`. */

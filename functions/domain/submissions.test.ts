@@ -2,7 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SignupRequest } from "../../events";
+import { SignupRequest } from "../../events/signup";
 import { acceptSignup, conflictBackoffMs, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
 
 const cancelled = (...codes: string[]) =>

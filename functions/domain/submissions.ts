@@ -1,5 +1,7 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { ContactMessage, ContactRequest, DomainEvent, Signup, SignupRequest } from "../../events";
+import type { ContactMessage, ContactRequest } from "../../events/contact";
+import type { DomainEvent } from "../../events/envelopes";
+import type { Signup, SignupRequest } from "../../events/signup";
 import { stageCalendar } from "../desk/calendar";
 import { type BusinessCalendar, replyDueAt } from "../desk/response-clock";
 import { cancellationCodes } from "../lib/aws-errors";

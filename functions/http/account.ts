@@ -16,7 +16,7 @@ import {
   PasswordChangeRequest,
   TotpConfirmRequest,
   TotpRemoveRequest,
-} from "../../events";
+} from "../../events/staff";
 import { changePassword } from "../auth/change-password";
 import { documentClient } from "../auth/clients";
 import { sessionCookie } from "../auth/cookie";

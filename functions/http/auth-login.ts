@@ -1,5 +1,6 @@
 /** POST /api/auth/login — docs/product/http-api.md: 200 { user: { username, email, role } } + session cookie, 401 "Invalid username or password". */
-import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD, STAFF_MESSAGES } from "../../events";
+import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD } from "../../events/auth";
+import { STAFF_MESSAGES } from "../../events/staff";
 import { raiseAccountLockedAlert } from "../auth/attack-alert";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";

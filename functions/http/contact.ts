@@ -1,4 +1,4 @@
-import { ContactRequest } from "../../events";
+import { ContactRequest } from "../../events/contact";
 import { acceptContact } from "../domain/submissions";
 import { submissionHandler } from "./submission-route";
 

@@ -4,7 +4,7 @@
  *   POST /api/auth/invitation/accept  { token, password } -> 200 { user } + session cookie
  * The token travels in the body (the link carries it in the URL fragment), never in a query string.
  */
-import { InvitationAcceptRequest, InvitationCheckRequest, TEAM_MESSAGES } from "../../events";
+import { InvitationAcceptRequest, InvitationCheckRequest, TEAM_MESSAGES } from "../../events/team";
 import { sessionCookie } from "../auth/cookie";
 import { authDependencies } from "../auth/http-session";
 import { newPasswordProblem } from "../auth/new-password";

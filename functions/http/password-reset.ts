@@ -11,7 +11,7 @@ import {
   InvitationCheckRequest,
   PASSWORD_RESET_MESSAGES,
   PasswordResetRequest,
-} from "../../events";
+} from "../../events/team";
 import { documentClient } from "../auth/clients";
 import { newPasswordProblem } from "../auth/new-password";
 import { hashPassword } from "../auth/password";

@@ -1,4 +1,4 @@
-import { SignupRequest } from "../../events";
+import { SignupRequest } from "../../events/signup";
 import { acceptSignup } from "../domain/submissions";
 import { submissionHandler } from "./submission-route";
 

@@ -6,7 +6,7 @@
  * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
 import type * as z from "zod";
-import { HONEYPOT_FIELD } from "../../events";
+import { HONEYPOT_FIELD } from "../../events/options";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../domain/deps";
 import { clientNetwork } from "../domain/ip-address";
 import { hitRateLimit } from "../domain/rate-limit";

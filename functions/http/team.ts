@@ -7,7 +7,7 @@
  *   PATCH  /api/team/members/{username}                { role } and/or { active }
  *   POST   /api/team/members/{username}/reset-second-factor
  */
-import { InvitationRequest, MemberUpdateRequest, TEAM_MESSAGES } from "../../events";
+import { InvitationRequest, MemberUpdateRequest, TEAM_MESSAGES } from "../../events/team";
 import { requireSession, signedInUser } from "../auth/http-session";
 import { requireEnv } from "../lib/env";
 import { teamDependencies } from "../team/deps";

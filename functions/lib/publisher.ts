@@ -1,4 +1,4 @@
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 
 /**
  * Delivers a domain event to every queue that consumes its type (functions/registry.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 import { sqsEvent } from "../../test/support/sqs-event";
 import { createLogger } from "./log";
 import { readEnvelope, sqsEventWorker } from "./sqs-batch";

@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { mockClient } from "aws-sdk-client-mock";
 import { describe, expect, it } from "vitest";
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 import { SqsPublisher } from "./sqs-publisher";
 
 const signupEvent: DomainEvent = {

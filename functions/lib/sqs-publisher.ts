@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 import { queuesFor } from "../registry";
 import { requireEnv } from "./env";
 import type { EventPublisher } from "./publisher";

@@ -3,7 +3,8 @@
  * so that listing, search, counting, export and delete are one piece of code serving both.
  */
 import type * as z from "zod";
-import { ContactMessage, Signup } from "../../events";
+import { ContactMessage } from "../../events/contact";
+import { Signup } from "../../events/signup";
 import type { AuditAction } from "../auth/audit";
 import type { TableKey } from "./tables";
 

@@ -12,7 +12,8 @@ import {
   ScanCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { InvitationPreview, InvitationState, InvitationView, StaffRole } from "../../events";
+import type { StaffRole } from "../../events/staff";
+import type { InvitationPreview, InvitationState, InvitationView } from "../../events/team";
 import { auditPut, type TransactItem } from "../auth/audit";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "../auth/one-time-token";
 import { normalizeEmail, type StaffUser, UsersRepository } from "../auth/users";

@@ -5,13 +5,13 @@
  * is still an active admin, so two admins demoting each other at the same moment cannot both win.
  */
 import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { StaffMember } from "../../events/staff";
 import {
   type MemberUpdateRequest,
-  type StaffMember,
   TEAM_AUDIT_ACTIONS,
   type TeamAuditAction,
   type TeamAuditEntry,
-} from "../../events";
+} from "../../events/team";
 import { type AuditAction, auditPut, type TransactItem } from "../auth/audit";
 import { endSessions } from "../auth/sessions";
 import { roleOf, type StaffUser, staffMemberOf, UsersRepository } from "../auth/users";

@@ -3,7 +3,7 @@
  * pickers, Reply-To addresses. Plain functions over the DynamoDB client.
  */
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { StaffMember } from "../../events";
+import type { StaffMember } from "../../events/staff";
 import { staffMemberOf, UsersRepository } from "../auth/users";
 
 export interface MembersDependencies {

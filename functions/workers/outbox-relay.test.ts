@@ -4,7 +4,7 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from "aws-lambda";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DomainEvent } from "../../events";
+import type { DomainEvent } from "../../events/envelopes";
 import { RecordingPublisher } from "../../test/support/recording-publisher";
 import { outboxItemFor } from "../domain/outbox";
 import { createRelayHandler } from "./outbox-relay";

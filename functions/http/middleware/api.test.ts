@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import * as z from "zod";
-import { LIMITS, SignupRequest } from "../../../events";
+import { LIMITS } from "../../../events/limits";
+import { SignupRequest } from "../../../events/signup";
 import { apiEvent, jsonOf, lambdaContext } from "../../../test/support/api-gateway";
 import { httpApi, validateBody } from "./api";
 import { HttpError, MESSAGES } from "./errors";

@@ -26,7 +26,8 @@
 import middy, { type MiddlewareObj } from "@middy/core";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import type * as z from "zod";
-import { fieldErrorsOf, LIMITS } from "../../../events";
+import { fieldErrorsOf } from "../../../events/api";
+import { LIMITS } from "../../../events/limits";
 import { isTransientAwsError } from "../../lib/aws-errors";
 import {
   createLogger,

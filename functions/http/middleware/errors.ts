@@ -1,4 +1,4 @@
-import type { ApiError } from "../../../events";
+import type { ApiError } from "../../../events/api";
 
 /**
  * An error that is already an answer: throw it from a handler or a middleware and the API

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { LIMITS } from "../../../events";
+import { LIMITS } from "../../../events/limits";
 import { badRequest, HttpError, MESSAGES } from "./errors";
 import { header } from "./headers";
 
