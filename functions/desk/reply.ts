@@ -11,8 +11,8 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events/desk";
 import type { IdGenerator } from "../domain/deps";
+import { fromAddress, isDeliverableAddress } from "../domain/email-addresses";
 import { escapeHtml } from "../domain/email-templates";
-import { fromAddress, isDeliverableAddress } from "../domain/notifications";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Mailer } from "../lib/mailer";
 import type { LeadKind } from "../model/lead-kinds";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContactMessage } from "../../events/contact";
 import type { Signup } from "../../events/signup";
+import { isDeliverableAddress } from "./email-addresses";
 import {
   contactAcknowledgement,
   escapeHtml,
@@ -12,7 +13,7 @@ import {
   staffContactAlert,
   staffSignupAlert,
 } from "./email-templates";
-import { emailsFor, isDeliverableAddress } from "./notifications";
+import { emailsFor } from "./notifications";
 
 const signup: Signup = {
   id: "s-1",
@@ -146,8 +147,8 @@ describe("greetingName (the only visitor text an acknowledgement may carry)", ()
 });
 
 describe("emailsFor", () => {
-  it("sends the staff alert to the staff inbox with Reply-To the prospect, and the acknowledgement to the prospect", () => {
-    const [alert, ack] = emailsFor(
+  it("sends the staff alert to the staff inbox with Reply-To the prospect, and the acknowledgement to the prospect", async () => {
+    const [alert, ack] = await emailsFor(
       { type: "signup.created", version: 1, id: "e-1", occurredAt: signup.createdAt, data: signup },
       config,
     );
@@ -162,14 +163,36 @@ describe("emailsFor", () => {
     expect(alert?.message.from).toBe("RepDesk <hello@x.example>");
   });
 
-  it("skips the acknowledgement and the Reply-To for an address SES could misread", () => {
+  it("skips the acknowledgement and the Reply-To for an address SES could misread", async () => {
     const odd = { ...contact, email: "a,b@example.com" };
-    const planned = emailsFor(
+    const planned = await emailsFor(
       { type: "contact.received", version: 1, id: "e-2", occurredAt: odd.createdAt, data: odd },
       config,
     );
     expect(planned.map((email) => email.key)).toEqual(["staff-alert"]);
     expect(planned[0]?.message.replyTo).toBeUndefined();
+  });
+
+  it("sends the desk's reminder to the lead's owner, and to the staff inbox when the owner has no usable address", async () => {
+    const lead = { kind: "signup", id: "s-1", name: "Eve", dueAt: "2025-03-05T10:00:00.000Z" } as const;
+    const reminder = (email?: string) =>
+      emailsFor(
+        {
+          type: "desk.reminder",
+          version: 1,
+          id: "e-3",
+          occurredAt: "2025-03-05T08:00:00.000Z",
+          data: { owner: "ann", ...(email ? { email } : {}), lead },
+        },
+        config,
+      );
+    const [toOwner] = await reminder("ann@example.com");
+    expect(toOwner).toMatchObject({ key: "desk-reminder", message: { to: ["ann@example.com"] } });
+    expect(toOwner?.message.subject).toBe("Reply due soon: Eve");
+    expect(toOwner?.message.from).toBe("RepDesk <hello@x.example>");
+    const [toInbox] = await reminder("a,b@example.com");
+    expect(toInbox?.message.to).toEqual(["staff@x.example"]);
+    expect(toInbox?.message.text).toContain("It belongs to ann, who has no e-mail address on file.");
   });
 
   it.each([

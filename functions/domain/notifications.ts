@@ -1,14 +1,12 @@
 import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { AccountLockedData, DomainEvent } from "../../events/envelopes";
-import { deskDigestEmail, deskReminderEmail } from "../desk/emails";
+import type { ContactReceived, DomainEvent, SignupCreated } from "../../events/envelopes";
 import { timelinePut } from "../desk/timeline";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { EmailMessage } from "../lib/mailer";
-import { accountLockedEmail } from "../team/emails";
+import { fromAddress, isDeliverableAddress } from "./email-addresses";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "./email-idempotency";
 import {
-  BRAND,
   contactAcknowledgement,
   type RenderedEmail,
   signupAcknowledgement,
@@ -33,36 +31,16 @@ export interface PlannedEmail {
   readonly message: EmailMessage;
 }
 
-/**
- * Addresses SES can deliver to: ASCII, no quotes, commas or angle brackets that a mail header
- * would read as more than one address. The basic pattern of docs/product/site.md lets more through; those prospects
- * get no acknowledgement (staff still see the address in the alert).
- */
-const DELIVERABLE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
-
-export function isDeliverableAddress(address: string): boolean {
-  return address.length <= 254 && DELIVERABLE.test(address);
+/** The e-mails an event causes. */
+export async function emailsFor(event: DomainEvent, config: NotificationConfig): Promise<PlannedEmail[]> {
+  if (event.type === "signup.created" || event.type === "contact.received") return leadEmails(event, config);
+  // The e-mails to staff members are rare: their templates load on first use.
+  const { staffEmailFor } = await import("./staff-notifications");
+  return [staffEmailFor(event, config)];
 }
 
-export function fromAddress(sender: string): string {
-  return sender.includes("<") ? sender : `${BRAND} <${sender}>`;
-}
-
-/** The e-mails an event causes: a staff alert (Reply-To the prospect) and an acknowledgement. */
-export function emailsFor(event: DomainEvent, config: NotificationConfig): PlannedEmail[] {
-  if (event.type === "staff.account-locked") return [accountLockedFor(event.data, config)];
-  if (event.type === "desk.reminder")
-    return [
-      toStaff("desk-reminder", event.data.email, config, (toInbox) =>
-        deskReminderEmail(event.data, config.siteUrl, toInbox),
-      ),
-    ];
-  if (event.type === "desk.digest")
-    return [
-      toStaff("desk-digest", event.data.email, config, (toInbox) =>
-        deskDigestEmail(event.data, config.siteUrl, toInbox),
-      ),
-    ];
+/** A new lead's e-mails: a staff alert (Reply-To the prospect) and an acknowledgement. */
+function leadEmails(event: SignupCreated | ContactReceived, config: NotificationConfig): PlannedEmail[] {
   const prospect = event.data.email;
   const deliverable = isDeliverableAddress(prospect);
   const alert: RenderedEmail =
@@ -85,31 +63,6 @@ export function emailsFor(event: DomainEvent, config: NotificationConfig): Plann
     });
   }
   return planned;
-}
-
-/** An e-mail to a staff member's address; to the staff inbox when there is no usable one. */
-function toStaff(
-  key: EmailKey,
-  address: string | undefined,
-  config: NotificationConfig,
-  render: (toStaffInbox: boolean) => RenderedEmail,
-): PlannedEmail {
-  const owner = address && isDeliverableAddress(address) ? address : undefined;
-  return {
-    key,
-    message: {
-      from: fromAddress(config.senderAddress),
-      to: [owner ?? config.staffInbox],
-      ...render(owner === undefined),
-    },
-  };
-}
-
-/** The lock warning to the account's owner; to the staff inbox when the account has no usable address. */
-function accountLockedFor(data: AccountLockedData, config: NotificationConfig): PlannedEmail {
-  return toStaff("account-locked", data.email, config, (toStaffInbox) =>
-    accountLockedEmail({ ...data, siteUrl: config.siteUrl, toStaffInbox }),
-  );
 }
 
 /**
@@ -179,7 +132,7 @@ export async function notify(
   event: DomainEvent,
 ): Promise<NotificationResult> {
   const result: NotificationResult = {};
-  for (const { key, message } of emailsFor(event, config)) {
+  for (const { key, message } of await emailsFor(event, config)) {
     const recipient = message.to[0];
     if (
       key === "acknowledgement" &&

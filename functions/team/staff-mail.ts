@@ -1,7 +1,7 @@
 /** Sends an e-mail to one staff member from the stage's sender address (HTTP functions with `sendsEmail`). */
 
+import { fromAddress } from "../domain/email-addresses";
 import type { RenderedEmail } from "../domain/email-templates";
-import { fromAddress } from "../domain/notifications";
 import { requireEnv } from "../lib/env";
 import type { Mailer } from "../lib/mailer";
 
