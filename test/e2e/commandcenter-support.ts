@@ -1,20 +1,31 @@
 /** What the Command Center's browser tests share: the local runtime with its first admin, and Chromium. */
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { launchChromium } from "./site-support";
 
 export const ADMIN = { username: "admin", password: "correct horse battery staple" } as const;
 
-/** The runtime (the admin created at start, with an e-mail address) and a browser, started together. */
-export function startStaffRuntime(): Promise<[RuntimeProcess, Browser]> {
+/**
+ * The runtime (the admin created at start, with an e-mail address) and a browser, started together;
+ * `env` adds runtime settings (e.g. DESK_SCHEDULE_SECONDS).
+ */
+export function startStaffRuntime(env: Record<string, string> = {}): Promise<[RuntimeProcess, Browser]> {
   return Promise.all([
     startRuntime({
       env: {
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         ADMIN_EMAIL: "admin@example.com",
+        ...env,
       },
     }),
     launchChromium(),
   ]);
+}
+
+/** On the login screen: signs in as the admin (the caller waits for where that leads). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }

@@ -16,6 +16,7 @@ const CONTACTS: LeadKind<ContactMessage> = {
     noun: "messages",
     empty: "No messages found",
     detailsTitle: "Message Details",
+    notFound: "This message does not exist: it was deleted, or the link is wrong.",
     confirmDelete: "Are you sure you want to delete this message? This action cannot be undone.",
   },
   filters: [],
@@ -40,6 +41,7 @@ const CONTACTS: LeadKind<ContactMessage> = {
     { term: "Message", value: message.message, long: true },
   ],
   fetchPage: (params) => api.contacts(params).then(({ contacts, ...rest }) => ({ items: contacts, ...rest })),
+  fetchOne: (id) => api.contact(id).then(({ contact }) => contact),
   remove: api.deleteContact,
 };
 

@@ -1,8 +1,9 @@
 /**
  * One page for every kind of lead (signups, contact messages): a back arrow and Logout, a filter
  * bar (search, the kind's select filters, Export CSV), the results line, the results table with
- * view and delete buttons per row, Load more, a details modal and a confirm-delete modal. Each
- * kind supplies its texts, filters, columns and details (see SignupsPage and ContactsPage).
+ * view and delete buttons per row, Load more, a details modal (named in the URL's hash, see
+ * useLinkedLead) and a confirm-delete modal. Each kind supplies its texts, filters, columns and
+ * details (see SignupsPage and ContactsPage).
  */
 import { Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
@@ -15,6 +16,7 @@ import { Modal } from "./Modal";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
 import { type LeadPage, useLeadList } from "./useLeadList";
+import { useLinkedLead } from "./useLinkedLead";
 
 type FilterParam = keyof Omit<ListParams, "q" | "cursor" | "limit">;
 type FilterValues = Partial<Record<FilterParam, string>>;
@@ -46,6 +48,8 @@ export interface LeadKind<R extends { id: string }> {
     readonly noun: string;
     readonly empty: string;
     readonly detailsTitle: string;
+    /** Shown when a link names a lead that does not exist (deleted, or a wrong link). */
+    readonly notFound: string;
     readonly confirmDelete: string;
   };
   readonly filters: readonly SelectFilter[];
@@ -55,6 +59,8 @@ export interface LeadKind<R extends { id: string }> {
   readonly details: (row: R) => readonly Detail[];
   /** Stable (defined once per kind): the list reloads when it changes. */
   readonly fetchPage: (params: ListParams) => Promise<LeadPage<R>>;
+  /** One lead by id (a link to a lead that is not on the loaded page); stable like fetchPage. */
+  readonly fetchOne: (id: string) => Promise<R>;
   readonly remove: (id: string) => Promise<void>;
 }
 
@@ -77,10 +83,10 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
   const filters: readonly SelectFilter[] = [...kind.filters, ...DESK_FILTERS];
   const [search, setSearch] = useState("");
   const [filterValues, setFilterValues] = useState(() => allOf(filters));
-  const [viewing, setViewing] = useState<R | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useLeadList(kind.fetchPage, filterValues, search);
+  const viewing = useLinkedLead(list.items, kind.fetchOne, texts.notFound);
   const owners = useOwners();
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -120,7 +126,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
           />
           <RowActions
             name={kind.rowName(row)}
-            onView={() => setViewing(row)}
+            onView={() => viewing.open(row)}
             onDelete={() => setDeleting(row)}
           />
         </>
@@ -192,13 +198,20 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
           </>
         )}
       </main>
-      {viewing && (
+      {viewing.id && (
         <DetailsModal
+          key={viewing.id}
           title={texts.detailsTitle}
-          details={kind.details(viewing)}
-          onClose={() => setViewing(null)}
+          details={viewing.lead ? kind.details(viewing.lead) : []}
+          onClose={viewing.close}
         >
-          <LeadDeskPanel plural={kind.exportName} lead={viewing} onChanged={list.reload} />
+          {viewing.lead ? (
+            <LeadDeskPanel plural={kind.exportName} lead={viewing.lead} onChanged={list.reload} />
+          ) : viewing.error ? (
+            <ErrorNotice message={viewing.error} />
+          ) : (
+            <p role="status">Loading...</p>
+          )}
         </DetailsModal>
       )}
       {deleting && (

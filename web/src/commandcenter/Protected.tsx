@@ -16,10 +16,15 @@ export function Protected({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  // Back to this page after signing in (a session that expired mid-work included).
+  // Back to this page after signing in (a session that expired mid-work included), hash and all:
+  // a lead link from an e-mail names its lead there (#lead=<id>).
   if (!user) {
     return (
-      <Navigate to="/commandcenter/login" replace state={{ from: location.pathname + location.search }} />
+      <Navigate
+        to="/commandcenter/login"
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
     );
   }
   return (

@@ -22,6 +22,7 @@ const SIGNUPS: LeadKind<Signup> = {
     noun: "signups",
     empty: "No signups found",
     detailsTitle: "Signup Details",
+    notFound: "This signup does not exist: it was deleted, or the link is wrong.",
     confirmDelete: "Are you sure you want to delete this signup? This action cannot be undone.",
   },
   filters: [
@@ -49,6 +50,7 @@ const SIGNUPS: LeadKind<Signup> = {
     ...(signup.notes ? [{ term: "Notes", value: signup.notes, long: true }] : []),
   ],
   fetchPage: (params) => api.signups(params).then(({ signups, ...rest }) => ({ items: signups, ...rest })),
+  fetchOne: (id) => api.signup(id).then(({ signup }) => signup),
   remove: api.deleteSignup,
 };
 

@@ -4,6 +4,7 @@ import type {
   AccountSecurityResponse,
   AuthUserResponse,
   ContactListResponse,
+  ContactResponse,
   DeskOwnersResponse,
   DeskStatsResponse,
   DeskUpdateRequest,
@@ -19,6 +20,7 @@ import type {
   ReplyTemplatesResponse,
   SessionView,
   SignupListResponse,
+  SignupResponse,
   SignupStatsResponse,
   StaffMember,
   StaffRole,
@@ -129,9 +131,11 @@ export const api = {
       "GET",
       `/api/admin/signups/stats${query({ ...boundaries, dayStarts: boundaries.dayStarts.join(",") })}`,
     ),
+  signup: (id: string) => request<SignupResponse>("GET", `/api/admin/signups/${encodeURIComponent(id)}`),
   deleteSignup: (id: string) => request<void>("DELETE", `/api/admin/signups/${encodeURIComponent(id)}`),
   contacts: (params: ListParams = {}) =>
     request<ContactListResponse>("GET", `/api/admin/contacts${query({ ...params })}`),
+  contact: (id: string) => request<ContactResponse>("GET", `/api/admin/contacts/${encodeURIComponent(id)}`),
   deleteContact: (id: string) => request<void>("DELETE", `/api/admin/contacts/${encodeURIComponent(id)}`),
   deskUpdate: (body: DeskUpdateRequest) =>
     request<DeskUpdateResponse>("POST", "/api/admin/desk/update", body),

@@ -212,7 +212,7 @@ export function BulkBar({
 const EMAIL_LABELS: Record<string, string> = {
   acknowledgement: "acknowledgement",
   "staff-alert": "staff alert",
-  reminder: "reminder",
+  "desk-reminder": "reminder",
 };
 
 const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string> = {
