@@ -63,7 +63,12 @@ export const deskFields = {
   respondedAt: isoDateTime.optional(),
   /** Id of the open lead with the same e-mail address this one was linked to (returning prospect). */
   linkedTo: z.string().optional(),
+  /** When the desk backfill gave a record stored before the desk its status and due time. */
+  deskBackfilledAt: isoDateTime.optional(),
 };
+
+/** The attribute of deskFields.deskBackfilledAt (functions/desk/backfill.ts writes it). */
+export const BACKFILLED_AT = "deskBackfilledAt";
 
 const username = z.string().trim().min(1).max(64);
 const leadId = z.string().min(1).max(200);

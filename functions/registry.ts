@@ -263,6 +263,10 @@ export interface ScheduledFunctionDefinition extends WorkerDefinition {
   /** Environment variable with the local runtime's interval in seconds (default `localSeconds`). */
   readonly localIntervalEnv: string;
   readonly localSeconds: number;
+  /** The local runtime also runs it at start, until it reports `done` (before it answers requests). */
+  readonly localAtStart?: boolean;
+  /** Its time limit in AWS when it is not the workers' (infra/constructs/function.ts FUNCTION_SIZING). */
+  readonly timeoutSeconds?: number;
 }
 
 /**
@@ -284,6 +288,19 @@ export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
     everyMinutes: 15,
     localIntervalEnv: "DESK_SCHEDULE_SECONDS",
     localSeconds: 60,
+  },
+  // The backfill of records stored before the lead desk (docs/decisions/0076-desk-backfill.md):
+  // resumable runs until done, then one read of its progress per run. Its progress lives in the
+  // audit table; no users, no outbox.
+  {
+    name: "desk-backfill",
+    entry: "workers/desk-backfill.ts",
+    tables: { signups: "readWrite", contacts: "readWrite", audit: "readWrite" },
+    everyMinutes: 5,
+    localIntervalEnv: "DESK_BACKFILL_SECONDS",
+    localSeconds: 0,
+    localAtStart: true,
+    timeoutSeconds: 300,
   },
 ];
 

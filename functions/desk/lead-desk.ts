@@ -22,6 +22,7 @@ import {
 import type { Clock } from "../domain/deps";
 import { conflictBackoffMs } from "../domain/submissions";
 import { cancellationCodes } from "../lib/aws-errors";
+import { forEachConcurrently } from "../lib/pool";
 import { deskKey, statusCounterUpdate } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { readTimeline, timelineItem, timelinePk, timelinePut } from "./timeline";
@@ -199,13 +200,9 @@ export async function changeLeads(
 ): Promise<{ updated: string[]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   const outcomes = new Map<string, "updated" | "notFound">();
-  const queue = [...unique];
-  await Promise.all(
-    Array.from({ length: Math.min(8, queue.length) }, async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift())
-        outcomes.set(id, await changeLead(deps, lead, id, change, actor));
-    }),
-  );
+  await forEachConcurrently(unique, 8, async (id) => {
+    outcomes.set(id, await changeLead(deps, lead, id, change, actor));
+  });
   return {
     updated: unique.filter((id) => outcomes.get(id) === "updated"),
     notFound: unique.filter((id) => outcomes.get(id) === "notFound"),

@@ -16,7 +16,7 @@ import {
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { TZDate } from "@date-fns/tz";
-import { isClockRunning } from "../../events/desk";
+import { BACKFILLED_AT, isClockRunning } from "../../events/desk";
 import type { DeskDigest, DeskLeadRef, DeskReminder } from "../../events/envelopes";
 import { UsersRepository } from "../auth/users";
 import type { Clock, IdGenerator } from "../domain/deps";
@@ -248,11 +248,18 @@ export async function sendMorningDigests(deps: ReminderDeps, now: Date): Promise
   );
   if (done.Item) return 0;
   const at = now.getTime();
-  // Overdue = due before now; due is at least 24 h after arrival.
+  // Overdue = due before now; due is at least 24 h after arrival. Leads that were overdue already
+  // when the desk backfill brought them in (stored before the desk) are on the dashboard and under
+  // New, not in the digest: listed most overdue first they would push out the leads that fell
+  // overdue on someone's watch (docs/decisions/0076-desk-backfill.md).
   const overdue = await openLeads(
     deps,
     { to: new Date(at - RESPONSE_BUDGET_MS) },
-    { filter: "dueAt <= :now", values: { ":now": now.toISOString() } },
+    {
+      filter: "dueAt <= :now AND (attribute_not_exists(#backfilled) OR dueAt > #backfilled)",
+      names: { "#backfilled": BACKFILLED_AT },
+      values: { ":now": now.toISOString() },
+    },
   );
   const byOwner = new Map<string, OpenLead[]>();
   for (const lead of overdue) {

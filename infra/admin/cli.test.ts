@@ -19,6 +19,17 @@ describe("admin command arguments", () => {
     expect(() => parseArgs([])).toThrow(/Usage/);
   });
 
+  it("reads backfill-desk with --again and --stage, without a username", () => {
+    expect(parseArgs(["backfill-desk", "--again", "--stage", "dev"])).toEqual({
+      command: "backfill-desk",
+      username: undefined,
+      stage: "dev",
+      again: true,
+    });
+    expect(() => parseArgs(["backfill-desk", "ada"])).toThrow(/takes no username/);
+    expect(() => parseArgs(["list", "--again"])).toThrow(/--again is for backfill-desk/);
+  });
+
   it("names a deployed stage's tables like the stack does", () => {
     expect(stageTableName("prod", "users")).toBe("repdesk-prod-Users");
   });

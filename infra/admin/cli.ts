@@ -2,6 +2,7 @@
  * Staff accounts of the Command Center:
  *
  *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
+ *   npm run admin -- backfill-desk [--again] [--stage <name>]   (docs/decisions/0076-desk-backfill.md)
  *
  * Locally (default) against the local runtime's store: the running runtime's DynamoDB, found
  * through the runtime.json it writes into its data folder (PORT or DATA_DIR pick one runtime when
@@ -17,17 +18,25 @@ import { hashPassword } from "../../functions/auth/password";
 import { passwordProblem } from "../../functions/auth/password-policy";
 import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
 import { roleOf, UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { backfillDesk } from "../../functions/desk/backfill";
+import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { isMainModule } from "../main-module";
 import { prompt, promptHidden } from "./prompt";
 import { openStore, type Store } from "./store";
 
 const USAGE =
-  "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]";
+  "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]\n" +
+  "       npm run admin -- backfill-desk [--again] [--stage <name>]";
+
+/** Commands that act on no one user. */
+const WITHOUT_USERNAME = ["list", "backfill-desk"];
 
 export interface ParsedArgs {
   readonly command: string;
   readonly username?: string;
   readonly stage?: string;
+  /** backfill-desk: read every record again from the start (records restored from a backup). */
+  readonly again?: boolean;
 }
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -39,10 +48,36 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (!stage || stage.startsWith("--")) throw new Error("--stage needs a stage name");
     rest.splice(stageAt, 2);
   }
+  const againAt = rest.indexOf("--again");
+  if (againAt !== -1) rest.splice(againAt, 1);
   const [command, username, ...extra] = rest;
   if (!command || extra.length > 0) throw new Error(USAGE);
-  if (command !== "list" && !username) throw new Error(`${command} needs a username. ${USAGE}`);
-  return { command, username, stage };
+  if (againAt !== -1 && command !== "backfill-desk")
+    throw new Error(`--again is for backfill-desk. ${USAGE}`);
+  if (WITHOUT_USERNAME.includes(command) ? username : !username)
+    throw new Error(`${command} ${username ? "takes no username" : "needs a username"}. ${USAGE}`);
+  return { command, username, stage, ...(againAt !== -1 ? { again: true } : {}) };
+}
+
+/** Brings the store's records from before the lead desk into it, printing each run's progress. */
+async function backfill(args: ParsedArgs, store: Store, print: (line: string) => void): Promise<void> {
+  const deps = {
+    db: store.db,
+    kinds: [SIGNUP_KIND, CONTACT_KIND].map((lead) => ({ lead, table: store.table(lead.table) })),
+    auditTable: store.table("audit"),
+    calendar: store.calendar,
+    clock: () => new Date(),
+  };
+  const sum = { madeNew: 0, dueAdded: 0, skipped: 0, pages: 0 };
+  for (let fromStart = args.again === true; ; fromStart = false) {
+    // Runs of a minute, so progress shows and a stopped command resumes from the saved cursors.
+    const result = await backfillDesk(deps, { fromStart, deadline: Date.now() + 60_000 });
+    for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += result[key];
+    print(
+      `${result.done ? "Done" : "Continuing"}: ${sum.madeNew} made New, ${sum.dueAdded} given a due time, ${sum.skipped} changed meanwhile (${sum.pages} pages; ${store.description}).`,
+    );
+    if (result.done) return;
+  }
 }
 
 async function newPassword(username: string): Promise<string> {
@@ -113,6 +148,9 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
       print(`  URI:    ${totpUri(secret, username)}`);
       return;
     }
+    case "backfill-desk":
+      await backfill(args, store, print);
+      return;
     case "mfa-remove":
       await users.setTotpSecret(username, undefined);
       print(`Two-factor sign-in removed for "${username}".`);

@@ -2,7 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../../functions/model/tables";
+import { type BusinessCalendar, businessCalendar } from "../../functions/desk/response-clock";
+import { TABLES, type TableKey } from "../../functions/model/tables";
 import { localSiteSettings } from "../local/config";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
 import { type RuntimeState, runningRuntimeState, runningRuntimesOf } from "../local/runtime-state";
@@ -10,10 +11,15 @@ import { ensureTables, localTableName } from "../local/tables";
 import { loadStage } from "../stages";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const LOCAL_CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 
 export interface Store {
   readonly db: DynamoDBDocumentClient;
   readonly usersTable: string;
+  /** The physical name of a table of functions/model/tables.ts in this store. */
+  table(key: TableKey): string;
+  /** The response calendar of the store's stage (functions/desk/calendar.ts). */
+  readonly calendar: BusinessCalendar;
   /** Where the users live, for messages. */
   readonly description: string;
   close(): Promise<void>;
@@ -77,6 +83,8 @@ export async function openStore(
     return {
       db: DynamoDBDocumentClient.from(client),
       usersTable: stageTableName(config.name, "users"),
+      table: (key) => stageTableName(config.name, key),
+      calendar: businessCalendar(config.responseHolidays),
       description: `stage ${config.name}`,
       close: async () => client.destroy(),
     };
@@ -87,6 +95,8 @@ export async function openStore(
     return {
       db: DynamoDBDocumentClient.from(running),
       usersTable: localTableName("users"),
+      table: localTableName,
+      calendar: LOCAL_CALENDAR,
       description: `local runtime at ${endpoint}`,
       close: async () => running.destroy(),
     };
@@ -101,6 +111,8 @@ export async function openStore(
   return {
     db: dynamo.db,
     usersTable: localTableName("users"),
+    table: localTableName,
+    calendar: LOCAL_CALENDAR,
     description: `local data in ${dataDir}`,
     close: () => dynamo.close(),
   };

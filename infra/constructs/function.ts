@@ -113,6 +113,8 @@ const RETAINED_TABLES: readonly TableKey[] = ["signups", "contacts"];
 export interface FunctionDefinition {
   readonly name: string;
   readonly tables: Partial<Record<TableKey, TableAccess>>;
+  /** A time limit of its own instead of its kind's (a batch job: functions/registry.ts). */
+  readonly timeoutSeconds?: number;
 }
 
 /**
@@ -137,6 +139,7 @@ export function createRegistryFunction(
     stageName: stage.name,
     bundlesDir: context.bundlesDir,
     ...FUNCTION_SIZING[kind],
+    ...(definition.timeoutSeconds ? { timeout: Duration.seconds(definition.timeoutSeconds) } : {}),
     description: `RepDesk ${stage.name}: ${kind} function ${definition.name}`,
     logRetention: logRetentionOf(stage),
     removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -352,6 +352,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       logError("[local] creating the first admin failed", error),
     );
     outbox.start();
+    await schedules.runAtStart();
     schedules.start();
     markReady();
     // Last: only a runtime that answers is announced to `npm run admin` (runtime-state.ts).

@@ -1,7 +1,8 @@
 /**
  * Locally, the scheduled functions of functions/registry.ts run on a timer in the runtime (the
  * same handler EventBridge invokes in AWS): every `localSeconds`, or the seconds in the
- * definition's `localIntervalEnv` (0: no timer). Runs of one function never overlap on the timer;
+ * definition's `localIntervalEnv` (0: no timer), and those marked `localAtStart` once at start.
+ * Runs of one function never overlap on the timer;
  * `run()` (POST /__local/schedule) runs one at once, at an optional given time, for tests.
  */
 import type { ScheduledEvent } from "aws-lambda";
@@ -45,6 +46,24 @@ export class LocalSchedules {
       }, seconds * 1000);
       timer.unref();
       this.timers.push(timer);
+    }
+  }
+
+  /**
+   * Runs each function marked `localAtStart` until its result says `done` (the desk backfill):
+   * before the runtime answers, so what it brings in is there for the first request. A failure is
+   * reported, not thrown: the runtime starts anyway and the next start tries again.
+   */
+  async runAtStart(): Promise<void> {
+    for (const definition of this.definitions.filter((candidate) => candidate.localAtStart)) {
+      try {
+        for (;;) {
+          const result = (await this.run(definition.name)) as { done?: unknown } | undefined;
+          if (result?.done !== false) break;
+        }
+      } catch (error) {
+        this.options.onError(error);
+      }
     }
   }
 

@@ -416,7 +416,11 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
 
     it("runs each scheduled function on its EventBridge rule with retries, a dead-letter queue and alarms", () => {
       for (const definition of SCHEDULED_FUNCTIONS) {
-        const [fnId] = functionNamed(definition.name);
+        const [fnId, fn] = functionNamed(definition.name);
+        // A batch job (the desk backfill) has a time limit of its own; its runs use 4/5 of it.
+        expect(fn.Properties?.Timeout).toBe(
+          definition.timeoutSeconds ?? FUNCTION_SIZING.worker.timeout.toSeconds(),
+        );
         const rule = ofType("AWS::Events::Rule").find(([, r]) =>
           r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === fnId),
         )?.[1];

@@ -5,6 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { passwordProblem } from "../../functions/auth/password-policy";
 import { UsersRepository } from "../../functions/auth/users";
+import { businessCalendar } from "../../functions/desk/response-clock";
+import type { TableKey } from "../../functions/model/tables";
 import { run } from "../../infra/admin/cli";
 import { bootstrapAdmin } from "../../infra/local/bootstrap-admin";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
@@ -27,6 +29,8 @@ afterEach(() => {
 const store = () => ({
   db: dynamo.db,
   usersTable: dynamo.tables.users,
+  table: (key: TableKey) => dynamo.tables[key],
+  calendar: businessCalendar(),
   description: "test",
   close: async () => {},
 });
