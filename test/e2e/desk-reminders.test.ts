@@ -12,13 +12,11 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, SignupRequest } from "../../events";
 import { deleteLead } from "../../functions/admin/delete-lead";
 import { changeLeads } from "../../functions/desk/lead-desk";
-import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { loadStage } from "../../infra/stages";
+import { seedContact, seedSignup } from "../support/leads";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, signInAsAdmin, startStaffRuntime } from "./commandcenter-support";
 
@@ -32,50 +30,32 @@ let runtime: RuntimeProcess;
 let browser: Browser;
 const ids = new Map<string, string>();
 
-async function seedSignup(firstName: string, lastName: string, at: string): Promise<void> {
-  const { id } = await acceptSignup(
-    {
-      db: runtime.db,
-      clock: () => new Date(at),
-      newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
-      calendar: businessCalendar(),
-    },
-    SignupRequest.parse({
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}@${lastName.toLowerCase()}.example.com`,
-      teamSize: "solo",
-      productLines: "single",
-    }),
+async function seedNamed(firstName: string, lastName: string, at: string): Promise<void> {
+  const email = `${firstName.toLowerCase()}@${lastName.toLowerCase()}.example.com`;
+  ids.set(
+    firstName,
+    await seedSignup(runtime, at, { firstName, lastName, email, teamSize: "solo", productLines: "single" }),
   );
-  ids.set(firstName, id);
 }
 
 beforeAll(async () => {
   [runtime, browser] = await startStaffRuntime({ DESK_SCHEDULE_SECONDS: "0" });
   // Thursday 09:00, 12:00 and 17:30 in Chicago: due Friday 09:00, 12:00 and 17:30.
-  await seedSignup("Wren", "Clock", "2026-11-19T15:00:00Z");
-  await seedSignup("Nell", "Clock", "2026-11-19T18:00:00Z");
-  await seedSignup("Rory", "Owned", "2026-11-19T23:30:00Z");
+  await seedNamed("Wren", "Clock", "2026-11-19T15:00:00Z");
+  await seedNamed("Nell", "Clock", "2026-11-19T18:00:00Z");
+  await seedNamed("Rory", "Owned", "2026-11-19T23:30:00Z");
   // Friday 13:00 and from 14:00 on: newer than the three, due next week, so never reminded here;
   // the fillers fill the first page (50), so the three and Dora are not on it.
-  await seedSignup("Dora", "Deleted", "2026-11-20T19:00:00Z");
+  await seedNamed("Dora", "Deleted", "2026-11-20T19:00:00Z");
   for (let i = 1; i <= FILLERS; i++)
-    await seedSignup(
+    await seedNamed(
       `Fay${String(i).padStart(2, "0")}`,
       "Filler",
       new Date(Date.parse("2026-11-20T20:00:00Z") + i * 60_000).toISOString(),
     );
-  const { id: contactId } = await acceptContact(
-    {
-      db: runtime.db,
-      clock: () => new Date("2026-11-19T17:00:00Z"),
-      newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
-      calendar: businessCalendar(),
-    },
-    ContactRequest.parse({
+  ids.set(
+    "Cleo",
+    await seedContact(runtime, "2026-11-19T17:00:00Z", {
       firstName: "Cleo",
       lastName: "Contact",
       email: "cleo@contact.example.com",
@@ -83,7 +63,6 @@ beforeAll(async () => {
       message: "Call me",
     }),
   );
-  ids.set("Cleo", contactId);
   const desk = {
     db: runtime.db,
     tables: { records: runtime.table("signups"), audit: runtime.table("audit") },
