@@ -39,7 +39,7 @@ async function seedNamed(firstName: string, lastName: string, at: string): Promi
 }
 
 beforeAll(async () => {
-  [runtime, browser] = await startStaffRuntime({ DESK_SCHEDULE_SECONDS: "0" });
+  [runtime, browser] = await startStaffRuntime();
   // Thursday 09:00, 12:00 and 17:30 in Chicago: due Friday 09:00, 12:00 and 17:30.
   await seedNamed("Wren", "Clock", "2026-11-19T15:00:00Z");
   await seedNamed("Nell", "Clock", "2026-11-19T18:00:00Z");
