@@ -7,8 +7,34 @@ import * as z from "zod";
 import { isoDateTime, withThousands } from "./fields";
 import { StaffUserView } from "./staff";
 
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+/**
+ * "linked" is no status staff choose: it marks a submission from the address of an open lead, kept
+ * in full on that lead's timeline without a clock of its own (docs/decisions/0075).
+ */
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "trial",
+  "won",
+  "lost",
+  "spam",
+  "linked",
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The statuses staff can give a lead. */
+export const SETTABLE_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+
+/**
+ * Open leads: not closed (Won, Lost and Spam are; so is a linked submission, which is part of its
+ * lead). A new submission from the address of an open lead is linked to it (docs/decisions/0075).
+ */
+export const OPEN_STATUSES: readonly LeadStatus[] = ["new", "contacted", "qualified", "trial"];
+
+export function isOpenStatus(status: LeadStatus): boolean {
+  return OPEN_STATUSES.includes(status);
+}
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
@@ -18,7 +44,11 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   won: "Won",
   lost: "Lost",
   spam: "Spam",
+  linked: "Linked",
 };
+
+export const LEAD_KINDS = ["signup", "contact"] as const;
+export type LeadKindName = (typeof LEAD_KINDS)[number];
 
 /**
  * Statuses that say staff have answered the prospect: moving a lead to one stops its response
@@ -65,6 +95,8 @@ export const deskFields = {
   linkedTo: z.string().optional(),
   /** When the desk backfill gave a record stored before the desk its status and due time. */
   deskBackfilledAt: isoDateTime.optional(),
+  /** ... and its kind: a contact message can be linked to a signup and the other way round. */
+  linkedKind: z.enum(LEAD_KINDS).optional(),
 };
 
 /** The attribute of deskFields.deskBackfilledAt (functions/desk/backfill.ts writes it). */
@@ -72,9 +104,6 @@ export const BACKFILLED_AT = "deskBackfilledAt";
 
 const username = z.string().trim().min(1).max(64);
 const leadId = z.string().min(1).max(200);
-
-export const LEAD_KINDS = ["signup", "contact"] as const;
-export type LeadKindName = (typeof LEAD_KINDS)[number];
 
 /** Body of POST /api/admin/desk/update: change status and/or owner of one or more leads. */
 export const DeskUpdateRequest = z
@@ -84,7 +113,7 @@ export const DeskUpdateRequest = z
       .array(leadId, { error: "ids must be a list of lead ids" })
       .min(1, { error: "Choose at least one lead" })
       .max(LIMITS_DESK.bulkIds, { error: `At most ${LIMITS_DESK.bulkIds} leads at once` }),
-    status: z.enum(LEAD_STATUSES, { error: "Unknown status" }).optional(),
+    status: z.enum(SETTABLE_STATUSES, { error: "Unknown status" }).optional(),
     lostReason: z
       .string({ error: "lostReason must be text" })
       .trim()
@@ -104,6 +133,8 @@ export type DeskUpdateRequest = z.infer<typeof DeskUpdateRequest>;
 export const DeskUpdateResponse = z.object({
   updated: z.array(z.string()),
   notFound: z.array(z.string()),
+  /** Linked submissions are worked on their lead: nothing changed on these. */
+  linked: z.array(z.string()),
 });
 export type DeskUpdateResponse = z.infer<typeof DeskUpdateResponse>;
 
@@ -153,8 +184,9 @@ export const TimelineEntry = z.object({
   /** email/reply: to whom, and the subject. */
   to: z.string().optional(),
   subject: z.string().optional(),
-  /** linked: the other lead. */
+  /** linked: the submission that came again from the lead's address (on the lead's timeline). */
   otherId: z.string().optional(),
+  otherKind: z.enum(LEAD_KINDS).optional(),
   /** email: which e-mail the system sent ("acknowledgement", "staff-alert", ...). */
   email: z.string().optional(),
 });

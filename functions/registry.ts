@@ -46,18 +46,31 @@ export interface WorkerDefinition {
   readonly assets?: "geoip";
 }
 
+/**
+ * The lead desk's writers (status and owner changes, replies): both kinds of lead, and the audit
+ * table for the timeline and the address's open-lead lookup (docs/decisions/0075).
+ */
+const DESK_WRITER_TABLES = {
+  signups: "readWrite",
+  contacts: "readWrite",
+  audit: "readWrite",
+  users: "read",
+  authState: "read",
+} as const;
+
 export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "signup",
     entry: "http/signup.ts",
     routes: ["POST /api/signup"],
-    tables: { signups: "write", outbox: "write", ephemeral: "readWrite" },
+    // audit: the open-lead lookup per address and the lead's timeline (docs/decisions/0075).
+    tables: { signups: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
   },
   {
     name: "contact",
     entry: "http/contact.ts",
     routes: ["POST /api/contact"],
-    tables: { contacts: "write", outbox: "write", ephemeral: "readWrite" },
+    tables: { contacts: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
   },
   // Command Center (docs/product/command-center.md): staff sign-in and lead management. Every route reads the session.
   {
@@ -172,7 +185,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       name: `admin-${plural}-lead`,
       entry: `http/admin-${plural}-lead.ts`,
       routes: [`GET /api/admin/${plural}/{id}`, `DELETE /api/admin/${plural}/{id}`],
-      tables: { [plural]: "readWrite", audit: "write", users: "read", authState: "read" },
+      // audit read: the address's open-lead lookup, released with a deleted lead (docs/decisions/0075).
+      tables: { [plural]: "readWrite", audit: "readWrite", users: "read", authState: "read" },
       sessionKey: true,
     },
   ]),
@@ -194,7 +208,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     name: "admin-desk-update",
     entry: "http/admin-desk-update.ts",
     routes: ["POST /api/admin/desk/update"],
-    tables: { signups: "readWrite", contacts: "readWrite", audit: "write", users: "read", authState: "read" },
+    tables: DESK_WRITER_TABLES,
     sessionKey: true,
   },
   // Replies from the lead desk (docs/decisions/0068-replies.md): sent through SES with the staff
@@ -203,13 +217,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     name: "admin-desk-reply",
     entry: "http/admin-desk-reply.ts",
     routes: ["GET /api/admin/desk/reply-templates", "POST /api/admin/desk/reply"],
-    tables: {
-      signups: "readWrite",
-      contacts: "readWrite",
-      audit: "readWrite",
-      users: "read",
-      authState: "read",
-    },
+    tables: DESK_WRITER_TABLES,
     sessionKey: true,
     sendsEmail: true,
   },

@@ -1,9 +1,12 @@
 /**
  * Deleting a lead: the record, its counters and an audit entry (who, when, which record) in one
- * transaction — the count never disagrees with the list and no delete goes unrecorded.
+ * transaction — the count never disagrees with the list and no delete goes unrecorded. An open
+ * lead's address lookup goes with it (docs/decisions/0075): the next submission from that address
+ * opens a new lead; submissions already linked to it stay linked to the deleted lead's timeline.
  */
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { auditPut } from "../auth/audit";
+import { pointsAt, readProspect, releaseOpenLead } from "../desk/prospects";
 import { timelinePut } from "../desk/timeline";
 import { cancellationCodes } from "../lib/aws-errors";
 import { counterUpdates } from "../model/lead-index";
@@ -15,55 +18,68 @@ export interface DeleteLeadDependencies {
   readonly now: () => Date;
 }
 
+/** Enough for the rare delete that races a submission or a status change of the same address. */
+const ATTEMPTS = 3;
+
 export async function deleteLead(
   deps: DeleteLeadDependencies,
   lead: LeadKind,
   input: { id: string; actor: string; ip?: string },
 ): Promise<"deleted" | "notFound"> {
-  const found = await deps.db.send(
-    new GetCommand({ TableName: deps.tables.records, Key: { id: input.id }, ConsistentRead: true }),
-  );
-  const item = found.Item;
-  if (!item || item.kind !== lead.kind || typeof item.createdAt !== "string") return "notFound";
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: deps.tables.records,
-              Key: { id: input.id },
-              // Only the version we read: a concurrent delete makes this one a 404.
-              ConditionExpression: "attribute_exists(id) AND createdAt = :createdAt",
-              ExpressionAttributeValues: { ":createdAt": item.createdAt },
-            },
-          },
-          ...counterUpdates(
-            deps.tables.records,
-            lead,
-            item as Record<string, unknown> & { createdAt: string },
-            -1,
-          ),
-          auditPut(deps.tables.audit, {
-            action: lead.deleteAction,
-            actor: input.actor,
-            target: input.id,
-            ip: input.ip,
-            at: deps.now(),
-            details: { createdAt: item.createdAt },
-          }),
-          // The lead's timeline outlives it and ends with who deleted it, when.
-          timelinePut(deps.tables.audit, lead.kind, input.id, {
-            type: "deletion",
-            at: deps.now(),
-            actor: input.actor,
-          }),
-        ],
-      }),
+  for (let attempt = 1; ; attempt++) {
+    const found = await deps.db.send(
+      new GetCommand({ TableName: deps.tables.records, Key: { id: input.id }, ConsistentRead: true }),
     );
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return "notFound";
-    throw error;
+    const item = found.Item;
+    if (!item || item.kind !== lead.kind || typeof item.createdAt !== "string") return "notFound";
+    const self = { kind: lead.kind, id: input.id };
+    const email = typeof item.email === "string" ? item.email : undefined;
+    const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.now()) : undefined;
+    try {
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: deps.tables.records,
+                Key: { id: input.id },
+                // Only the version we read: a concurrent delete makes this one a 404.
+                ConditionExpression: "attribute_exists(id) AND createdAt = :createdAt",
+                ExpressionAttributeValues: { ":createdAt": item.createdAt },
+              },
+            },
+            ...counterUpdates(
+              deps.tables.records,
+              lead,
+              item as Record<string, unknown> & { createdAt: string },
+              -1,
+            ),
+            auditPut(deps.tables.audit, {
+              action: lead.deleteAction,
+              actor: input.actor,
+              target: input.id,
+              ip: input.ip,
+              at: deps.now(),
+              details: { createdAt: item.createdAt },
+            }),
+            // The lead's timeline outlives it and ends with who deleted it, when.
+            timelinePut(deps.tables.audit, lead.kind, input.id, {
+              type: "deletion",
+              at: deps.now(),
+              actor: input.actor,
+            }),
+            ...(email && lookup && pointsAt(lookup, self)
+              ? [releaseOpenLead(deps.tables.audit, email, self)]
+              : []),
+          ],
+        }),
+      );
+      return "deleted";
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === "ConditionalCheckFailed") return "notFound";
+      // The address's lookup moved since it was read: read both again.
+      if (!codes?.includes("ConditionalCheckFailed") || attempt >= ATTEMPTS) throw error;
+    }
   }
-  return "deleted";
 }

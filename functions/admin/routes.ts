@@ -207,6 +207,11 @@ function deskColumns<R extends Signup | ContactMessage>(): CsvColumn<R>[] {
     { header: "Owner", value: (r) => r.owner },
     { header: "Reply due", value: (r) => r.dueAt },
     { header: "First reply", value: (r) => r.respondedAt },
+    // A returning prospect's submission: the open lead it belongs to (docs/decisions/0075).
+    {
+      header: "Linked to",
+      value: (r) => (r.linkedTo ? `${r.linkedKind ?? ""} ${r.linkedTo}`.trim() : undefined),
+    },
   ];
 }
 

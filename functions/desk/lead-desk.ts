@@ -13,6 +13,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import {
   ANSWERED_STATUSES,
+  isOpenStatus,
   LEAD_STATUSES,
   type LeadStatus,
   LIMITS_DESK,
@@ -25,6 +26,7 @@ import { cancellationCodes } from "../lib/aws-errors";
 import { forEachConcurrently } from "../lib/pool";
 import { deskKey, statusCounterUpdate } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "./prospects";
 import { readTimeline, timelineItem, timelinePk, timelinePut } from "./timeline";
 
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
@@ -161,6 +163,36 @@ export function changeActions(
   return actions;
 }
 
+/**
+ * What a status change does to the address's open-lead lookup (docs/decisions/0075): closing the
+ * lead releases it where it points at this lead; reopening claims it where no other lead of the
+ * address is open (otherwise the address has two open leads, as staff chose).
+ */
+async function prospectActions(
+  deps: DeskDeps,
+  lead: LeadKind,
+  item: Record<string, unknown> & { createdAt: string },
+  change: DeskChange,
+): Promise<TransactItem[]> {
+  const from = statusOf(item);
+  const to = change.status ?? from;
+  if (typeof item.email !== "string" || isOpenStatus(from) === isOpenStatus(to)) return [];
+  const self = { kind: lead.kind, id: String(item.id) };
+  const lookup = await readProspect(deps.db, deps.tables.audit, item.email, deps.clock());
+  if (!isOpenStatus(to))
+    return pointsAt(lookup, self) ? [releaseOpenLead(deps.tables.audit, item.email, self)] : [];
+  if (lookup.state === "open") return [];
+  const expiresAt = typeof item.expiresAt === "number" ? item.expiresAt : undefined;
+  return [
+    claimOpenLead(
+      deps.tables.audit,
+      item.email,
+      { ...self, createdAt: item.createdAt, expiresAt },
+      lookup.state === "stale" ? lookup.lead : undefined,
+    ),
+  ];
+}
+
 /** Enough for a handful of staff changing one lead at the same moment (each round, one wins). */
 const ATTEMPTS = 10;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -172,18 +204,22 @@ export async function changeLead(
   id: string,
   change: DeskChange,
   actor: string,
-): Promise<"updated" | "notFound"> {
+): Promise<"updated" | "notFound" | "linked"> {
   for (let attempt = 1; ; attempt++) {
     const item = await readLead(deps, lead, id);
     if (!item) return "notFound";
+    // A linked submission is worked on its lead; it has no status of its own to change.
+    if (statusOf(item) === "linked") return "linked";
     const actions = changeActions(deps, lead, item, change, actor, deps.clock());
     if (actions.length === 0) return "updated";
+    actions.push(...(await prospectActions(deps, lead, item, change)));
     try {
       await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
       return "updated";
     } catch (error) {
       const codes = cancellationCodes(error);
-      const raced = codes?.[0] === "ConditionalCheckFailed" || codes?.includes("TransactionConflict");
+      // The record's version or the address's lookup moved since they were read: read again.
+      const raced = codes?.includes("ConditionalCheckFailed") || codes?.includes("TransactionConflict");
       if (!raced || attempt >= ATTEMPTS) throw error;
       await sleep(conflictBackoffMs(Math.min(attempt, 4)));
     }
@@ -197,15 +233,16 @@ export async function changeLeads(
   ids: readonly string[],
   change: DeskChange,
   actor: string,
-): Promise<{ updated: string[]; notFound: string[] }> {
+): Promise<{ updated: string[]; notFound: string[]; linked: string[] }> {
   const unique = [...new Set(ids)];
-  const outcomes = new Map<string, "updated" | "notFound">();
+  const outcomes = new Map<string, Awaited<ReturnType<typeof changeLead>>>();
   await forEachConcurrently(unique, 8, async (id) => {
     outcomes.set(id, await changeLead(deps, lead, id, change, actor));
   });
   return {
     updated: unique.filter((id) => outcomes.get(id) === "updated"),
     notFound: unique.filter((id) => outcomes.get(id) === "notFound"),
+    linked: unique.filter((id) => outcomes.get(id) === "linked"),
   };
 }
 
@@ -257,15 +294,21 @@ export async function writeNote(
   return { ok: true, entry: TimelineEntryShape.parse({ ...stored, id: stored.sk }) };
 }
 
-/** The lead's timeline, oldest first, starting with its arrival (read from the record). */
+/**
+ * The lead's timeline, oldest first, starting with its arrival (read from the record). A deleted
+ * lead's timeline is what was stored, ending with the deletion: the submissions linked to it still
+ * show it (docs/decisions/0075). An id with neither record nor timeline is unknown.
+ */
 export async function leadTimeline(
   deps: DeskDeps,
   lead: LeadKind,
   id: string,
 ): Promise<TimelineEntry[] | undefined> {
-  const item = await readLead(deps, lead, id);
-  if (!item) return undefined;
-  const stored = await readTimeline(deps.db, deps.tables.audit, lead.kind, id);
+  const [item, stored] = await Promise.all([
+    readLead(deps, lead, id),
+    readTimeline(deps.db, deps.tables.audit, lead.kind, id),
+  ]);
+  if (!item) return stored.length > 0 ? stored : undefined;
   const submitted: TimelineEntry = {
     id: `${item.createdAt}#submitted`,
     type: "submitted",

@@ -13,7 +13,7 @@ import { sesMailer } from "../team/staff-mail";
 import { readLead } from "./lead-desk";
 import { sendReply } from "./reply";
 import { renderReplyTemplates } from "./reply-templates";
-import { deskDeps, KINDS, notFound } from "./routes";
+import { deskDeps, KINDS, linkedRefusal, notFound } from "./routes";
 
 const NO_STAFF_EMAIL =
   "Your account has no e-mail address. Add one to your account first: replies are answered to it.";
@@ -53,6 +53,7 @@ export function replyHandler() {
           alreadySent: outcome.alreadySent,
         });
       if (outcome.reason === "notFound") throw notFound(lead.kind);
+      if (outcome.reason === "linked") throw linkedRefusal();
       if (outcome.reason === "undeliverable")
         throw new HttpError(
           409,

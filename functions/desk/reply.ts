@@ -40,7 +40,7 @@ export interface ReplyInput {
 
 export type ReplyOutcome =
   | { readonly ok: true; readonly entry: TimelineEntry; readonly alreadySent: boolean }
-  | { readonly ok: false; readonly reason: "notFound" | "undeliverable" | "inProgress" };
+  | { readonly ok: false; readonly reason: "notFound" | "undeliverable" | "inProgress" | "linked" };
 
 const REPLY_LEASE_MS = 2 * 60_000;
 const CLAIM_SK = "claim";
@@ -94,6 +94,8 @@ async function claimKey(
 export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInput): Promise<ReplyOutcome> {
   const first = await readLead(deps, lead, input.id);
   if (!first) return { ok: false, reason: "notFound" };
+  // Replies to a returning prospect go from its lead, whose clock they stop (docs/decisions/0075).
+  if (statusOf(first) === "linked") return { ok: false, reason: "linked" };
   const to = typeof first.email === "string" ? first.email : "";
   if (!isDeliverableAddress(to)) return { ok: false, reason: "undeliverable" };
 

@@ -37,6 +37,15 @@ export function deskDeps(lead: LeadKind): DeskDeps {
 
 export const notFound = (what: string) => new HttpError(404, { error: `No such ${what}.` }, {}, "not_found");
 
+/** A linked submission is worked on its lead (docs/decisions/0075). */
+export const linkedRefusal = () =>
+  new HttpError(
+    409,
+    { error: "This submission is linked to an open lead of the same address: work on that lead." },
+    {},
+    "linked_submission",
+  );
+
 function leadIdOf(request: ApiRequest, what: string): string {
   const id = request.event.pathParameters?.id ?? "";
   if (id.length === 0 || id.length > 200) throw notFound(what);
@@ -75,6 +84,7 @@ export function deskUpdateHandler() {
         },
         actor,
       );
+      if (result.updated.length === 0 && result.linked.length > 0) throw linkedRefusal();
       if (result.updated.length === 0) throw notFound(lead.kind);
       return jsonResponse(200, result);
     },

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SignupRequest } from "../../events/signup";
@@ -19,7 +19,7 @@ describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
     db,
     clock: () => new Date("2025-03-04T10:00:00.000Z"),
     newId: () => crypto.randomUUID(),
-    tables: { records: "Signups", outbox: "Outbox" },
+    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog" },
     sleep: async (ms: number) => {
       waits.push(ms);
     },
@@ -35,6 +35,8 @@ describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
 
   beforeEach(() => {
     mock.reset();
+    // No open lead for the address (functions/desk/prospects.ts reads its lookup first).
+    mock.on(GetCommand).resolves({});
     waits.length = 0;
   });
 
@@ -105,7 +107,7 @@ describe("retention period", () => {
     db,
     clock: () => new Date("2025-03-04T10:00:00.000Z"),
     newId: () => crypto.randomUUID(),
-    tables: { records: "Signups", outbox: "Outbox" },
+    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog" },
     retentionDays,
   });
   const writtenItems = () =>
@@ -113,14 +115,21 @@ describe("retention period", () => {
       (action) => action.Put?.Item ?? action.Update?.ExpressionAttributeValues,
     );
 
-  beforeEach(() => mock.reset());
+  beforeEach(() => {
+    mock.reset();
+    mock.on(GetCommand).resolves({});
+  });
 
-  it("stamps the record and its counters with expiresAt = createdAt + N days", async () => {
+  it("stamps the record, its counters and its address lookup with expiresAt = createdAt + N days", async () => {
     mock.on(TransactWriteCommand).resolves({});
     await acceptSignup(deps(30), input);
     const expected = Date.parse("2025-03-04T10:00:00.000Z") / 1000 + 30 * 86_400;
-    const [record, outboxItem, ...counters] = writtenItems();
+    const [record, outboxItem, ...rest] = writtenItems();
+    const counters = rest.slice(0, -1);
     expect(record?.expiresAt).toBe(expected);
+    // The open-lead lookup expires with the lead (docs/decisions/0075).
+    expect(rest.at(-1)?.leadId).toBe(record?.id);
+    expect(rest.at(-1)?.expiresAt).toBe(expected);
     expect(outboxItem?.expiresAt).toBeUndefined();
     expect(counters.length).toBeGreaterThan(0);
     for (const counter of counters) expect(counter?.[":exp"]).toBe(expected);

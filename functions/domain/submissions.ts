@@ -3,7 +3,9 @@ import type { ContactMessage, ContactRequest } from "../../events/contact";
 import type { DomainEvent } from "../../events/envelopes";
 import type { Signup, SignupRequest } from "../../events/signup";
 import { stageCalendar } from "../desk/calendar";
+import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../desk/prospects";
 import { type BusinessCalendar, replyDueAt } from "../desk/response-clock";
+import { timelinePut } from "../desk/timeline";
 import { cancellationCodes } from "../lib/aws-errors";
 import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
@@ -18,12 +20,17 @@ import { signupItems } from "./signup-repository";
  * event and nothing accepted is lost even when the queues are down. The same submissionId sent
  * twice is one record: the second transaction is cancelled on the record's condition and the
  * caller gets the same id back, with nothing new published.
+ *
+ * A submission from the address of an open lead is linked to it instead of opening a second one
+ * (docs/decisions/0075-returning-prospects.md): status "linked", no reply-due time, and a
+ * "linked" entry on the lead's timeline, in the same transaction.
  */
 export interface SubmissionDeps {
   readonly db: DynamoDBDocumentClient;
   readonly clock: Clock;
   readonly newId: IdGenerator;
-  readonly tables: { readonly records: string; readonly outbox: string };
+  /** audit: the lead timelines and the open-lead lookup per address (functions/desk/prospects.ts). */
+  readonly tables: { readonly records: string; readonly outbox: string; readonly audit: string };
   /**
    * Days after which the stage deletes signups and contact messages (DynamoDB TTL on
    * `expiresAt`); 0 or absent keeps them.
@@ -44,43 +51,90 @@ export interface AcceptedSubmission {
   readonly id: string;
   /** True when this submissionId had already been stored: nothing was written this time. */
   readonly duplicate: boolean;
+  /** The open lead this submission was linked to (same address), if any. */
+  readonly linkedTo?: OpenLeadRef;
 }
 
-async function storeWithEvent(
+type NewRecord = Record<string, unknown> & {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: string;
+  dueAt?: string;
+};
+
+/** The submission as part of an open lead: no clock of its own (its lead's clock runs). */
+function linkedRecord<R extends NewRecord>(record: R, lead: OpenLeadRef): R {
+  const { dueAt: _noClock, ...rest } = record;
+  return { ...rest, status: "linked", linkedTo: lead.id, linkedKind: lead.kind } as unknown as R;
+}
+
+async function storeWithEvent<R extends NewRecord>(
   deps: SubmissionDeps,
   lead: LeadKind,
-  record: Record<string, unknown> & { firstName: string; lastName: string; email: string; createdAt: string },
-  event: DomainEvent,
-): Promise<{ duplicate: boolean }> {
-  const retained = withExpiry(record, deps.retentionDays);
-  // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
-  // counters take the record's expiry so that they expire with it.
-  const indexed = indexedWrite(deps.tables.records, lead, retained);
-  const item = { ...retained, ...indexed.attributes };
-  const write = new TransactWriteCommand({
-    TransactItems: [
-      {
-        Put: { TableName: deps.tables.records, Item: item, ConditionExpression: "attribute_not_exists(id)" },
-      },
-      {
-        Put: {
-          TableName: deps.tables.outbox,
-          Item: outboxItemFor(event),
-          ConditionExpression: "attribute_not_exists(id)",
-        },
-      },
-      ...indexed.actions,
-    ],
-  });
+  draft: R,
+  eventOf: (record: R) => DomainEvent,
+): Promise<{ duplicate: boolean; linkedTo?: OpenLeadRef }> {
   for (let attempt = 1; ; attempt += 1) {
+    const prospect = await readProspect(deps.db, deps.tables.audit, draft.email, deps.clock());
+    const linkTo = prospect.state === "open" ? prospect.lead : undefined;
+    const record = linkTo ? linkedRecord(draft, linkTo) : draft;
+    const retained = withExpiry(record, deps.retentionDays);
+    // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
+    // counters take the record's expiry so that they expire with it.
+    const indexed = indexedWrite(deps.tables.records, lead, retained);
+    const self: OpenLeadRef = { kind: lead.kind, id: draft.id };
+    const prospectActions = linkTo
+      ? [
+          stillOpenLead(deps.tables.audit, draft.email, linkTo),
+          timelinePut(deps.tables.audit, linkTo.kind, linkTo.id, {
+            type: "linked",
+            at: new Date(draft.createdAt),
+            actor: "system",
+            otherKind: lead.kind,
+            otherId: draft.id,
+          }),
+        ]
+      : [
+          claimOpenLead(
+            deps.tables.audit,
+            draft.email,
+            { ...self, createdAt: draft.createdAt, expiresAt: retained.expiresAt },
+            prospect.state === "stale" ? prospect.lead : undefined,
+          ),
+        ];
+    const write = new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: deps.tables.records,
+            Item: { ...retained, ...indexed.attributes },
+            ConditionExpression: "attribute_not_exists(id)",
+          },
+        },
+        {
+          Put: {
+            TableName: deps.tables.outbox,
+            Item: outboxItemFor(eventOf(record)),
+            ConditionExpression: "attribute_not_exists(id)",
+          },
+        },
+        ...indexed.actions,
+        ...prospectActions,
+      ],
+    });
     try {
       await deps.db.send(write);
-      return { duplicate: false };
+      return { duplicate: false, ...(linkTo ? { linkedTo: linkTo } : {}) };
     } catch (error) {
       const codes = cancellationCodes(error);
       // A retry after an ambiguous failure that had in fact succeeded lands here too: same answer.
       if (codes?.[0] === "ConditionalCheckFailed") return { duplicate: true };
-      if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      // The address's open lead changed since it was read (another submission opened one, or it
+      // closed): read it again. Each round one of the racing writers wins.
+      const lookupMoved = codes?.includes("ConditionalCheckFailed") === true;
+      if (attempt >= TRANSACTION_ATTEMPTS || !(lookupMoved || isTransactionConflict(error))) throw error;
       await (deps.sleep ?? sleep)(conflictBackoffMs(attempt));
     }
   }
@@ -147,20 +201,19 @@ export async function acceptSignup(
     ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
     ...desk,
   };
-  const event: DomainEvent = {
-    type: "signup.created",
-    version: 1,
-    id: eventId,
-    occurredAt: createdAt,
-    data: signup,
-  };
-  const { duplicate } = await storeWithEvent(
+  const stored = await storeWithEvent(
     deps,
     SIGNUP_KIND,
     signupItems.toItem(signup) as Signup & { kind: string },
-    event,
+    (record): DomainEvent => ({
+      type: "signup.created",
+      version: 1,
+      id: eventId,
+      occurredAt: createdAt,
+      data: signupItems.fromItem(record),
+    }),
   );
-  return { id, duplicate };
+  return { id, ...stored };
 }
 
 export async function acceptContact(
@@ -183,20 +236,19 @@ export async function acceptContact(
     ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
     ...desk,
   };
-  const event: DomainEvent = {
-    type: "contact.received",
-    version: 1,
-    id: eventId,
-    occurredAt: createdAt,
-    data: message,
-  };
-  const { duplicate } = await storeWithEvent(
+  const stored = await storeWithEvent(
     deps,
     CONTACT_KIND,
     contactItems.toItem(message) as ContactMessage & { kind: string },
-    event,
+    (record): DomainEvent => ({
+      type: "contact.received",
+      version: 1,
+      id: eventId,
+      occurredAt: createdAt,
+      data: contactItems.fromItem(record),
+    }),
   );
-  return { id, duplicate };
+  return { id, ...stored };
 }
 
 /** The honeypot field (events/fields.ts) holds something: a bot filled in a field people never see. */

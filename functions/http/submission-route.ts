@@ -52,7 +52,7 @@ export function depsFromEnvironment(
     db: createDocumentClient({ requestTimeoutMs: 2_000, maxAttempts: 2 }),
     clock: overrides.clock ?? systemClock,
     newId: overrides.newId ?? randomId,
-    tables: { records: tableName(recordsTable), outbox: tableName("outbox") },
+    tables: { records: tableName(recordsTable), outbox: tableName("outbox"), audit: tableName("audit") },
     ephemeralTable: tableName("ephemeral"),
     submissionsPerMinute: intEnv("SUBMISSIONS_PER_MINUTE", DEFAULT_SUBMISSIONS_PER_MINUTE),
     retentionDays: intEnv("RETENTION_DAYS", 0),

@@ -57,7 +57,11 @@ async function transactWork(): Promise<Work> {
     db: dynamo.db,
     clock: () => new Date(),
     newId: () => randomUUID(),
-    tables: { records: localTableName("signups"), outbox: localTableName("outbox") },
+    tables: {
+      records: localTableName("signups"),
+      outbox: localTableName("outbox"),
+      audit: localTableName("audit"),
+    },
   };
   // JSON.parse only: request validation is part of what the comparison measures on our side.
   return (body) => acceptSignup(deps, JSON.parse(body) as SignupRequest);

@@ -91,7 +91,11 @@ async function seed() {
         db: runtime.db,
         clock: () => new Date(at),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("signups"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
       },
       SignupRequest.parse(fields),
     );
@@ -369,7 +373,11 @@ describe("Command Center", () => {
         db: runtime.db,
         clock: () => new Date("2025-06-10T10:00:00+05:30"),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("contacts"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
       },
       ContactRequest.parse(message),
     );

@@ -23,7 +23,11 @@ beforeAll(async () => {
       db: runtime.db,
       clock: () => new Date(),
       newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+      tables: {
+        records: runtime.table("signups"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
       calendar: businessCalendar(),
     },
     SignupRequest.parse({

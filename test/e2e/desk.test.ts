@@ -36,7 +36,11 @@ beforeAll(async () => {
         db: runtime.db,
         clock: () => new Date(at),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("signups"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
         calendar: businessCalendar(),
       },
       SignupRequest.parse({ ...fields, lastName: "Lead", teamSize: "solo", productLines: "single" }),

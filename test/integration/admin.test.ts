@@ -67,7 +67,11 @@ async function seed() {
         db: runtime.db,
         clock: () => new Date(at),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("signups"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
       },
       SignupRequest.parse(fields),
     );
@@ -78,7 +82,11 @@ async function seed() {
       db: runtime.db,
       clock: () => new Date("2025-03-10T10:00:00.000Z"),
       newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
+      tables: {
+        records: runtime.table("contacts"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
     },
     ContactRequest.parse({
       firstName: "Katherine",

@@ -56,7 +56,11 @@ beforeAll(async () => {
         db: runtime.db,
         clock: () => new Date(at),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("signups"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
         calendar: businessCalendar(),
       },
       SignupRequest.parse({
@@ -83,7 +87,11 @@ beforeAll(async () => {
       db: runtime.db,
       clock: () => new Date("2026-11-20T16:00:00.000Z"),
       newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
+      tables: {
+        records: runtime.table("contacts"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
     },
     ContactRequest.parse({
       firstName: "Cal",

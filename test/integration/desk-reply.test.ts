@@ -47,7 +47,11 @@ async function newLead(firstName: string, email: string): Promise<string> {
       db: runtime.db,
       clock: () => new Date(),
       newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+      tables: {
+        records: runtime.table("signups"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
       calendar: businessCalendar(),
     },
     SignupRequest.parse({ firstName, lastName: "Lead", email, teamSize: "solo", productLines: "single" }),

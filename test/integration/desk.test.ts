@@ -38,7 +38,11 @@ beforeAll(async () => {
         db: runtime.db,
         clock: () => new Date(at),
         newId: () => crypto.randomUUID(),
-        tables: { records: runtime.table("signups"), outbox: runtime.table("outbox") },
+        tables: {
+          records: runtime.table("signups"),
+          outbox: runtime.table("outbox"),
+          audit: runtime.table("audit"),
+        },
         calendar: businessCalendar(),
       },
       SignupRequest.parse({ ...fields, lastName: "Lead", productLines: "single" }),
@@ -50,7 +54,11 @@ beforeAll(async () => {
       db: runtime.db,
       clock: () => new Date("2026-11-20T16:00:00.000Z"),
       newId: () => crypto.randomUUID(),
-      tables: { records: runtime.table("contacts"), outbox: runtime.table("outbox") },
+      tables: {
+        records: runtime.table("contacts"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
     },
     ContactRequest.parse({ firstName: "Cal", lastName: "Contact", email: "cal@c.com", message: "Hi" }),
   );
@@ -129,7 +137,7 @@ describe("lead desk", () => {
       owner: "me".replace("me", ADMIN.username),
     });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ updated: [id("Tia")], notFound: [] });
+    expect(answer.json).toEqual({ updated: [id("Tia")], notFound: [], linked: [] });
     const tia = await record("Tia");
     expect(tia).toMatchObject({ status: "contacted", owner: ADMIN.username, deskKey: "signup#contacted" });
     expect(typeof tia.respondedAt).toBe("string");
@@ -164,7 +172,7 @@ describe("lead desk", () => {
       status: "lost",
       lostReason: "Chose a competitor",
     });
-    expect(answer.json).toEqual({ updated: [id("Wes"), id("Tom")], notFound: ["no-such-id"] });
+    expect(answer.json).toEqual({ updated: [id("Wes"), id("Tom")], notFound: ["no-such-id"], linked: [] });
     const lost = await get("/api/admin/signups?status=lost");
     expect(names(lost)).toEqual(["Tom", "Wes"]);
     expect(lost.json).toMatchObject({ matched: 2 });

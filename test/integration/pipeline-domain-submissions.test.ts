@@ -42,7 +42,7 @@ function deps(overrides: Partial<SubmissionRouteDeps> = {}): SubmissionRouteDeps
     db: dynamo.db,
     clock: () => now,
     newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`,
-    tables: { records: dynamo.tables.signups, outbox: dynamo.tables.outbox },
+    tables: { records: dynamo.tables.signups, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
     ephemeralTable: dynamo.tables.ephemeral,
     submissionsPerMinute: 0,
     ...overrides,
@@ -51,7 +51,9 @@ function deps(overrides: Partial<SubmissionRouteDeps> = {}): SubmissionRouteDeps
 
 const signup = submissionHandler(signupRoute, () => deps());
 const contact = submissionHandler(contactRoute, () =>
-  deps({ tables: { records: dynamo.tables.contacts, outbox: dynamo.tables.outbox } }),
+  deps({
+    tables: { records: dynamo.tables.contacts, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
+  }),
 );
 
 const signupBody = {
@@ -216,7 +218,10 @@ describe("per-IP submission limit", () => {
   it("allows the limit per minute across both forms, then 429 with Retry-After, then a new window", async () => {
     const limited = <S extends z.ZodType>(route: SubmissionRoute<S>, records: string) =>
       submissionHandler(route, () =>
-        deps({ submissionsPerMinute: 2, tables: { records, outbox: dynamo.tables.outbox } }),
+        deps({
+          submissionsPerMinute: 2,
+          tables: { records, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
+        }),
       );
     const limitedSignup = limited(signupRoute, dynamo.tables.signups);
     const limitedContact = limited(contactRoute, dynamo.tables.contacts);

@@ -48,7 +48,7 @@ function submissionDeps(records: string): SubmissionDeps {
     db: dynamo.db,
     clock: () => now,
     newId: () => crypto.randomUUID(),
-    tables: { records, outbox: dynamo.tables.outbox },
+    tables: { records, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
   };
 }
 

@@ -12,7 +12,7 @@ function arrivingAt(runtime: RuntimeProcess, table: "signups" | "contacts", at: 
     db: runtime.db,
     clock: () => new Date(at),
     newId: () => crypto.randomUUID(),
-    tables: { records: runtime.table(table), outbox: runtime.table("outbox") },
+    tables: { records: runtime.table(table), outbox: runtime.table("outbox"), audit: runtime.table("audit") },
     calendar: businessCalendar(),
   };
 }

@@ -3,13 +3,14 @@
  * reply clock columns, the Status / Owner / Sort filters, the bulk bar, and the details panel with
  * the status and owner controls, the timeline and notes. Shared by the signups and contacts views.
  */
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import {
   LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
+  type LeadKindName,
   type LeadStatus,
   LIMITS_DESK,
   type ReplyTemplate,
+  SETTABLE_STATUSES,
   type StaffUserView,
   type TimelineEntry,
 } from "../../../events";
@@ -26,6 +27,9 @@ export interface DeskLead {
   readonly lostReason?: string;
   readonly dueAt?: string;
   readonly respondedAt?: string;
+  /** A returning prospect's submission: its open lead (docs/decisions/0075). */
+  readonly linkedTo?: string;
+  readonly linkedKind?: LeadKindName;
 }
 
 /** Filter bar selects of the desk: status, owner (Mine, Unassigned) and the order. */
@@ -55,6 +59,8 @@ export function ReplyClock({ lead }: { lead: DeskLead }) {
     return () => clearInterval(timer);
   }, []);
   const clock = replyClockText(lead, now);
+  // A linked submission's reply is due on its lead (docs/decisions/0075).
+  if (lead.status === "linked") return <span className={styles.muted}>On its lead</span>;
   if (!clock) return <span className={styles.muted}>{lead.respondedAt ? "Answered" : "—"}</span>;
   return <span className={clock.overdue ? styles.overdue : styles.dueSoon}>{clock.text}</span>;
 }
@@ -74,7 +80,7 @@ export function deskColumns<R extends DeskLead>(): Column<R>[] {
 
 /** The change a status / owner form asks for; undefined fields stay as they are. */
 interface DeskChange {
-  status?: LeadStatus;
+  status?: (typeof SETTABLE_STATUSES)[number];
   lostReason?: string;
   owner?: string | null;
 }
@@ -103,7 +109,7 @@ function DeskControls({
     event.preventDefault();
     const change: DeskChange = {};
     if (status && (status !== initial?.status || (status === "lost" && reason !== initial?.lostReason)))
-      change.status = status as LeadStatus;
+      change.status = status as DeskChange["status"];
     if (change.status === "lost") change.lostReason = reason.trim();
     const currentOwner = initial ? (initial.owner ?? NOBODY) : NO_CHANGE;
     if (owner !== NO_CHANGE && owner !== currentOwner) change.owner = owner === NOBODY ? null : owner;
@@ -115,7 +121,7 @@ function DeskControls({
         <span>Status</span>
         <select value={status} onChange={(event) => setStatus(event.target.value)}>
           {!initial && <option value={NO_CHANGE}>Keep status</option>}
-          {LEAD_STATUSES.map((value) => (
+          {SETTABLE_STATUSES.map((value) => (
             <option key={value} value={value}>
               {LEAD_STATUS_LABELS[value]}
             </option>
@@ -208,6 +214,9 @@ export function BulkBar({
   );
 }
 
+const KIND_LABELS: Record<LeadKindName, string> = { signup: "Signup", contact: "Contact message" };
+const PLURAL_OF: Record<LeadKindName, LeadPlural> = { signup: "signups", contact: "contacts" };
+
 /** The system's e-mails as the timeline names them (the notify worker's keys). */
 const EMAIL_LABELS: Record<string, string> = {
   acknowledgement: "acknowledgement",
@@ -225,7 +234,7 @@ const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string
   note: () => "Note",
   "note-edit": () => "Note edited",
   reply: (entry) => `Reply sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
-  linked: () => "Linked to a returning prospect",
+  linked: (entry) => `Submitted again: ${KIND_LABELS[entry.otherKind ?? "signup"].toLowerCase()}`,
   deletion: () => "Deleted",
 };
 
@@ -241,6 +250,86 @@ function withEdits(entries: readonly TimelineEntry[]): (TimelineEntry & { edited
         ? { ...entry, text: latest.get(entry.id), edited: true }
         : entry,
     );
+}
+
+/** A lead's timeline, loaded from the API; `load` reloads it. */
+function useTimeline(plural: LeadPlural, id: string) {
+  const [entries, setEntries] = useState<TimelineEntry[]>([]);
+  const load = useCallback(() => {
+    api
+      .timeline(plural, id)
+      .then((answer) => setEntries(answer.timeline))
+      .catch((failure) => console.error("Loading the timeline failed", failure));
+  }, [plural, id]);
+  useEffect(load, [load]);
+  return { entries, load };
+}
+
+/** The entries, oldest first; `action` adds a control to an entry (Edit note). */
+function TimelineList({
+  entries,
+  action,
+}: {
+  entries: readonly TimelineEntry[];
+  action?: (entry: TimelineEntry) => ReactNode;
+}) {
+  return (
+    <ol className={styles.timeline} aria-label="Timeline">
+      {withEdits(entries).map((entry) => (
+        <li key={entry.id}>
+          <span className={styles.muted}>
+            {formatDateTime(entry.at)} · {entry.actor}
+          </span>{" "}
+          <strong>{ENTRY_TEXT[entry.type](entry)}</strong>
+          {entry.text !== undefined && <p className={styles.preWrap}>{entry.text}</p>}
+          {entry.edited && <span className={styles.muted}> (edited)</span>}
+          {action?.(entry)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** On the lead: the submissions that came again from its address (its "linked" entries). */
+function LinkedSubmissions({ entries }: { entries: readonly TimelineEntry[] }) {
+  const linked = entries.filter((entry) => entry.type === "linked" && entry.otherId);
+  if (linked.length === 0) return null;
+  return (
+    <>
+      <h3 className={styles.cardTitle}>Linked submissions</h3>
+      <ul aria-label="Linked submissions">
+        {linked.map((entry) => (
+          <li key={entry.id}>
+            {KIND_LABELS[entry.otherKind ?? "signup"]} of {formatDateTime(entry.at)}{" "}
+            <span className={styles.muted}>({entry.otherId})</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * A returning prospect's submission (docs/decisions/0075): no clock and no desk of its own; it
+ * shows the lead it is linked to and that lead's timeline, the one timeline of the prospect.
+ */
+function LinkedSubmissionPanel({ kind, id }: { kind: LeadKindName; id: string }) {
+  const { entries } = useTimeline(PLURAL_OF[kind], id);
+  const arrived = entries.find((entry) => entry.type === "submitted")?.at;
+  return (
+    <section className={styles.desk} aria-label="Lead desk">
+      <p role="note">
+        <strong>
+          Linked to the {KIND_LABELS[kind].toLowerCase()} of {arrived ? formatDateTime(arrived) : "…"}
+        </strong>{" "}
+        <span className={styles.muted}>({id})</span>: the same address's open lead, whose reply clock covers
+        this submission. Work it there (the {PLURAL_OF[kind] === "signups" ? "Signups" : "Contact Messages"}{" "}
+        page).
+      </p>
+      <h3 className={styles.cardTitle}>Timeline of the lead</h3>
+      <TimelineList entries={entries} />
+    </section>
+  );
 }
 
 /**
@@ -373,33 +462,29 @@ function ReplyComposer({
   );
 }
 
+interface PanelProps {
+  readonly plural: LeadPlural;
+  readonly lead: DeskLead;
+  readonly onChanged: () => void;
+}
+
 /** The details modal's desk: status and owner, the timeline and notes. */
-export function LeadDeskPanel({
-  plural,
-  lead,
-  onChanged,
-}: {
-  plural: LeadPlural;
-  lead: DeskLead;
-  onChanged: () => void;
-}) {
+export function LeadDeskPanel({ plural, lead, onChanged }: PanelProps) {
+  if (lead.status === "linked" && lead.linkedTo && lead.linkedKind)
+    return <LinkedSubmissionPanel kind={lead.linkedKind} id={lead.linkedTo} />;
+  return <OpenLeadPanel plural={plural} lead={lead} onChanged={onChanged} />;
+}
+
+function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
   const owners = useOwners();
   const { user } = useAuth();
-  const [entries, setEntries] = useState<TimelineEntry[]>([]);
+  const { entries, load } = useTimeline(plural, lead.id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [note, setNote] = useState("");
   const [editing, setEditing] = useState<string>();
   // Set by a reply sent from this panel: the clock shows it stopped without waiting for the list.
   const [respondedAt, setRespondedAt] = useState(lead.respondedAt);
-
-  const load = useCallback(() => {
-    api
-      .timeline(plural, lead.id)
-      .then((answer) => setEntries(answer.timeline))
-      .catch((failure) => console.error("Loading the timeline failed", failure));
-  }, [plural, lead.id]);
-  useEffect(load, [load]);
 
   const saveNote = async (event: FormEvent) => {
     event.preventDefault();
@@ -449,31 +534,25 @@ export function LeadDeskPanel({
           {error}
         </p>
       )}
+      <LinkedSubmissions entries={entries} />
       <h3 className={styles.cardTitle}>Timeline</h3>
-      <ol className={styles.timeline} aria-label="Timeline">
-        {withEdits(entries).map((entry) => (
-          <li key={entry.id}>
-            <span className={styles.muted}>
-              {formatDateTime(entry.at)} · {entry.actor}
-            </span>{" "}
-            <strong>{ENTRY_TEXT[entry.type](entry)}</strong>
-            {entry.text !== undefined && <p className={styles.preWrap}>{entry.text}</p>}
-            {entry.edited && <span className={styles.muted}> (edited)</span>}
-            {editable(entry) && (
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                onClick={() => {
-                  setEditing(entry.id);
-                  setNote(entry.text ?? "");
-                }}
-              >
-                Edit note
-              </button>
-            )}
-          </li>
-        ))}
-      </ol>
+      <TimelineList
+        entries={entries}
+        action={(entry) =>
+          editable(entry) && (
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                setEditing(entry.id);
+                setNote(entry.text ?? "");
+              }}
+            >
+              Edit note
+            </button>
+          )
+        }
+      />
       <ReplyComposer
         plural={plural}
         lead={lead}
