@@ -2,8 +2,8 @@
  * The lead desk over time in Chromium against the local runtime: a lead falls overdue as the
  * browser's clock moves on (page.clock), the reminder e-mail is sent once however often the
  * schedule runs (docs/decisions/0070-desk-reminders.md), its link opens that lead — past the first
- * page and through the login — and a link to a deleted or unknown lead says so. Also every status
- * filter, set with the bulk bar.
+ * page and through the login — as does the morning digest's, and a link to a deleted or unknown lead
+ * says so. Also every status filter, set with the bulk bar.
  *
  * Nothing here depends on the real time: the leads' arrival (and so `dueAt`) is injected, the list's
  * "due in / overdue by" is `dueAt` against the browser's clock, which the test installs and moves,
@@ -24,6 +24,8 @@ import { ADMIN, signInAsAdmin, startStaffRuntime } from "./commandcenter-support
 const THURSDAY_10 = new Date("2026-11-19T16:00:00Z");
 /** Friday 20 November 2026, 15:30 in Chicago: two business hours before Rory's reply is due. */
 const FRIDAY_1530 = new Date("2026-11-20T21:30:00Z");
+/** Monday 23 November 2026, 08:30 in Chicago: the morning digest is due. */
+const MONDAY_0830 = new Date("2026-11-23T14:30:00Z");
 const FILLERS = 50;
 
 let runtime: RuntimeProcess;
@@ -216,8 +218,21 @@ describe("the reminder e-mail", () => {
 });
 
 describe("a link to a lead", () => {
-  it("opens a contact message, and says so for a deleted or unknown lead", async () => {
-    const { context, page } = await signedIn(`/commandcenter/contacts#lead=${ids.get("Cleo")}`, (loaded) =>
+  it("in the morning digest opens a contact message; a deleted or unknown lead says so", async () => {
+    // Monday 08:30 in Chicago: one digest for the admin (Rory), one to the staff inbox (the rest).
+    const run = await runtime.runSchedule<{ digests: number }>("desk-schedule", MONDAY_0830);
+    expect(run.digests).toBe(2);
+    await runtime.waitFor(() => runtime.settled(), 60_000);
+    const digest = (await runtime.emails()).find(
+      (email) =>
+        email.subject.startsWith("Overdue leads this morning:") &&
+        email.destination.to.includes(loadStage("local").staffInbox),
+    );
+    const link = /- Cleo Contact, overdue by \d+ h: (\S+)/.exec(digest?.body.text ?? "")?.[1];
+    expect(link).toBe(`${runtime.url}/commandcenter/contacts#lead=${ids.get("Cleo")}`);
+
+    const { pathname, hash } = new URL(link as string);
+    const { context, page } = await signedIn(pathname + hash, (loaded) =>
       loaded.getByRole("dialog", { name: "Message Details" }).getByText("Call me"),
     );
 
