@@ -7,14 +7,35 @@
  * - the AWS SDK's default credential chain becomes its environment link only (lambda-credentials.ts);
  * - the SDK's event-stream codec, which the protocol layer imports lazily and only for operations
  *   with event streams (DynamoDB, SQS, SES and Secrets Manager calls have none), becomes a module
- *   that says so if it is ever reached.
+ *   that says so if it is ever reached;
+ * - the SDK clients' schema files write trait keys as computed names of string constants
+ *   (`{ [_h]: ["POST", "/v2/email/outbound-emails", 200] }`, `_h = "http"`). esbuild cannot prove
+ *   that a computed key has no side effect, so it keeps every schema of the file, used or not:
+ *   the SES client's schemas of its ~110 operations were 47 KB of every bundle that sends
+ *   e-mail. The keys become the same strings written out (`{ "http": [...] }`, the same object),
+ *   and the schemas of operations we never call drop out (docs/decisions/0078-bundle-headroom.md).
  */
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 
 const LAMBDA_CREDENTIALS = fileURLToPath(new URL("./lambda-credentials.ts", import.meta.url));
 const ZOD_LOCALES_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 const NO_EVENT_STREAMS = "no-event-streams";
+const SDK_CLIENT_SCHEMAS = /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]dist-es[\\/]schemas[\\/]schemas_\d+\.js$/;
+
+/** `{ [_h]: x }` -> `{ "http": x }` where the module declares `const _h = "http";`. */
+export function literalTraitKeys(source: string): string {
+  const strings = new Map<string, string>();
+  for (const [, name, value] of source.matchAll(/^const (_\w+) = ("[\w$.#:/-]*");$/gm)) {
+    if (name && value) strings.set(name, value);
+  }
+  return source.replace(/([{,]\s*)\[(_\w+)\]:/g, (whole, before: string, name: string) => {
+    const value = strings.get(name);
+    return value ? `${before}${value}:` : whole;
+  });
+}
+
 export function lambdaTrimsPlugin(): Plugin {
   return {
     name: "lambda-trims",
@@ -29,6 +50,10 @@ export function lambdaTrimsPlugin(): Plugin {
         contents:
           'const unavailable = () => { throw new Error("AWS SDK event streams are not bundled (infra/build/trims.ts)"); };\n' +
           "export const EventStreamSerde = unavailable;\nexport const eventStreamSerdeProvider = unavailable;\n",
+        loader: "js",
+      }));
+      build.onLoad({ filter: SDK_CLIENT_SCHEMAS }, async (args) => ({
+        contents: literalTraitKeys(await readFile(args.path, "utf8")),
         loader: "js",
       }));
       build.onLoad({ filter: ZOD_LOCALES_INDEX }, () => ({
