@@ -206,7 +206,14 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
           onClose={viewing.close}
         >
           {viewing.lead ? (
-            <LeadDeskPanel plural={kind.exportName} lead={viewing.lead} onChanged={list.reload} />
+            <LeadDeskPanel
+              plural={kind.exportName}
+              lead={viewing.lead}
+              onChanged={() => {
+                list.reload();
+                viewing.reload();
+              }}
+            />
           ) : viewing.error ? (
             <ErrorNotice message={viewing.error} />
           ) : (

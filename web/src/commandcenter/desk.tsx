@@ -511,7 +511,7 @@ function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
   return (
     <section className={styles.desk} aria-label="Lead desk">
       <p>
-        Reply: <ReplyClock lead={{ ...lead, respondedAt }} />
+        Reply: <ReplyClock lead={{ ...lead, respondedAt: lead.respondedAt ?? respondedAt }} />
       </p>
       <DeskControls
         owners={owners}

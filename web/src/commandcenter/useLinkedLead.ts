@@ -30,6 +30,8 @@ export interface LinkedLead<R> {
   readonly error: string | undefined;
   readonly open: (row: R) => void;
   readonly close: () => void;
+  /** Reads the lead again after a change (a fetched lead is not refreshed by the list's reload). */
+  readonly reload: () => void;
 }
 
 export function useLinkedLead<R extends { id: string }>(
@@ -43,15 +45,17 @@ export function useLinkedLead<R extends { id: string }>(
   const [loaded, setLoaded] = useState<Loaded<R>>();
   // What `open` already has, so that opening a listed row does not fetch it again.
   const known = useRef<R | undefined>(undefined);
+  const [version, setVersion] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
   useEffect(() => {
     if (!id) return;
     if (known.current?.id === id) {
       setLoaded({ id, lead: known.current });
       return;
     }
+    // The previous answer stays shown until this one arrives (it is for another id or the same lead).
     let current = true;
-    setLoaded(undefined);
     fetchOne(id).then(
       (lead) => current && setLoaded({ id, lead }),
       (failure) =>
@@ -67,7 +71,7 @@ export function useLinkedLead<R extends { id: string }>(
     return () => {
       current = false;
     };
-  }, [id, fetchOne, notFoundText]);
+  }, [id, fetchOne, notFoundText, version]);
 
   const open = useCallback(
     (row: R) => {
@@ -80,6 +84,10 @@ export function useLinkedLead<R extends { id: string }>(
     known.current = undefined;
     navigate({ hash: "" }, { replace: true });
   }, [navigate]);
+  const reload = useCallback(() => {
+    known.current = undefined;
+    setVersion((before) => before + 1);
+  }, []);
 
   const fetched = loaded?.id === id ? loaded : undefined;
   // The listed row is the freshest once the list reloads after a change made in the details.
@@ -87,5 +95,5 @@ export function useLinkedLead<R extends { id: string }>(
     ? (items.find((item) => item.id === id) ?? (fetched && "lead" in fetched ? fetched.lead : undefined))
     : undefined;
   const error = !lead && fetched && "error" in fetched ? fetched.error : undefined;
-  return { id, lead, error, open, close };
+  return { id, lead, error, open, close, reload };
 }
