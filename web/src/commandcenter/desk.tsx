@@ -4,6 +4,7 @@
  * the status and owner controls, the timeline and notes. Shared by the signups and contacts views.
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import {
   LEAD_STATUS_LABELS,
   type LeadKindName,
@@ -19,6 +20,7 @@ import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import type { Column } from "./RecordTable";
 import { formatDateTime, replyClockText } from "./time";
+import { hashOfLead } from "./useLinkedLead";
 
 export interface DeskLead {
   readonly id: string;
@@ -252,6 +254,11 @@ function withEdits(entries: readonly TimelineEntry[]): (TimelineEntry & { edited
     );
 }
 
+/** Opens another lead's details (its list page with `#lead=<id>`, as the desk e-mails' links do). */
+function LeadLink({ kind, id, children }: { kind: LeadKindName; id: string; children: ReactNode }) {
+  return <Link to={{ pathname: `/commandcenter/${PLURAL_OF[kind]}`, hash: hashOfLead(id) }}>{children}</Link>;
+}
+
 /** A lead's timeline, loaded from the API; `load` reloads it. */
 function useTimeline(plural: LeadPlural, id: string) {
   const [entries, setEntries] = useState<TimelineEntry[]>([]);
@@ -300,8 +307,9 @@ function LinkedSubmissions({ entries }: { entries: readonly TimelineEntry[] }) {
       <ul aria-label="Linked submissions">
         {linked.map((entry) => (
           <li key={entry.id}>
-            {KIND_LABELS[entry.otherKind ?? "signup"]} of {formatDateTime(entry.at)}{" "}
-            <span className={styles.muted}>({entry.otherId})</span>
+            <LeadLink kind={entry.otherKind ?? "signup"} id={entry.otherId ?? ""}>
+              {KIND_LABELS[entry.otherKind ?? "signup"]} of {formatDateTime(entry.at)}
+            </LeadLink>
           </li>
         ))}
       </ul>
@@ -320,11 +328,12 @@ function LinkedSubmissionPanel({ kind, id }: { kind: LeadKindName; id: string })
     <section className={styles.desk} aria-label="Lead desk">
       <p role="note">
         <strong>
-          Linked to the {KIND_LABELS[kind].toLowerCase()} of {arrived ? formatDateTime(arrived) : "…"}
-        </strong>{" "}
-        <span className={styles.muted}>({id})</span>: the same address's open lead, whose reply clock covers
-        this submission. Work it there (the {PLURAL_OF[kind] === "signups" ? "Signups" : "Contact Messages"}{" "}
-        page).
+          Linked to{" "}
+          <LeadLink kind={kind} id={id}>
+            the {KIND_LABELS[kind].toLowerCase()} of {arrived ? formatDateTime(arrived) : "…"}
+          </LeadLink>
+        </strong>
+        : the same address's open lead, whose reply clock covers this submission. Work it there.
       </p>
       <h3 className={styles.cardTitle}>Timeline of the lead</h3>
       <TimelineList entries={entries} />
