@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { withRegistryRoutes } from "./function-url";
+import { withFunctionUrlRouting } from "./function-url";
 
 /** What a Lambda function URL delivers: payload 2.0, routeKey "$default", no pathParameters. */
 function urlEvent(method: string, rawPath: string): APIGatewayProxyEventV2 {
@@ -15,9 +15,9 @@ function urlEvent(method: string, rawPath: string): APIGatewayProxyEventV2 {
   } as unknown as APIGatewayProxyEventV2;
 }
 
-describe("function URL events get the registry's routing", () => {
+describe("function URL events get the handler's own routing", () => {
   const seen: APIGatewayProxyEventV2[] = [];
-  const handler = withRegistryRoutes(
+  const handler = withFunctionUrlRouting(
     ["DELETE /api/admin/signups/{id}", "GET /api/admin/signups/stats"],
     async (event) => {
       seen.push(event);
@@ -42,5 +42,11 @@ describe("function URL events get the registry's routing", () => {
       headers: { allow: "DELETE, GET" },
     });
     expect(seen.length).toBe(before);
+  });
+
+  it("passes an event that already names its route through untouched (the local runtime's)", async () => {
+    const event = { ...urlEvent("GET", "/anything"), routeKey: "GET /api/admin/signups/stats" };
+    await handler(event as APIGatewayProxyEventV2, {} as Context);
+    expect(seen.at(-1)).toBe(event);
   });
 });

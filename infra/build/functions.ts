@@ -59,7 +59,7 @@ export interface FunctionBundle {
   /** Relative to functions/. */
   readonly entry: string;
   readonly assets?: "geoip";
-  /** HTTP functions: the registry routes it serves (matched by functions/lib/function-url.ts). */
+  /** HTTP functions: the registry routes it serves. */
   readonly routes?: readonly string[];
 }
 
@@ -120,20 +120,12 @@ const ESM_BANNER = [
 ].join("\n");
 
 /**
- * The bundle's entry: the registry entry's own handler, as the tests and the local runtime call it.
- * HTTP functions are wrapped only with their registry routes (functions/lib/function-url.ts): a
- * Lambda function URL does no routing, so the function itself answers 404/405 and fills in
- * `routeKey` and `pathParameters` as API Gateway would, for every route including later ones.
+ * The bundle's entry: the registry entry's own handler, nothing added, so the handler the tests
+ * and the local runtime call is the handler Lambda runs (docs/decisions/0047-ship-what-is-tested.md).
+ * HTTP handlers route function URL events themselves (functions/lib/function-url.ts).
  */
 function entrySource(bundle: FunctionBundle): string {
-  const entry = `./${bundle.entry.replace(/\.ts$/, "")}`;
-  if (bundle.kind !== "http") return `export { handler } from ${JSON.stringify(entry)};\n`;
-  return [
-    `import { handler as routeHandler } from ${JSON.stringify(entry)};`,
-    `import { withRegistryRoutes } from "./lib/function-url";`,
-    `export const handler = withRegistryRoutes(${JSON.stringify(bundle.routes ?? [])}, routeHandler);`,
-    "",
-  ].join("\n");
+  return `export { handler } from ${JSON.stringify(`./${bundle.entry.replace(/\.ts$/, "")}`)};\n`;
 }
 
 const ENTRY_NAMESPACE = "function-entry";

@@ -107,7 +107,36 @@ describe("function bundles", () => {
     },
   );
 
-  it("wraps HTTP functions with their registry routes: a function URL event for another path gets 404", async () => {
+  it("ships each registry entry's own handler: the bundle entry re-exports it and adds nothing", () => {
+    for (const bundle of built) {
+      const entry = Object.entries(bundle.metafile.inputs).find(([path]) =>
+        path.startsWith("function-entry:"),
+      );
+      expect(
+        entry?.[1].imports.map((imported) => imported.path),
+        bundle.name,
+      ).toEqual([`functions/${bundle.entry}`]);
+    }
+  });
+
+  it("HTTP handlers route function URL events over their own routes, which are the registry's", async () => {
+    const http = built.filter((b) => b.kind === "http");
+    for (const bundle of http) {
+      for (const route of bundle.routes ?? []) {
+        const [method = "", path = ""] = route.split(" ");
+        const answer = (await invokeInChild(bundle.dir, {
+          version: "2.0",
+          routeKey: "$default",
+          rawPath: path.replace(/\{[^}]+\}/g, "x"),
+          headers: {},
+          requestContext: { http: { method, sourceIp: "203.0.113.9" } },
+        })) as { statusCode: number; body: string };
+        expect([404, 405], `${bundle.name} ${route}: ${answer.body}`).not.toContain(answer.statusCode);
+      }
+    }
+  });
+
+  it("HTTP functions answer 404 to a function URL event for a path they do not serve", async () => {
     const http = built.filter((b) => b.kind === "http");
     expect(http.length).toBeGreaterThan(0);
     for (const bundle of http) {

@@ -29,6 +29,7 @@ import type * as z from "zod";
 import { fieldErrorsOf } from "../../../events/api";
 import { LIMITS } from "../../../events/limits";
 import { isTransientAwsError } from "../../lib/aws-errors";
+import { withFunctionUrlRouting } from "../../lib/function-url";
 import {
   createLogger,
   describeError,
@@ -210,9 +211,10 @@ function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, 
 
 /** A Lambda handler for a payload 2.0 route (function URL or local runtime), with the standard stack. */
 export function httpApi(options: HttpApiOptions, handler: ApiHandler) {
-  return middy<APIGatewayProxyEventV2, ApiResult>()
+  const stack = middy<APIGatewayProxyEventV2, ApiResult>()
     .use(envelope(options))
     .use(guards(options))
     .use([...(options.extraMiddlewares ?? [])])
     .handler(async (event, context) => handler(apiRequestOf(event), context));
+  return withFunctionUrlRouting([options.route], (event, context) => stack(event, context));
 }

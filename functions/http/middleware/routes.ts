@@ -3,6 +3,7 @@
  * own httpApi() stack, and the function picks it by the event's routeKey ("METHOD /path").
  */
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import { withFunctionUrlRouting } from "../../lib/function-url";
 import { httpApi } from "./api";
 import { HttpError } from "./errors";
 import type { ApiResult } from "./response";
@@ -10,9 +11,9 @@ import type { ApiResult } from "./response";
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
 
 /**
- * The function URL wrapper (functions/lib/function-url.ts) and the local runtime only pass the
- * routes the registry gives a function, so anything else is a wiring bug; it still goes through
- * the standard stack, so the answer carries the standard headers and log line.
+ * A function URL event is routed over these routes (functions/lib/function-url.ts) and the local
+ * runtime only passes the routes the registry gives a function, so anything else is a wiring bug;
+ * it still goes through the standard stack, so the answer carries the standard headers and log line.
  */
 const unknownRoute = httpApi(
   {
@@ -27,8 +28,11 @@ const unknownRoute = httpApi(
 );
 
 export function httpRoutes(routes: Record<string, RouteHandler>) {
-  return async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
-    const route = routes[event.routeKey] ?? unknownRoute;
-    return route(event, context);
-  };
+  return withFunctionUrlRouting(
+    Object.keys(routes),
+    async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
+      const route = routes[event.routeKey] ?? unknownRoute;
+      return route(event, context);
+    },
+  );
 }
