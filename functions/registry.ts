@@ -170,7 +170,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       name: `admin-${plural}-timeline`,
       entry: `http/admin-${plural}-timeline.ts`,
       routes: [`GET /api/admin/${plural}/{id}/timeline`],
-      tables: { [plural]: "read", audit: "read", users: "read", authState: "read" },
+      // Both kinds: the country of each submission linked to the lead (docs/decisions/0075).
+      tables: { signups: "read", contacts: "read", audit: "read", users: "read", authState: "read" },
       sessionKey: true,
     },
     {

@@ -11,12 +11,8 @@
  *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  */
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { getByIds } from "../lib/get-by-ids";
 import { deskKey, searchKey } from "../model/lead-index";
 import type { FacetValues, LeadKind } from "../model/lead-kinds";
 import { SEARCH_INDEXES } from "../model/tables";
@@ -263,17 +259,7 @@ export class LeadQueries<R> {
 
   /** Reads records by id (BatchGet, 100 at a time), in the order of `ids`; gone ones are skipped. */
   private async readByIds(ids: readonly string[]): Promise<R[]> {
-    const byId = new Map<string, Record<string, unknown>>();
-    for (let offset = 0; offset < ids.length; offset += 100) {
-      let keys: Record<string, unknown>[] | undefined = ids.slice(offset, offset + 100).map((id) => ({ id }));
-      for (let attempt = 0; keys && keys.length > 0 && attempt < 5; attempt++) {
-        const answer = await this.db.send(
-          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
-        );
-        for (const item of answer.Responses?.[this.tableName] ?? []) byId.set(String(item.id), item);
-        keys = answer.UnprocessedKeys?.[this.tableName]?.Keys as Record<string, unknown>[] | undefined;
-      }
-    }
+    const byId = await getByIds(this.db, this.tableName, ids);
     return ids.flatMap((id) => {
       const item = byId.get(id);
       const record = item && item.kind === this.lead.kind ? this.parse(item) : undefined;

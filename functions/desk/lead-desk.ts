@@ -14,7 +14,9 @@ import {
 import {
   ANSWERED_STATUSES,
   isOpenStatus,
+  LEAD_KINDS,
   LEAD_STATUSES,
+  type LeadKindName,
   type LeadStatus,
   LIMITS_DESK,
   type TimelineEntry,
@@ -23,6 +25,7 @@ import {
 import type { Clock } from "../domain/deps";
 import { conflictBackoffMs } from "../domain/submissions";
 import { cancellationCodes } from "../lib/aws-errors";
+import { getByIds } from "../lib/get-by-ids";
 import { forEachConcurrently } from "../lib/pool";
 import { deskKey, statusCounterUpdate } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
@@ -35,6 +38,11 @@ export interface DeskDeps {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly records: string; readonly audit: string };
   readonly clock: Clock;
+  /**
+   * Both kinds' tables: a timeline read with them shows where each linked submission came from
+   * (its country, known once enrichment has run; docs/decisions/0075).
+   */
+  readonly leadTables?: Readonly<Record<LeadKindName, string>>;
 }
 
 export interface DeskChange {
@@ -308,7 +316,7 @@ export async function leadTimeline(
     readLead(deps, lead, id),
     readTimeline(deps.db, deps.tables.audit, lead.kind, id),
   ]);
-  if (!item) return stored.length > 0 ? stored : undefined;
+  if (!item) return stored.length > 0 ? await withLinkedCountries(deps, stored) : undefined;
   const submitted: TimelineEntry = {
     id: `${item.createdAt}#submitted`,
     type: "submitted",
@@ -316,5 +324,30 @@ export async function leadTimeline(
     actor: "system",
     ...(typeof item.country === "string" ? { country: item.country } : {}),
   };
-  return [submitted, ...stored];
+  return [submitted, ...(await withLinkedCountries(deps, stored))];
+}
+
+/** The "linked" entries with the country of the submission each names, read from its record. */
+async function withLinkedCountries(deps: DeskDeps, entries: TimelineEntry[]): Promise<TimelineEntry[]> {
+  const tables = deps.leadTables;
+  if (!tables) return entries;
+  const linked = entries.filter((entry) => entry.type === "linked" && entry.otherKind && entry.otherId);
+  if (linked.length === 0) return entries;
+  const found = await Promise.all(
+    LEAD_KINDS.map(async (kind) => {
+      const ids = linked.flatMap((entry) =>
+        entry.otherKind === kind && entry.otherId ? [entry.otherId] : [],
+      );
+      return [
+        kind,
+        ids.length ? await getByIds(deps.db, tables[kind], ids, "id, country") : new Map(),
+      ] as const;
+    }),
+  );
+  const records = new Map(found);
+  return entries.map((entry) => {
+    if (entry.type !== "linked" || !entry.otherKind || !entry.otherId) return entry;
+    const country = records.get(entry.otherKind)?.get(entry.otherId)?.country;
+    return typeof country === "string" ? { ...entry, country } : entry;
+  });
 }

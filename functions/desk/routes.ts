@@ -97,7 +97,11 @@ export function timelineHandler(kind: keyof typeof KINDS) {
   return httpApi(
     { route: `GET /api/admin/${plural}/{id}/timeline`, extraMiddlewares: [requireSession()] },
     async (request) => {
-      const timeline = await leadTimeline(deskDeps(lead), lead, leadIdOf(request, lead.kind));
+      const deps = {
+        ...deskDeps(lead),
+        leadTables: { signup: tableName("signups"), contact: tableName("contacts") },
+      };
+      const timeline = await leadTimeline(deps, lead, leadIdOf(request, lead.kind));
       if (!timeline) throw notFound(lead.kind);
       return jsonResponse(200, { timeline });
     },

@@ -27,12 +27,12 @@ type Kind = "signup" | "contact";
 const PLURAL = { signup: "signups", contact: "contacts" } as const;
 
 /** POST /api/signup or /api/contact as the site's forms send them; the stored id. */
-async function submit(kind: Kind, email: string, firstName = "Rita"): Promise<string> {
+async function submit(kind: Kind, email: string, firstName = "Rita", ip?: string): Promise<string> {
   const body =
     kind === "signup"
       ? { firstName, lastName: "Rep", email, teamSize: "solo", productLines: "single" }
       : { firstName, lastName: "Rep", email, message: "Do you support commission splits?" };
-  const answer = await call(runtime, "POST", `/api/${kind}`, { body });
+  const answer = await call(runtime, "POST", `/api/${kind}`, { body, ...(ip ? { ip } : {}) });
   expect(answer.status, answer.text).toBe(201);
   return String(answer.json?.id);
 }
@@ -122,6 +122,19 @@ describe("returning prospects", () => {
     expectLinked(await record("signup", later), { kind: "contact", id: message });
     expect(await linkedEntries("contact", message)).toEqual([
       expect.objectContaining({ otherKind: "signup", otherId: later }),
+    ]);
+  });
+
+  it("shows on the lead's timeline where a linked signup came from, once enrichment knows", async () => {
+    const lead = await submit("contact", "abroad@example.com");
+    // A public address the local geo lookup knows (the enrichment worker sets the country).
+    const linked = await submit("signup", "abroad@example.com", "Rita", "8.8.8.8");
+    const country = await runtime.waitFor(async () => {
+      const value = (await record("signup", linked)).country;
+      return typeof value === "string" ? value : undefined;
+    });
+    expect(await linkedEntries("contact", lead)).toEqual([
+      expect.objectContaining({ otherKind: "signup", otherId: linked, country }),
     ]);
   });
 

@@ -236,7 +236,8 @@ const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string
   note: () => "Note",
   "note-edit": () => "Note edited",
   reply: (entry) => `Reply sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
-  linked: (entry) => `Submitted again: ${KIND_LABELS[entry.otherKind ?? "signup"].toLowerCase()}`,
+  linked: (entry) =>
+    `Submitted again: ${KIND_LABELS[entry.otherKind ?? "signup"].toLowerCase()}${entry.country ? ` from ${entry.country}` : ""}`,
   deletion: () => "Deleted",
 };
 
