@@ -142,7 +142,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
         </Link>
         <h1 className={styles.pageTitle}>{texts.title}</h1>
       </StaffHeader>
-      <main className={styles.content}>
+      <main className={`${styles.content} ${styles.wideContent}`}>
         {list.loading ? (
           <p role="status">{texts.loading}</p>
         ) : (
