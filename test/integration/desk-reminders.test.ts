@@ -102,6 +102,28 @@ beforeAll(async () => {
     }),
   );
   ids.set("Cal", { kind: "contact", id: contact.id });
+  // Una writes again (Friday 17:45 CST): linked to her signup (docs/decisions/0075), so no clock,
+  // reminder or digest line of its own; unlinked it would be overdue and unassigned on Tuesday.
+  const again = await acceptContact(
+    {
+      db: runtime.db,
+      clock: () => new Date("2026-11-20T23:45:00.000Z"),
+      newId: () => crypto.randomUUID(),
+      tables: {
+        records: runtime.table("contacts"),
+        outbox: runtime.table("outbox"),
+        audit: runtime.table("audit"),
+      },
+    },
+    ContactRequest.parse({
+      firstName: "Una",
+      lastName: "Again",
+      email: "UNA@example.com",
+      message: "Still there?",
+    }),
+  );
+  expect(again.linkedTo).toEqual(ids.get("Una"));
+  ids.set("Una again", { kind: "contact", id: again.id });
   await new UsersRepository(runtime.db, runtime.table("users")).create("bea", "x", new Date());
   await runtime.waitFor(() => runtime.settled());
 });
@@ -185,8 +207,9 @@ describe("morning digest", () => {
     expect(text(mine as Email)).toContain(`Old Lead, overdue by 143 h: `);
     expect(text(mine as Email)).toContain(`#lead=${ids.get("Fay")?.id}`);
     const unassigned = digests.find((email) => email.destination.to.includes(STAFF_INBOX));
-    // Orv, Una and Cal; Ann is answered.
+    // Orv, Una and Cal; Ann is answered, Una's second message is part of her lead.
     expect(unassigned?.subject).toBe("Overdue leads this morning: 3");
+    expect(text(unassigned as Email)).not.toContain(`#lead=${ids.get("Una again")?.id}`);
     expect(text(unassigned as Email)).toContain("with no owner");
     expect(text(unassigned as Email)).not.toContain("Ann Lead");
   });
