@@ -337,8 +337,7 @@ function printReport(bundles: readonly BuiltBundle[]): void {
   for (const b of bundles) console.log(`${b.name}: ${relative(REPO_ROOT, b.dir)}`);
 }
 
-const invokedDirectly = isMainModule(import.meta.url);
-if (invokedDirectly) {
+if (isMainModule(import.meta.url)) {
   const only = process.argv.slice(2);
   buildFunctions(only.length > 0 ? { only } : {})
     .then(printReport)

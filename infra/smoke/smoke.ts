@@ -14,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { totpCode } from "../../functions/auth/totp";
 import { contentHashHeader } from "../local/content-hash";
+import { isMainModule } from "../main-module";
 
 /** SES's mailbox simulator address that always accepts (Amazon SES Developer Guide, "Using the mailbox simulator"). */
 export const SES_SIMULATOR_SUCCESS = "success@simulator.amazonses.com";
@@ -212,7 +213,7 @@ async function main(): Promise<void> {
   if (failed.length > 0) process.exitCode = 1;
 }
 
-if (process.argv[1]?.endsWith("smoke.ts")) {
+if (isMainModule(import.meta.url)) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -72,5 +72,4 @@ export async function run(): Promise<Record<string, unknown>> {
   };
 }
 
-const invokedDirectly = isMainModule(import.meta.url);
-if (invokedDirectly) void run();
+if (isMainModule(import.meta.url)) void run();

@@ -117,8 +117,7 @@ async function writePerformanceReport(results: Record<string, BenchResult>, mach
 }
 
 // Run only as the command, so that the report writer can be imported (and tried) on its own.
-const invokedDirectly = isMainModule(import.meta.url);
-if (invokedDirectly) {
+if (isMainModule(import.meta.url)) {
   main().then(
     () => process.exit(0),
     (error: unknown) => {
