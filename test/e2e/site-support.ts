@@ -5,7 +5,6 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { PUBLIC_PATHS } from "../../web/src/public-paths";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export const CHROMIUM_ARGS = [
@@ -110,5 +109,3 @@ export async function hydrateIslands(page: Page): Promise<void> {
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => JSON.parse(JSON.stringify(window.dataLayer ?? [])) as Record<string, unknown>[]);
 }
-
-export const ROUTES = PUBLIC_PATHS;

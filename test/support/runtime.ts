@@ -100,11 +100,6 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** The physical table names in the local runtime, by functions/model/tables.ts key. */
-export function tableNameOf(key: TableKey): string {
-  return localTableName(key);
-}
-
 export class RuntimeProcess {
   url = "";
   sesUrl = "";

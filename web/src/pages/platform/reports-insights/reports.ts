@@ -8,8 +8,6 @@ export const REPORT_TYPES = [
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-export const EXPORT_FORMATS = ["PDF", "Excel", "CSV"] as const;
-
 export interface ReportRequest {
   readonly type: ReportType;
   /** ISO dates (YYYY-MM-DD), as a date input gives them. */
