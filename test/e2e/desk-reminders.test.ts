@@ -36,7 +36,8 @@ async function seedNamed(firstName: string, lastName: string, at: string): Promi
   const email = `${firstName.toLowerCase()}@${lastName.toLowerCase()}.example.com`;
   ids.set(
     firstName,
-    await seedSignup(runtime, at, { firstName, lastName, email, teamSize: "solo", productLines: "single" }),
+    (await seedSignup(runtime, at, { firstName, lastName, email, teamSize: "solo", productLines: "single" }))
+      .id,
   );
 }
 
@@ -57,13 +58,15 @@ beforeAll(async () => {
     );
   ids.set(
     "Cleo",
-    await seedContact(runtime, "2026-11-19T17:00:00Z", {
-      firstName: "Cleo",
-      lastName: "Contact",
-      email: "cleo@contact.example.com",
-      subject: "sales",
-      message: "Call me",
-    }),
+    (
+      await seedContact(runtime, "2026-11-19T17:00:00Z", {
+        firstName: "Cleo",
+        lastName: "Contact",
+        email: "cleo@contact.example.com",
+        subject: "sales",
+        message: "Call me",
+      })
+    ).id,
   );
   const desk = {
     db: runtime.db,

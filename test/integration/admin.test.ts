@@ -5,8 +5,8 @@
  */
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, ContactResponse, SignupRequest, SignupResponse } from "../../events";
-import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
+import { ContactResponse, SignupResponse } from "../../events";
+import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -62,40 +62,16 @@ const ids = new Map<string, string>();
 async function seed() {
   for (const person of people) {
     const { at, ...fields } = person;
-    const { id } = await acceptSignup(
-      {
-        db: runtime.db,
-        clock: () => new Date(at),
-        newId: () => crypto.randomUUID(),
-        tables: {
-          records: runtime.table("signups"),
-          outbox: runtime.table("outbox"),
-          audit: runtime.table("audit"),
-        },
-      },
-      SignupRequest.parse(fields),
-    );
+    const { id } = await seedSignup(runtime, at, fields);
     ids.set(person.firstName, id);
   }
-  await acceptContact(
-    {
-      db: runtime.db,
-      clock: () => new Date("2025-03-10T10:00:00.000Z"),
-      newId: () => crypto.randomUUID(),
-      tables: {
-        records: runtime.table("contacts"),
-        outbox: runtime.table("outbox"),
-        audit: runtime.table("audit"),
-      },
-    },
-    ContactRequest.parse({
-      firstName: "Katherine",
-      lastName: "Johnson",
-      email: "kj@nasa.gov",
-      subject: "sales",
-      message: "Orbits",
-    }),
-  );
+  await seedContact(runtime, "2025-03-10T10:00:00.000Z", {
+    firstName: "Katherine",
+    lastName: "Johnson",
+    email: "kj@nasa.gov",
+    subject: "sales",
+    message: "Orbits",
+  });
 }
 
 beforeAll(async () => {

@@ -7,14 +7,12 @@
 
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, SignupRequest } from "../../events";
 import { UsersRepository } from "../../functions/auth/users";
 import { changeLead } from "../../functions/desk/lead-desk";
 import { REMINDER_MARKER } from "../../functions/desk/reminders";
-import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
 import { type CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { loadStage } from "../../infra/stages";
+import { seedContact, seedSignup } from "../support/leads";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const ADMIN = {
@@ -51,26 +49,13 @@ beforeAll(async () => {
     clock: () => new Date("2026-11-23T12:00:00.000Z"),
   });
   for (const [firstName, at, owner] of SIGNUPS) {
-    const { id } = await acceptSignup(
-      {
-        db: runtime.db,
-        clock: () => new Date(at),
-        newId: () => crypto.randomUUID(),
-        tables: {
-          records: runtime.table("signups"),
-          outbox: runtime.table("outbox"),
-          audit: runtime.table("audit"),
-        },
-        calendar: businessCalendar(),
-      },
-      SignupRequest.parse({
-        firstName,
-        lastName: "Lead",
-        email: `${firstName.toLowerCase()}@example.com`,
-        teamSize: "solo",
-        productLines: "single",
-      }),
-    );
+    const { id } = await seedSignup(runtime, at, {
+      firstName,
+      lastName: "Lead",
+      email: `${firstName.toLowerCase()}@example.com`,
+      teamSize: "solo",
+      productLines: "single",
+    });
     ids.set(firstName, { kind: "signup", id });
     if (owner) await changeLead(deskDeps(SIGNUP_KIND), SIGNUP_KIND, id, { owner }, ADMIN.username);
   }
@@ -82,46 +67,22 @@ beforeAll(async () => {
     "admin",
   );
   // Friday 10:00 CST: due Monday 10:00, reminded Monday 08:00.
-  const contact = await acceptContact(
-    {
-      db: runtime.db,
-      clock: () => new Date("2026-11-20T16:00:00.000Z"),
-      newId: () => crypto.randomUUID(),
-      tables: {
-        records: runtime.table("contacts"),
-        outbox: runtime.table("outbox"),
-        audit: runtime.table("audit"),
-      },
-    },
-    ContactRequest.parse({
-      firstName: "Cal",
-      lastName: "Contact",
-      email: "cal@example.com",
-      company: "Cal & Co",
-      message: "Hi",
-    }),
-  );
+  const contact = await seedContact(runtime, "2026-11-20T16:00:00.000Z", {
+    firstName: "Cal",
+    lastName: "Contact",
+    email: "cal@example.com",
+    company: "Cal & Co",
+    message: "Hi",
+  });
   ids.set("Cal", { kind: "contact", id: contact.id });
   // Una writes again (Friday 17:45 CST): linked to her signup (docs/decisions/0075), so no clock,
   // reminder or digest line of its own; unlinked it would be overdue and unassigned on Tuesday.
-  const again = await acceptContact(
-    {
-      db: runtime.db,
-      clock: () => new Date("2026-11-20T23:45:00.000Z"),
-      newId: () => crypto.randomUUID(),
-      tables: {
-        records: runtime.table("contacts"),
-        outbox: runtime.table("outbox"),
-        audit: runtime.table("audit"),
-      },
-    },
-    ContactRequest.parse({
-      firstName: "Una",
-      lastName: "Again",
-      email: "UNA@example.com",
-      message: "Still there?",
-    }),
-  );
+  const again = await seedContact(runtime, "2026-11-20T23:45:00.000Z", {
+    firstName: "Una",
+    lastName: "Again",
+    email: "UNA@example.com",
+    message: "Still there?",
+  });
   expect(again.linkedTo).toEqual(ids.get("Una"));
   ids.set("Una again", { kind: "contact", id: again.id });
   await new UsersRepository(runtime.db, runtime.table("users")).create("bea", "x", new Date());

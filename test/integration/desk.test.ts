@@ -5,13 +5,13 @@
  */
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, DeskStatsResponse, SignupRequest, type TimelineEntry } from "../../events";
+import { DeskStatsResponse, type TimelineEntry } from "../../events";
 import { UsersRepository } from "../../functions/auth/users";
 import { deskStats, median } from "../../functions/desk/desk-stats";
 import { writeNote } from "../../functions/desk/lead-desk";
 import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -33,35 +33,15 @@ beforeAll(async () => {
   runtime = await startRuntime({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
   for (const person of PEOPLE) {
     const { at, ...fields } = person;
-    const { id } = await acceptSignup(
-      {
-        db: runtime.db,
-        clock: () => new Date(at),
-        newId: () => crypto.randomUUID(),
-        tables: {
-          records: runtime.table("signups"),
-          outbox: runtime.table("outbox"),
-          audit: runtime.table("audit"),
-        },
-        calendar: businessCalendar(),
-      },
-      SignupRequest.parse({ ...fields, lastName: "Lead", productLines: "single" }),
-    );
+    const { id } = await seedSignup(runtime, at, { ...fields, lastName: "Lead", productLines: "single" });
     ids.set(person.firstName, id);
   }
-  const contact = await acceptContact(
-    {
-      db: runtime.db,
-      clock: () => new Date("2026-11-20T16:00:00.000Z"),
-      newId: () => crypto.randomUUID(),
-      tables: {
-        records: runtime.table("contacts"),
-        outbox: runtime.table("outbox"),
-        audit: runtime.table("audit"),
-      },
-    },
-    ContactRequest.parse({ firstName: "Cal", lastName: "Contact", email: "cal@c.com", message: "Hi" }),
-  );
+  const contact = await seedContact(runtime, "2026-11-20T16:00:00.000Z", {
+    firstName: "Cal",
+    lastName: "Contact",
+    email: "cal@c.com",
+    message: "Hi",
+  });
   ids.set("Cal", contact.id);
   // A second staff member (the password hash is never checked in these tests).
   await new UsersRepository(runtime.db, runtime.table("users")).create(OTHER, "x", new Date());

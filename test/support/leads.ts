@@ -4,7 +4,12 @@
  */
 import { type ContactFormInput, ContactRequest, type SignupFormInput, SignupRequest } from "../../events";
 import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptContact, acceptSignup, type SubmissionDeps } from "../../functions/domain/submissions";
+import {
+  type AcceptedSubmission,
+  acceptContact,
+  acceptSignup,
+  type SubmissionDeps,
+} from "../../functions/domain/submissions";
 import type { RuntimeProcess } from "./runtime";
 
 function arrivingAt(runtime: RuntimeProcess, table: "signups" | "contacts", at: string): SubmissionDeps {
@@ -17,20 +22,20 @@ function arrivingAt(runtime: RuntimeProcess, table: "signups" | "contacts", at: 
   };
 }
 
-/** A signup arriving at `at` (ISO); its id. */
-export async function seedSignup(
+/** A signup arriving at `at` (ISO): its id, and the open lead it was linked to, if any. */
+export function seedSignup(
   runtime: RuntimeProcess,
   at: string,
   input: SignupFormInput,
-): Promise<string> {
-  return (await acceptSignup(arrivingAt(runtime, "signups", at), SignupRequest.parse(input))).id;
+): Promise<AcceptedSubmission> {
+  return acceptSignup(arrivingAt(runtime, "signups", at), SignupRequest.parse(input));
 }
 
-/** A contact message arriving at `at` (ISO); its id. */
-export async function seedContact(
+/** A contact message arriving at `at` (ISO): its id, and the open lead it was linked to, if any. */
+export function seedContact(
   runtime: RuntimeProcess,
   at: string,
   input: ContactFormInput,
-): Promise<string> {
-  return (await acceptContact(arrivingAt(runtime, "contacts", at), ContactRequest.parse(input))).id;
+): Promise<AcceptedSubmission> {
+  return acceptContact(arrivingAt(runtime, "contacts", at), ContactRequest.parse(input));
 }
