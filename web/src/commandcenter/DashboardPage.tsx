@@ -4,7 +4,7 @@ import type { DeskStatsResponse, Signup, SignupStatsResponse } from "../../../ev
 import { api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
-import { ErrorNotice } from "./ErrorNotice";
+import { ErrorNotice, useLoaded } from "./ErrorNotice";
 import { type Column, fullName, RecordTable } from "./RecordTable";
 import { SignupsChart } from "./SignupsChart";
 import { StaffHeader } from "./StaffHeader";
@@ -24,8 +24,9 @@ export function DashboardPage() {
   const [loading, setLoading] = useState(true);
   const [stats, setStats] = useState<SignupStatsResponse>(EMPTY_STATS);
   const [recent, setRecent] = useState<Signup[]>([]);
-  const [desk, setDesk] = useState<DeskStatsResponse>();
   const [error, setError] = useState("");
+  // The response figures load on their own: the counts never wait for them, nor fail with them.
+  const figures = useLoaded(api.deskStats, "Loading the response figures failed.");
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
@@ -41,11 +42,6 @@ export function DashboardPage() {
       })
       .catch((failure) => active && setError(failureMessage(failure, "Loading the dashboard failed.")))
       .finally(() => active && setLoading(false));
-    // The response figures load on their own: the counts above never wait for them.
-    api
-      .deskStats()
-      .then((figures) => active && setDesk(figures))
-      .catch((error) => console.error("Loading the response figures failed", error));
     return () => {
       active = false;
     };
@@ -60,7 +56,13 @@ export function DashboardPage() {
         {loading ? (
           <p role="status">Loading dashboard...</p>
         ) : error ? (
-          <ErrorNotice message={error} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorNotice
+            message={error}
+            onRetry={() => {
+              setAttempt((n) => n + 1);
+              figures.reload();
+            }}
+          />
         ) : (
           <>
             <section className={styles.stats} aria-label="Signup counts">
@@ -68,7 +70,7 @@ export function DashboardPage() {
               <Stat label="Today's Signups" value={stats.today} />
               <Stat label="This Week" value={stats.thisWeek} />
             </section>
-            {desk && <ResponseFigures figures={desk} />}
+            {figures.failure ?? (figures.value && <ResponseFigures figures={figures.value} />)}
             <section className={styles.card} aria-labelledby="recent-title">
               <div className={styles.cardHeader}>
                 <h2 id="recent-title" className={styles.cardTitle}>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { failureMessage } from "./api";
 import styles from "./commandcenter.module.css";
 
@@ -52,4 +52,33 @@ export function useAction(after: () => Promise<void> | void) {
     }
   };
   return { busy, notice, error, act };
+}
+
+/**
+ * Loads one thing for a part of a page that loads on its own (a memoized `load`: it loads again
+ * when `load` changes): `value` once it answered, `failure` the message with Try again if it did
+ * not, `reload` after a change. A failed reload keeps the last value shown.
+ */
+export function useLoaded<T>(load: () => Promise<T>, fallback: string) {
+  const [value, setValue] = useState<T>();
+  const [error, setError] = useState("");
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reload trigger
+  useEffect(() => {
+    let active = true;
+    load().then(
+      (answer) => {
+        if (!active) return;
+        setValue(answer);
+        setError("");
+      },
+      (failure: unknown) => active && setError(failureMessage(failure, fallback)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [load, fallback, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const failure: ReactNode = error ? <ErrorNotice message={error} onRetry={reload} /> : null;
+  return { value, failure, reload };
 }

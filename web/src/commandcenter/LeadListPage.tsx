@@ -87,7 +87,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useLeadList(kind.fetchPage, filterValues, search);
   const viewing = useLinkedLead(list.items, kind.fetchOne, texts.notFound);
-  const owners = useOwners();
+  const { owners, failure: ownersFailure } = useOwners();
   const toggle = (id: string) =>
     setSelected((before) => {
       const next = new Set(before);
@@ -170,6 +170,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
               />
             </div>
             {list.error && <ErrorNotice message={list.error} onRetry={list.retry} />}
+            {ownersFailure}
             <p className={styles.results} aria-live="polite">
               {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
             </p>
@@ -215,7 +216,7 @@ export function LeadListPage<R extends DeskLead>({ kind }: { kind: LeadKind<R> }
               }}
             />
           ) : viewing.error ? (
-            <ErrorNotice message={viewing.error} />
+            <ErrorNotice message={viewing.error} onRetry={viewing.retry} />
           ) : (
             <p role="status">Loading...</p>
           )}

@@ -1,6 +1,6 @@
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
-import { ApiFailure } from "./api";
+import { ApiFailure, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 
@@ -31,7 +31,7 @@ export function LoginPage() {
       navigate(target, { replace: true });
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.fieldErrors.code) setNeedsCode(true);
-      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Login failed");
+      setError(failureMessage(failure, "Login failed"));
     } finally {
       setSubmitting(false);
     }

@@ -3,16 +3,27 @@ import { Navigate, useLocation } from "react-router-dom";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { EmailPrompt } from "./EmailPrompt";
+import { ErrorNotice } from "./ErrorNotice";
 
-/** docs/product/command-center.md: a spinner ('Loading...') during the session check, then the page or the login. */
+/**
+ * docs/product/command-center.md: a spinner ('Loading...') during the session check, then the page
+ * or the login; a check that got no answer says so, with Try again.
+ */
 export function Protected({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, checkError, check } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
       <div className={styles.centered} role="status">
         <span className={styles.spinner} aria-hidden="true" />
         <p>Loading...</p>
+      </div>
+    );
+  }
+  if (checkError) {
+    return (
+      <div className={styles.centered}>
+        <ErrorNotice message={checkError} onRetry={check} />
       </div>
     );
   }

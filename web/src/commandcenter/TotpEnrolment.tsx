@@ -25,13 +25,12 @@ export function TotpEnrolment({
   const [pending, setPending] = useState<TotpStartResponse>();
   const [code, setCode] = useState("");
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [qrFailed, setQrFailed] = useState(false);
   const form = useFormRequest();
 
   useEffect(() => {
     if (pending && canvas.current) {
-      QRCode.toCanvas(canvas.current, pending.uri, { width: 200, margin: 2 }).catch((error: unknown) =>
-        console.error("QR code failed", error),
-      );
+      QRCode.toCanvas(canvas.current, pending.uri, { width: 200, margin: 2 }).catch(() => setQrFailed(true));
     }
   }, [pending]);
 
@@ -62,6 +61,11 @@ export function TotpEnrolment({
     <form className={styles.noteForm} onSubmit={submit} noValidate>
       <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
       <canvas ref={canvas} aria-label="QR code for your authenticator app" role="img" />
+      {qrFailed && (
+        <p className={styles.inlineError} role="alert">
+          The QR code could not be drawn: enter the key below in your app by hand.
+        </p>
+      )}
       <p>
         Key: <code data-testid="totp-secret">{pending.secret}</code>
       </p>

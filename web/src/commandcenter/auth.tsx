@@ -1,13 +1,20 @@
 /** Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or signed out. */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { StaffUserView } from "../../../events";
-import { api, onUnauthorized } from "./api";
+import { api, failureMessage, onUnauthorized } from "./api";
 
 interface AuthState {
   readonly user: StaffUserView | null;
   readonly loading: boolean;
+  /** Why the session could not be checked (the server did not answer, or failed): not "signed out". */
+  readonly checkError: string;
+  /** Checks the session again after checkError. */
+  check(): void;
   login(username: string, password: string, code?: string): Promise<void>;
-  /** Clears the user even if the call fails. */
+  /**
+   * Ends the session on the server, then forgets the user. A failure is thrown and the user stays
+   * signed in: the session cookie still works until the server has revoked it.
+   */
   logout(): Promise<void>;
   /** After the signed-in member changed their own account (e.g. their e-mail address). */
   setUser(user: StaffUserView): void;
@@ -18,18 +25,24 @@ const AuthContext = createContext<AuthState | undefined>(undefined);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<StaffUserView | null>(null);
   const [loading, setLoading] = useState(true);
+  const [checkError, setCheckError] = useState("");
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
   useEffect(() => {
     let active = true;
+    setLoading(true);
+    setCheckError("");
     api
       .currentUser()
       .then((answer) => active && setUser(answer.user))
-      .catch(() => active && setUser(null))
+      .catch((failure) => active && setCheckError(failureMessage(failure, "Checking your session failed.")))
       .finally(() => active && setLoading(false));
     return () => {
       active = false;
     };
-  }, []);
+  }, [attempt]);
+  const check = useCallback(() => setAttempt((n) => n + 1), []);
 
   // A 401 from any call after sign-in: forget the user (Protected then goes to the login).
   useEffect(() => {
@@ -39,20 +52,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (username: string, password: string, code?: string) => {
     const answer = await api.login(username, password, code);
+    setCheckError("");
     setUser(answer.user);
   }, []);
 
   const logout = useCallback(async () => {
-    try {
-      await api.logout();
-    } catch (error) {
-      console.error("Logout failed", error);
-    } finally {
-      setUser(null);
-    }
+    await api.logout();
+    setUser(null);
   }, []);
 
-  const value = useMemo(() => ({ user, loading, login, logout, setUser }), [user, loading, login, logout]);
+  const value = useMemo(
+    () => ({ user, loading, checkError, check, login, logout, setUser }),
+    [user, loading, checkError, check, login, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

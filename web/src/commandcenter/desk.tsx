@@ -18,6 +18,7 @@ import {
 import { ApiFailure, api, failureMessage, type LeadPlural } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
+import { useLoaded } from "./ErrorNotice";
 import type { Column } from "./RecordTable";
 import { formatDateTime, replyClockText } from "./time";
 import { hashOfLead } from "./useLinkedLead";
@@ -41,16 +42,12 @@ export const DESK_FILTERS = [
   { param: "sort", label: "Sort", allLabel: "Newest first", options: { urgency: "Most urgent first" } },
 ] as const;
 
-/** The staff members a lead can be given to (loaded once per screen). */
-export function useOwners(): StaffUserView[] {
-  const [owners, setOwners] = useState<StaffUserView[]>([]);
-  useEffect(() => {
-    api
-      .deskOwners()
-      .then((answer) => setOwners(answer.owners))
-      .catch((error) => console.error("Loading staff failed", error));
-  }, []);
-  return owners;
+const loadOwners = () => api.deskOwners().then((answer) => answer.owners);
+
+/** The staff members a lead can be given to (loaded once per screen); a failure says so, with Try again. */
+export function useOwners(): { owners: readonly StaffUserView[]; failure: ReactNode } {
+  const { value, failure } = useLoaded(loadOwners, "Loading the staff list failed.");
+  return { owners: value ?? [], failure };
 }
 
 /** "due in 3 h" / "overdue by 2 h", refreshed every minute from the browser's clock. */
@@ -170,10 +167,9 @@ async function sendChange(plural: LeadPlural, ids: readonly string[], change: De
   try {
     await api.deskUpdate({ kind: kindOf(plural), ids: [...ids], ...change });
     return undefined;
-  } catch (error) {
-    console.error("Updating leads failed", error);
-    const fields = error instanceof ApiFailure ? Object.values(error.fieldErrors) : [];
-    return fields[0] ?? (error instanceof ApiFailure && error.message ? error.message : "Saving failed");
+  } catch (failure) {
+    const fields = failure instanceof ApiFailure ? Object.values(failure.fieldErrors) : [];
+    return fields[0] ?? failureMessage(failure, "Saving failed. Please try again.");
   }
 }
 
@@ -260,17 +256,11 @@ function LeadLink({ kind, id, children }: { kind: LeadKindName; id: string; chil
   return <Link to={{ pathname: `/commandcenter/${PLURAL_OF[kind]}`, hash: hashOfLead(id) }}>{children}</Link>;
 }
 
-/** A lead's timeline, loaded from the API; `load` reloads it. */
+/** A lead's timeline, loaded from the API; `load` reloads it; `failure` says why it could not. */
 function useTimeline(plural: LeadPlural, id: string) {
-  const [entries, setEntries] = useState<TimelineEntry[]>([]);
-  const load = useCallback(() => {
-    api
-      .timeline(plural, id)
-      .then((answer) => setEntries(answer.timeline))
-      .catch((failure) => console.error("Loading the timeline failed", failure));
-  }, [plural, id]);
-  useEffect(load, [load]);
-  return { entries, load };
+  const read = useCallback(() => api.timeline(plural, id).then((answer) => answer.timeline), [plural, id]);
+  const { value, failure, reload } = useLoaded(read, "Loading the timeline failed.");
+  return { entries: value ?? [], load: reload, failure };
 }
 
 /** The entries, oldest first; `action` adds a control to an entry (Edit note). */
@@ -323,7 +313,7 @@ function LinkedSubmissions({ entries }: { entries: readonly TimelineEntry[] }) {
  * shows the lead it is linked to and that lead's timeline, the one timeline of the prospect.
  */
 function LinkedSubmissionPanel({ kind, id }: { kind: LeadKindName; id: string }) {
-  const { entries } = useTimeline(PLURAL_OF[kind], id);
+  const { entries, failure } = useTimeline(PLURAL_OF[kind], id);
   const arrived = entries.find((entry) => entry.type === "submitted")?.at;
   return (
     <section className={styles.desk} aria-label="Lead desk">
@@ -337,6 +327,7 @@ function LinkedSubmissionPanel({ kind, id }: { kind: LeadKindName; id: string })
         : the same address's open lead, whose reply clock covers this submission. Work it there.
       </p>
       <h3 className={styles.cardTitle}>Timeline of the lead</h3>
+      {failure}
       <TimelineList entries={entries} />
     </section>
   );
@@ -355,8 +346,8 @@ function ReplyComposer({
   lead: DeskLead;
   onSent: (entry: TimelineEntry) => void;
 }) {
-  const [templates, setTemplates] = useState<ReplyTemplate[]>([]);
-  const [address, setAddress] = useState<{ to: string | null; replyTo: string | null }>();
+  const read = useCallback(() => api.replyTemplates(kindOf(plural), lead.id), [plural, lead.id]);
+  const loaded = useLoaded(read, "Loading the reply templates failed.");
   const [template, setTemplate] = useState<ReplyTemplate["id"]>("first-reply");
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
@@ -374,16 +365,7 @@ function ReplyComposer({
     setSubject(chosen.subject);
     setBody(chosen.body);
   }, []);
-  useEffect(() => {
-    api
-      .replyTemplates(kindOf(plural), lead.id)
-      .then((answer) => {
-        setTemplates(answer.templates);
-        setAddress({ to: answer.to, replyTo: answer.replyTo });
-        choose(answer.templates[0]);
-      })
-      .catch((failure) => setError(failureMessage(failure, "Loading the reply templates failed.")));
-  }, [plural, lead.id, choose]);
+  useEffect(() => choose(loaded.value?.templates[0]), [loaded.value, choose]);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -412,7 +394,9 @@ function ReplyComposer({
     }
   };
 
-  if (!address) return error ? <p className={styles.inlineError}>{error}</p> : null;
+  const address = loaded.value;
+  if (!address) return loaded.failure;
+  const { templates } = address;
   return (
     <form onSubmit={send} className={styles.noteForm} aria-label="Reply to the prospect">
       <h3 className={styles.cardTitle}>Reply</h3>
@@ -486,9 +470,9 @@ export function LeadDeskPanel({ plural, lead, onChanged }: PanelProps) {
 }
 
 function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
-  const owners = useOwners();
+  const { owners, failure: ownersFailure } = useOwners();
   const { user } = useAuth();
-  const { entries, load } = useTimeline(plural, lead.id);
+  const { entries, load, failure: timelineFailure } = useTimeline(plural, lead.id);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [note, setNote] = useState("");
@@ -507,7 +491,7 @@ function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
       setError(undefined);
       load();
     } catch (failure) {
-      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Saving the note failed");
+      setError(failureMessage(failure, "Saving the note failed. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -523,6 +507,7 @@ function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
       <p>
         Reply: <ReplyClock lead={{ ...lead, respondedAt: lead.respondedAt ?? respondedAt }} />
       </p>
+      {ownersFailure}
       <DeskControls
         owners={owners}
         busy={busy}
@@ -546,6 +531,7 @@ function OpenLeadPanel({ plural, lead, onChanged }: PanelProps) {
       )}
       <LinkedSubmissions entries={entries} />
       <h3 className={styles.cardTitle}>Timeline</h3>
+      {timelineFailure}
       <TimelineList
         entries={entries}
         action={(entry) =>

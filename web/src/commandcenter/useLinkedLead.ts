@@ -20,7 +20,10 @@ export function hashOfLead(id: string): string {
   return `#${new URLSearchParams({ [HASH_KEY]: id })}`;
 }
 
-type Loaded<R> = { readonly id: string } & ({ readonly lead: R } | { readonly error: string });
+type Loaded<R> = { readonly id: string } & (
+  | { readonly lead: R }
+  | { readonly error: string; readonly missing: boolean }
+);
 
 export interface LinkedLead<R> {
   /** The id in the hash, if any. */
@@ -28,6 +31,8 @@ export interface LinkedLead<R> {
   readonly lead: R | undefined;
   /** Why the lead of the hash cannot be shown (unknown or deleted, or the request failed). */
   readonly error: string | undefined;
+  /** Loads the lead of the hash again after a failed request (undefined when it does not exist). */
+  readonly retry: (() => void) | undefined;
   readonly open: (row: R) => void;
   readonly close: () => void;
   /** Reads the lead again after a change (a fetched lead is not refreshed by the list's reload). */
@@ -58,15 +63,15 @@ export function useLinkedLead<R extends { id: string }>(
     let current = true;
     fetchOne(id).then(
       (lead) => current && setLoaded({ id, lead }),
-      (failure) =>
-        current &&
+      (failure) => {
+        if (!current) return;
+        const missing = failure instanceof ApiFailure && failure.status === 404;
         setLoaded({
           id,
-          error:
-            failure instanceof ApiFailure && failure.status === 404
-              ? notFoundText
-              : failureMessage(failure, "Loading the lead failed."),
-        }),
+          missing,
+          error: missing ? notFoundText : failureMessage(failure, "Loading the lead failed."),
+        });
+      },
     );
     return () => {
       current = false;
@@ -94,6 +99,14 @@ export function useLinkedLead<R extends { id: string }>(
   const lead = id
     ? (items.find((item) => item.id === id) ?? (fetched && "lead" in fetched ? fetched.lead : undefined))
     : undefined;
-  const error = !lead && fetched && "error" in fetched ? fetched.error : undefined;
-  return { id, lead, error, open, close, reload };
+  const failed = !lead && fetched && "error" in fetched ? fetched : undefined;
+  return {
+    id,
+    lead,
+    error: failed?.error,
+    retry: failed && !failed.missing ? reload : undefined,
+    open,
+    close,
+    reload,
+  };
 }
