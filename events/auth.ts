@@ -36,6 +36,8 @@ export const AUTH_MESSAGES = {
   mfaNotEnrolled:
     "Two-factor sign-in is required, but no authenticator is enrolled for this account. Ask an administrator to enrol one.",
   signInRequired: "Please sign in",
+  /** The stage requires a second factor and the account's is a passkey (docs/decisions/0073-passkeys.md). */
+  usePasskey: "This Command Center requires a second factor: sign in with your passkey.",
 } as const;
 
 /** The login answer's fieldErrors key that tells the client to show the code field. */

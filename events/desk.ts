@@ -227,7 +227,7 @@ function isControl(code: number): boolean {
   return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
 }
 /** One header line: no control character at all (CR and LF above all: no header injection). */
-const isOneLine = (value: string) => !Array.from(value).some((char) => isControl(char.charCodeAt(0)));
+export const isOneLine = (value: string) => !Array.from(value).some((char) => isControl(char.charCodeAt(0)));
 /** Plain text: control characters only as line breaks and tabs. */
 const isPlainText = (value: string) =>
   !Array.from(value).some((char) => {

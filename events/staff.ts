@@ -87,7 +87,12 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** GET /api/account/security: the member's second factors and whether the stage requires one. */
-export const AccountSecurityResponse = z.object({ totp: z.boolean(), mfaRequired: z.boolean() });
+export const AccountSecurityResponse = z.object({
+  totp: z.boolean(),
+  /** Number of registered passkeys (docs/decisions/0073-passkeys.md). */
+  passkeys: z.number().int(),
+  mfaRequired: z.boolean(),
+});
 export type AccountSecurityResponse = z.infer<typeof AccountSecurityResponse>;
 
 /** Answer of POST /api/account/totp/start: the pending secret (base32) and its otpauth:// URI. */

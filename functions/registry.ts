@@ -114,6 +114,29 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
   },
+  // Passkeys (docs/decisions/0073-passkeys.md): the signed-in member's own, and signing in with one.
+  // Their own functions: the WebAuthn library loads on first use and stays out of the others.
+  {
+    name: "account-passkeys",
+    entry: "http/account-passkeys.ts",
+    routes: [
+      "GET /api/account/passkeys",
+      "POST /api/account/passkeys/options",
+      "POST /api/account/passkeys",
+      "PATCH /api/account/passkeys/{id}",
+      "DELETE /api/account/passkeys/{id}",
+    ],
+    tables: { users: "readWrite", authState: "readWrite", audit: "write" },
+    sessionKey: true,
+  },
+  {
+    name: "auth-passkey",
+    entry: "http/auth-passkey.ts",
+    routes: ["POST /api/auth/passkey/options", "POST /api/auth/passkey/verify"],
+    // users: the signature counter, last use and the session list; authState: challenges, throttle.
+    tables: { users: "readWrite", authState: "readWrite", audit: "write" },
+    sessionKey: true,
+  },
   // Staff team (docs/decisions/0061): the Team page's API, Admin only on every request.
   {
     name: "team",

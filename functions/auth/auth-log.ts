@@ -18,7 +18,11 @@ export type AuthFailureReason =
   | "user_gone"
   | "user_deactivated"
   | "not_admin"
-  | "password_changed";
+  | "password_changed"
+  | "passkey_challenge_invalid"
+  | "passkey_wrong_site"
+  | "passkey_unknown"
+  | "passkey_invalid";
 
 /**
  * One structured line per failure: who (the username given or in the token), from where (client IP)

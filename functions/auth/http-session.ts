@@ -7,7 +7,14 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { AUTH_MESSAGES } from "../../events/auth";
 import { STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../events/staff";
 import { systemClock } from "../domain/deps";
-import { type ApiRequest, type ApiResult, apiRequestOf, HttpError, header } from "../http/middleware";
+import {
+  type ApiRequest,
+  type ApiResult,
+  apiRequestOf,
+  HttpError,
+  header,
+  jsonResponse,
+} from "../http/middleware";
 import { tableName } from "../lib/env";
 import type { Logger } from "../lib/log";
 import { logAuthFailure } from "./auth-log";
@@ -16,7 +23,7 @@ import { documentClient } from "./clients";
 import { sessionCookie, sessionTokenFrom } from "./cookie";
 import type { LoginDependencies } from "./login";
 import { sessionKey } from "./session-key";
-import type { Session } from "./session-token";
+import type { IssuedToken, Session } from "./session-token";
 
 /** Everything the auth code needs, from the environment. */
 export async function authDependencies(log: Logger): Promise<LoginDependencies> {
@@ -54,6 +61,15 @@ export function renewedCookie(outcome: AuthenticateOutcome): string | undefined 
   if (!outcome.ok || !outcome.renewed) return undefined;
   const { token, session } = outcome.renewed;
   return sessionCookie(token, session.expiresAt - Math.floor(Date.now() / 1000));
+}
+
+/** 200 `{ user }` with a new session's cookie: the answer of every sign-in (password, passkey). */
+export function signedInResponse(request: ApiRequest, issued: IssuedToken, user: StaffUserView): ApiResult {
+  request.logFields.username = issued.session.username;
+  return {
+    ...jsonResponse(200, { user }),
+    cookies: [sessionCookie(issued.token, issued.session.expiresAt - issued.session.issuedAt)],
+  };
 }
 
 export function addCookie(result: ApiResult, cookie: string | undefined): ApiResult {

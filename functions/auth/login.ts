@@ -76,7 +76,9 @@ export type LoginOutcome =
   | { readonly kind: "throttled"; readonly scope: "account" | "ip"; readonly retryAfterSeconds: number }
   | { readonly kind: "codeRequired" }
   | { readonly kind: "codeInvalid" }
-  | { readonly kind: "mfaNotEnrolled" };
+  | { readonly kind: "mfaNotEnrolled" }
+  /** The stage requires a second factor and the account's is a passkey: it signs in alone. */
+  | { readonly kind: "usePasskey" };
 
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
   const now = deps.now();
@@ -146,7 +148,7 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
     }
   } else if (deps.mfaRequired) {
     await fail("mfa_not_enrolled", false);
-    return { kind: "mfaNotEnrolled" };
+    return (user.passkeys?.length ?? 0) > 0 ? { kind: "usePasskey" } : { kind: "mfaNotEnrolled" };
   }
 
   await reservation.succeeded();

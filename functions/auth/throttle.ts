@@ -175,6 +175,23 @@ export class LoginThrottle {
   }
 
   /**
+   * Reserves one attempt for the address alone: a sign-in that names no account up front (a
+   * passkey; docs/decisions/0073-passkeys.md). A failure keeps it, anything else gives it back.
+   */
+  async reserveAddress(
+    ip: string | undefined,
+    now: Date,
+  ): Promise<
+    | { readonly allowed: true; readonly release: () => Promise<void> }
+    | { readonly allowed: false; readonly retryAfterSeconds: number }
+  > {
+    const addressKey = throttleKeys.address(clientNetwork(ip ?? "unknown"));
+    const address = await hitWindow(this.db, this.tableName, addressKey, IP_FAILURE_LIMIT, now);
+    if (!address.allowed) return { allowed: false, retryAfterSeconds: address.retryAfterSeconds };
+    return { allowed: true, release: () => releaseHit(this.db, this.tableName, addressKey, now) };
+  }
+
+  /**
    * Counts a failure for an existing account from any address; true exactly once per window, when
    * the count reaches ATTACK_ALERT_THRESHOLD (the caller then alerts staff).
    */

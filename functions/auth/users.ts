@@ -19,6 +19,8 @@ export interface StoredPasskey {
   readonly transports?: readonly string[];
   readonly name: string;
   readonly createdAt: string;
+  /** The last sign-in with it; absent until then. */
+  readonly lastUsedAt?: string;
 }
 
 export interface StaffUser {

@@ -5,7 +5,7 @@
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
  *   DELETE /api/account/sessions       ends every session but this one
- *   GET    /api/account/security       { totp, mfaRequired }
+ *   GET    /api/account/security       { totp, passkeys, mfaRequired }
  *   POST   /api/account/totp/start     a pending authenticator secret and its otpauth URI
  *   POST   /api/account/totp/confirm   { code }: the pending secret becomes the account's
  *   POST   /api/account/totp/remove    { password } or { code }
@@ -121,6 +121,7 @@ export const handler = httpRoutes({
       );
       return jsonResponse(200, {
         totp: Boolean(user?.totpSecret),
+        passkeys: user?.passkeys?.length ?? 0,
         mfaRequired: process.env.MFA_REQUIRED === "true",
       });
     },

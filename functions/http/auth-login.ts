@@ -2,12 +2,11 @@
 import { AUTH_MESSAGES, LoginRequest, MFA_CODE_FIELD } from "../../events/auth";
 import { STAFF_MESSAGES } from "../../events/staff";
 import { raiseAccountLockedAlert } from "../auth/attack-alert";
-import { sessionCookie } from "../auth/cookie";
-import { authDependencies } from "../auth/http-session";
+import { authDependencies, signedInResponse } from "../auth/http-session";
 import { type AccountUnderAttack, login } from "../auth/login";
 import { randomId } from "../domain/deps";
 import { tableName } from "../lib/env";
-import { HttpError, header, httpApi, jsonResponse, tooManyRequests, validateBody } from "./middleware";
+import { HttpError, header, httpApi, tooManyRequests, validateBody } from "./middleware";
 
 export const handler = httpApi({ route: "POST /api/auth/login" }, async (request) => {
   const input = validateBody(request, LoginRequest);
@@ -33,14 +32,8 @@ export const handler = httpApi({ route: "POST /api/auth/login" }, async (request
     userAgent: header(request.event, "user-agent"),
   });
   switch (outcome.kind) {
-    case "success": {
-      const { token, session } = outcome.issued;
-      request.logFields.username = session.username;
-      return {
-        ...jsonResponse(200, { user: outcome.user }),
-        cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
-      };
-    }
+    case "success":
+      return signedInResponse(request, outcome.issued, outcome.user);
     case "invalid":
       throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials }, {}, "invalid_credentials");
     case "throttled":
@@ -66,5 +59,7 @@ export const handler = httpApi({ route: "POST /api/auth/login" }, async (request
       throw new HttpError(403, { error: STAFF_MESSAGES.accountDeactivated }, {}, "account_deactivated");
     case "mfaNotEnrolled":
       throw new HttpError(403, { error: AUTH_MESSAGES.mfaNotEnrolled }, {}, "mfa_not_enrolled");
+    case "usePasskey":
+      throw new HttpError(403, { error: AUTH_MESSAGES.usePasskey }, {}, "use_passkey");
   }
 });

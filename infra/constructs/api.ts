@@ -22,6 +22,8 @@ export const SENSITIVE_ROUTES = [
   "POST /api/signup",
   "POST /api/contact",
   "POST /api/auth/login",
+  "POST /api/auth/passkey/options",
+  "POST /api/auth/passkey/verify",
   "POST /api/auth/invitation/check",
   "POST /api/auth/invitation/accept",
   "POST /api/auth/password/forgot",

@@ -567,7 +567,16 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       ];
       for (const name of untrusted) expect(reaches(name, "authState"), name).toBe(false);
       for (const name of ["signup", "contact", "notify"]) expect(reaches(name, "ephemeral"), name).toBe(true);
-      const signsIn = ["auth-login", "auth-user", "auth-logout", "account", "team", "invitation"];
+      const signsIn = [
+        "auth-login",
+        "auth-user",
+        "auth-logout",
+        "auth-passkey",
+        "account",
+        "account-passkeys",
+        "team",
+        "invitation",
+      ];
       for (const name of signsIn) expect(reaches(name, "authState"), name).toBe(true);
       // Every Command Center route checks revocations there.
       for (const fn of HTTP_FUNCTIONS.filter((f) => f.sessionKey))

@@ -1,17 +1,22 @@
 /**
  * /commandcenter/accept-invitation#token=… (the link of the invitation e-mail, functions/team/emails.ts):
- * checks the link, lets the person choose a password, signs them in and opens the Command Center.
+ * checks the link, lets the person choose a password, signs them in, offers an optional second
+ * factor (SecondFactorStep: authenticator app or passkey, or Skip) and opens the Command Center.
  */
+import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { STAFF_ROLE_LABELS, TEAM_MESSAGES } from "../../../events";
 import { api } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { LinkPageCard, NewPasswordForm, useCheckedLink } from "./PasswordSetup";
+import { SecondFactorStep } from "./SecondFactorStep";
 
 export function AcceptInvitationPage() {
   const { setUser } = useAuth();
   const navigate = useNavigate();
+  /** The password just chosen, once the account exists (adding a passkey asks for it). */
+  const [created, setCreated] = useState<string>();
   const {
     token,
     result: preview,
@@ -20,7 +25,9 @@ export function AcceptInvitationPage() {
 
   return (
     <LinkPageCard title="Join the Command Center">
-      {error ? (
+      {created ? (
+        <SecondFactorStep password={created} onDone={() => navigate("/commandcenter", { replace: true })} />
+      ) : error ? (
         <>
           <div className={styles.errorBanner} role="alert">
             {error}
@@ -42,7 +49,7 @@ export function AcceptInvitationPage() {
             onSubmit={async (password) => {
               const answer = await api.acceptInvitation(token, password);
               setUser(answer.user);
-              navigate("/commandcenter", { replace: true });
+              setCreated(password);
             }}
           />
         </>

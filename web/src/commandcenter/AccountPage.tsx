@@ -1,15 +1,17 @@
 /**
  * /commandcenter/account (every signed-in staff member; docs/decisions/0061): the member's own
- * e-mail address, password and sessions. Changing the password ends every other session (the API
+ * e-mail address, password, second factors (authenticator app, passkeys) and sessions. Changing the password ends every other session (the API
  * does; the page says so). Every failed request shows the server's message, loads with Try again.
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import type { AccountSecurityResponse, SessionView } from "../../../events";
+import { AccountCard } from "./AccountCard";
 import { api, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
 import { ActionMessages, ErrorNotice, useAction } from "./ErrorNotice";
 import { AccountField, useFormRequest } from "./FormField";
+import { PasskeysCard } from "./PasskeysCard";
 import { type Column, RecordTable } from "./RecordTable";
 import { StaffHeader } from "./StaffHeader";
 import { TotpEnrolment } from "./TotpEnrolment";
@@ -25,22 +27,11 @@ export function AccountPage({ children }: { children?: ReactNode }) {
         <EmailCard />
         <PasswordCard />
         <TotpCard />
+        <PasskeysCard />
         {children}
         <SessionsCard />
       </main>
     </div>
-  );
-}
-
-/** A titled card of the Account page. */
-export function AccountCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className={styles.card} aria-labelledby={id}>
-      <h2 id={id} className={styles.cardTitle}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -1,16 +1,19 @@
-import { type FormEvent, type InputHTMLAttributes, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { ApiFailure, failureMessage } from "./api";
 import { useAuth } from "./auth";
 import styles from "./commandcenter.module.css";
+import { passkeysSupported, signInWithPasskey } from "./passkey-ceremony";
 
 /**
  * docs/product/command-center.md (/commandcenter/login): Username and Password (required), 'Sign in' / 'Signing in...',
  * an error banner with the server's text (else 'Login failed') that clears on the next attempt.
- * A code field appears only when the server says this account needs one (TOTP).
+ * A code field appears only when the server says this account needs one (TOTP). Below the form,
+ * 'Use a passkey' (where the browser has WebAuthn) signs in with a passkey alone; its name does not
+ * start with "Sign in", so the form's own button keeps its unique name (docs/decisions/0073-passkeys.md).
  */
 export function LoginPage() {
-  const { user, loading, login } = useAuth();
+  const { user, loading, login, setUser } = useAuth();
   const navigate = useNavigate();
   const target = returnPath(useLocation().state);
   const [username, setUsername] = useState("");
@@ -19,6 +22,9 @@ export function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  const [usingPasskey, setUsingPasskey] = useState(false);
+  const [passkeys, setPasskeys] = useState(false);
+  useEffect(() => setPasskeys(passkeysSupported()), []);
 
   if (!loading && user) return <Navigate to={target} replace />;
 
@@ -34,6 +40,19 @@ export function LoginPage() {
       setError(failureMessage(failure, "Login failed"));
     } finally {
       setSubmitting(false);
+    }
+  };
+
+  const onPasskey = async () => {
+    setError("");
+    setUsingPasskey(true);
+    try {
+      setUser(await signInWithPasskey());
+      navigate(target, { replace: true });
+    } catch (failure) {
+      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Login failed");
+    } finally {
+      setUsingPasskey(false);
     }
   };
 
@@ -72,10 +91,20 @@ export function LoginPage() {
             onValue={setCode}
           />
         )}
-        <button type="submit" className={styles.primaryButton} disabled={submitting}>
+        <button type="submit" className={styles.primaryButton} disabled={submitting || usingPasskey}>
           {submitting ? "Signing in..." : "Sign in"}
         </button>
         <Link to="/commandcenter/forgot-password">Forgot password?</Link>
+        {passkeys && (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={submitting || usingPasskey}
+            onClick={() => void onPasskey()}
+          >
+            {usingPasskey ? "Waiting for your passkey..." : "Use a passkey"}
+          </button>
+        )}
       </form>
     </main>
   );

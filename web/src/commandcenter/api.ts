@@ -28,6 +28,7 @@ import type {
   TeamResponse,
   TotpStartResponse,
 } from "../../../events";
+import type { PasskeyListResponse, PasskeyView } from "../../../events/passkeys";
 import { CONTENT_HASH_HEADER, EMPTY_BODY_HASH, jsonBody } from "../content-hash";
 
 export class ApiFailure extends Error {
@@ -124,6 +125,20 @@ export const api = {
   confirmTotp: (code: string) => request<{ totp: true }>("POST", "/api/account/totp/confirm", { code }),
   removeTotp: (proof: { password?: string; code?: string }) =>
     request<{ totp: false }>("POST", "/api/account/totp/remove", proof),
+  passkeys: () => request<PasskeyListResponse>("GET", "/api/account/passkeys"),
+  passkeyOptions: (password: string) =>
+    request<{ options: unknown }>("POST", "/api/account/passkeys/options", { password }),
+  registerPasskey: (response: unknown, name?: string) =>
+    request<{ passkey: PasskeyView }>("POST", "/api/account/passkeys", {
+      response,
+      ...(name ? { name } : {}),
+    }),
+  renamePasskey: (id: string, name: string) =>
+    request<{ passkey: PasskeyView }>("PATCH", `/api/account/passkeys/${encodeURIComponent(id)}`, { name }),
+  removePasskey: (id: string) => request<void>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
+  passkeySignInOptions: () => request<{ options: unknown }>("POST", "/api/auth/passkey/options", {}),
+  passkeySignIn: (response: unknown) =>
+    request<{ user: StaffUserView }>("POST", "/api/auth/passkey/verify", { response }),
   signups: (params: ListParams = {}) =>
     request<SignupListResponse>("GET", `/api/admin/signups${query({ ...params })}`),
   signupStats: (boundaries: { todayStart: string; weekStart: string; dayStarts: string[] }) =>
