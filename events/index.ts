@@ -6,6 +6,7 @@ export * from "./desk";
 export * from "./envelopes";
 export * from "./fields";
 export * from "./limits";
+export * from "./passkeys";
 export * from "./signup";
 export * from "./staff";
 export * from "./team";

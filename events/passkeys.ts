@@ -1,7 +1,6 @@
 /**
  * Passkeys (WebAuthn) of staff accounts (docs/decisions/0073-passkeys.md): the Account page's list
- * and its add/rename/remove calls, and the sign-in with a passkey on the login screen. Not in
- * events/index.ts: imported by name, so functions without passkeys do not bundle these shapes.
+ * and its add/rename/remove calls, and the sign-in with a passkey on the login screen.
  */
 import * as z from "zod";
 import { isOneLine } from "./desk";

@@ -9,8 +9,8 @@
 import { randomBytes } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { StaffUserView } from "../../events";
 import type { AuthenticationCredential } from "../../events/passkeys";
+import type { StaffUserView } from "../../events/staff";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 import { type PasskeyDependencies, refusalOf, usernameOfHandle, webauthn } from "./passkeys";

@@ -6,8 +6,8 @@
  *   PATCH  /api/account/passkeys/{id}      { name }
  *   DELETE /api/account/passkeys/{id}      204; 409 where it is the last second factor a stage requires
  */
-import { ACCOUNT_MESSAGES } from "../../events";
 import { PasskeyOptionsRequest, PasskeyRegisterRequest, PasskeyRenameRequest } from "../../events/passkeys";
+import { ACCOUNT_MESSAGES } from "../../events/staff";
 import { requireSession, signedInUser } from "../auth/http-session";
 
 /** The passkey code and, through it, the WebAuthn library load on the first request that needs them. */

@@ -3,8 +3,8 @@
  *   POST /api/auth/passkey/options  WebAuthn request options with a fresh single-use challenge
  *   POST /api/auth/passkey/verify   { response }: 200 { user } + session cookie, as POST /api/auth/login
  */
-import { STAFF_MESSAGES } from "../../events";
 import { PASSKEY_MESSAGES, PasskeySignInRequest } from "../../events/passkeys";
+import { STAFF_MESSAGES } from "../../events/staff";
 import { signedInResponse } from "../auth/http-session";
 import { passkeySignInOptions, signInWithPasskey } from "../auth/passkey-sign-in";
 import { passkeyDependencies } from "../auth/passkeys";
