@@ -47,7 +47,10 @@ describe("citations", () => {
         `// as ${spec} section 5 says`,
         `// from ${["..", "shared"].join("/")}/notes`,
         `// fixes ${["issue", "#6"].join(" ")}, see also (${"#"}12)`,
+        `// closes ${"#"}13`,
+        `// audit${"#"}2025-03, &${"#"}39; and "${"#"}6" are not issues`,
       ].join("\n"),
+      "src/page.css": `.a { color: ${"#"}333; border: 1px solid ${"#"}334155; }\n/* see ${"#"}42 */\n`,
       "README.md": "[gone](guide/gone.md) [ok](guide/product/site.md) [web](https://example.com/x.md)\n",
     });
     const problems = findCitationProblems(root).map(
@@ -56,10 +59,12 @@ describe("citations", () => {
     expect(problems).toEqual([
       "README.md:1: cites guide/gone.md, which the repository does not hold",
       "guide/product/other.md:1: links to ./gone.md, which the repository does not hold",
+      "src/page.css:2: cites an issue number (say what the code does and why instead)",
       "src/page.ts:2: cites guide/product/missing.md, which the repository does not hold",
       "src/page.ts:4: cites a document the repository does not hold (see docs/product/)",
       "src/page.ts:5: cites a folder outside the repository",
       "src/page.ts:6: cites an issue number (say what the code does and why instead)",
+      "src/page.ts:7: cites an issue number (say what the code does and why instead)",
     ]);
   });
 

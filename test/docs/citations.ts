@@ -22,17 +22,29 @@ export interface CitationProblem {
   readonly problem: string;
 }
 
+/** "#13" standing alone: not an HTML entity (`&#39;`), a key part (`audit#2025`) or a string. */
+const BARE_NUMBER = /(?<![\w&#/\\"'`$.:-])#(\d{1,6})(?![\w-])/g;
+/** A line that sets a colour, where "#333" is one. */
+const COLOUR_CONTEXT = /\b(colou?r|background|border|fill|stroke|shadow|outline|gradient)\b|:\s*#\d/i;
+
+/** The word issue with a number, a number in brackets, GH-n, a bare "#n" (not a colour like `#333`). */
+const issueNumber = {
+  test(text: string): boolean {
+    if (/\b[Ii]ssues? ?#? ?\d+\b|\(#\d+\)|\bGH-\d+\b/.test(text)) return true;
+    return [...text.matchAll(BARE_NUMBER)].some(
+      (match) => ![3, 4, 6, 8].includes(match[1]?.length ?? 0) || !COLOUR_CONTEXT.test(text),
+    );
+  },
+};
+
 /** Written so that this file does not match itself. */
-const FORBIDDEN: readonly { pattern: RegExp; problem: string }[] = [
+const FORBIDDEN: readonly { pattern: { test(text: string): boolean }; problem: string }[] = [
   {
     pattern: new RegExp(["SPEC", "DESIGN"].map((name) => `\\b${name}\\.md\\b`).join("|")),
     problem: "cites a document the repository does not hold (see docs/product/)",
   },
   { pattern: new RegExp(`\\.\\./${"shared"}\\b`), problem: "cites a folder outside the repository" },
-  {
-    pattern: /\b[Ii]ssues? ?#? ?\d+\b|\(#\d+\)|\bGH-\d+\b/,
-    problem: "cites an issue number (say what the code does and why instead)",
-  },
+  { pattern: issueNumber, problem: "cites an issue number (say what the code does and why instead)" },
 ];
 
 /** Folders whose paths are build or run output, never tracked. */
