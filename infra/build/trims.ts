@@ -1,8 +1,9 @@
 /**
  * Bundle trims that change nothing a Lambda function can observe:
  * - (Our sources import zod as `import * as z from "zod"`, the form zod documents, so esbuild
- *   keeps only the members used; Biome's noRestrictedImports refuses `import { z }`, which would
- *   bind the whole namespace object, ≈450 KB with every locale — docs/decisions/0047.)
+ *   keeps only the members used; Biome's noRestrictedImports refuses `import { z }`, the default
+ *   import and zod's subpaths, which bind the whole namespace object, ≈450 KB with every locale —
+ *   docs/decisions/0047. Our sources are never rewritten: trims.test.ts checks the filters below.)
  * - zod's `locales` namespace keeps English only, in case a dependency still binds the namespace.
  * - the AWS SDK's default credential chain becomes its environment link only (lambda-credentials.ts);
  * - the SDK's event-stream codec, which the protocol layer imports lazily and only for operations
