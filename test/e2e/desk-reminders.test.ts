@@ -204,7 +204,8 @@ describe("the reminder e-mail", () => {
     await signInAsAdmin(page);
     await page.waitForURL(link);
     const dialog = page.getByRole("dialog", { name: "Signup Details" });
-    await dialog.getByText("Rory Owned").waitFor();
+    // Exact: the timeline's e-mail entries name Rory too, once they have loaded.
+    await dialog.getByText("Rory Owned", { exact: true }).waitFor();
     const timeline = dialog.getByRole("list", { name: "Timeline" });
     const sent = timeline.getByText(
       "E-mail sent: reminder to admin@example.com (Reply due soon: Rory Owned)",
