@@ -9,6 +9,7 @@ import { PRODUCT_LINES, TEAM_SIZES } from "../../events/options";
 import { queryAll } from "../lib/query-all";
 import { counterKind } from "../model/lead-index";
 import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";
+import { CREATED_AT_INDEX } from "../model/tables";
 
 const HOUR_MS = 3_600_000;
 
@@ -72,7 +73,7 @@ export class LeadCounter {
     const to = range.to ? new Date(range.to.getTime() - 1).toISOString() : "9999";
     return countQuery(this.db, {
       TableName: this.tableName,
-      IndexName: "byCreatedAt",
+      IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt BETWEEN :from AND :to",
       ExpressionAttributeValues: { ":kind": this.lead.kind, ":from": range.from.toISOString(), ":to": to },
     });
@@ -82,7 +83,7 @@ export class LeadCounter {
   private async hourCounts(from: Date): Promise<Map<number, number>> {
     const items = await queryAll(this.db, {
       TableName: this.tableName,
-      IndexName: "byCreatedAt",
+      IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt >= :from",
       ExpressionAttributeValues: { ":kind": counterKind(this.lead, "hour"), ":from": from.toISOString() },
       ProjectionExpression: "createdAt, n",
@@ -118,7 +119,7 @@ export class LeadCounter {
   ): Promise<{ total: number; matching: number; byStatus: Record<string, number> }> {
     const items = await queryAll(this.db, {
       TableName: this.tableName,
-      IndexName: "byCreatedAt",
+      IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind",
       ExpressionAttributeValues: { ":kind": counterKind(this.lead, "day") },
     });

@@ -8,6 +8,7 @@ import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@
 import { auditPut } from "../auth/audit";
 import { pointsAt, readProspect, releaseOpenLead } from "../desk/prospects";
 import { timelinePut } from "../desk/timeline";
+import type { Clock } from "../domain/deps";
 import { cancellationCodes } from "../lib/aws-errors";
 import { counterUpdates } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
@@ -15,7 +16,7 @@ import type { LeadKind } from "../model/lead-kinds";
 export interface DeleteLeadDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly records: string; readonly audit: string };
-  readonly now: () => Date;
+  readonly now: Clock;
 }
 
 /** Enough for the rare delete that races a submission or a status change of the same address. */

@@ -15,7 +15,7 @@ import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from "@aws-sdk/
 import { getByIds } from "../lib/get-by-ids";
 import { deskKey, searchKey } from "../model/lead-index";
 import type { FacetValues, LeadKind } from "../model/lead-kinds";
-import { SEARCH_INDEXES } from "../model/tables";
+import { CREATED_AT_INDEX, DESK_INDEX, SEARCH_INDEXES } from "../model/tables";
 import { LeadCounter } from "./counts";
 
 export const SEARCH_CANDIDATE_CAP = 5_000;
@@ -31,7 +31,7 @@ interface IndexSource {
   readonly empty?: boolean;
 }
 
-const BY_CREATED = { indexName: "byCreatedAt", forward: false } as const;
+const BY_CREATED = { indexName: CREATED_AT_INDEX, forward: false } as const;
 
 function hasDeskFilter(desk: DeskFilter | undefined): boolean {
   return Boolean(desk && (desk.status || desk.owner !== undefined || desk.urgency));
@@ -154,7 +154,7 @@ export class LeadQueries<R> {
       return { empty: true, ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } };
     return status
       ? {
-          indexName: "byDesk",
+          indexName: DESK_INDEX,
           partition: { name: "deskKey", value: deskKey(this.lead, status) },
           forward: Boolean(desk.urgency),
         }
@@ -305,7 +305,7 @@ export class LeadQueries<R> {
     q: string,
     source: IndexSource,
   ): Promise<{ count: number; complete: boolean }> {
-    const { names, values, filters } = this.conditions(query, source.indexName === "byDesk");
+    const { names, values, filters } = this.conditions(query, source.indexName === DESK_INDEX);
     if (q) filters.push(this.searchFilter(q, values));
     let count = 0;
     let scanned = 0;
@@ -343,7 +343,7 @@ export class LeadQueries<R> {
     q: string,
     source: IndexSource = { ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } },
   ): Promise<{ records: R[]; nextCursor?: string }> {
-    const onDeskIndex = source.indexName === "byDesk";
+    const onDeskIndex = source.indexName === DESK_INDEX;
     const built = this.conditions(query, onDeskIndex);
     const names: Record<string, string> = { ...built.names, "#pk": source.partition.name };
     const values: Record<string, unknown> = { ...built.values, ":pk": source.partition.value };

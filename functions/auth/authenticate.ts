@@ -5,6 +5,7 @@
  */
 import { BatchGetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../events/staff";
+import type { Clock } from "../domain/deps";
 import type { AuthFailureReason } from "./auth-log";
 import { revocationKey } from "./revocation";
 import {
@@ -20,7 +21,7 @@ export interface AuthenticateDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly users: string; readonly authState: string };
   readonly key: Uint8Array;
-  readonly now: () => Date;
+  readonly now: Clock;
 }
 
 export type AuthenticateOutcome =

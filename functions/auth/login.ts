@@ -5,6 +5,7 @@
 import { createHmac } from "node:crypto";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../events/staff";
+import type { Clock } from "../domain/deps";
 import type { Logger } from "../lib/log";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
@@ -25,7 +26,7 @@ export interface LoginDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: AuthTables;
   readonly key: Uint8Array;
-  readonly now: () => Date;
+  readonly now: Clock;
   readonly mfaRequired: boolean;
   readonly log: Logger;
   /**

@@ -12,6 +12,7 @@ import {
   PutCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
+import type { Clock } from "../domain/deps";
 import { clientNetwork } from "../domain/ip-address";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import { auditItem, auditPut } from "./audit";
@@ -28,7 +29,7 @@ export const RESET_ADDRESS_LIMIT = 10;
 export interface PasswordResetDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly users: string; readonly authState: string; readonly audit: string };
-  readonly now: () => Date;
+  readonly now: Clock;
 }
 
 interface ResetItem {

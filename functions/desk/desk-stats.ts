@@ -11,6 +11,7 @@ import { LeadCounter } from "../admin/counts";
 import { queryAll } from "../lib/query-all";
 import { deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { CREATED_AT_INDEX, DESK_INDEX } from "../model/tables";
 import { type BusinessCalendar, clockTimeBetween } from "./response-clock";
 
 const DAY_MS = 86_400_000;
@@ -38,7 +39,7 @@ async function kindFigures(
     new LeadCounter(db, table, lead).totals(),
     queryAll(db, {
       TableName: table,
-      IndexName: "byDesk",
+      IndexName: DESK_INDEX,
       KeyConditionExpression: "deskKey = :key AND createdAt >= :from",
       FilterExpression: "dueAt > :now",
       ExpressionAttributeValues: {
@@ -50,7 +51,7 @@ async function kindFigures(
     }),
     queryAll(db, {
       TableName: table,
-      IndexName: "byCreatedAt",
+      IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt >= :from",
       ExpressionAttributeValues: {
         ":kind": lead.kind,

@@ -25,6 +25,7 @@ import { cancellationCodes } from "../lib/aws-errors";
 import { queryAll } from "../lib/query-all";
 import { deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { DESK_INDEX } from "../model/tables";
 import { addClockTime, type BusinessCalendar, countsOn, HOUR_MS, RESPONSE_BUDGET_MS } from "./response-clock";
 
 const DAY_MS = 86_400_000;
@@ -86,7 +87,7 @@ async function openLeads(
     deps.kinds.map(async ({ lead, table }) => {
       const items = await queryAll(deps.db, {
         TableName: table,
-        IndexName: "byDesk",
+        IndexName: DESK_INDEX,
         KeyConditionExpression: range.from
           ? "deskKey = :key AND createdAt BETWEEN :from AND :to"
           : "deskKey = :key AND createdAt <= :to",

@@ -37,6 +37,9 @@ export interface TableDefinition {
   readonly streamNewImages?: boolean;
 }
 
+/** Every lead table's index of its records by arrival (`kind`, `createdAt`). */
+export const CREATED_AT_INDEX = "byCreatedAt";
+
 /**
  * Prefix-search indexes of the Command Center (functions/model/lead-index.ts): lower-cased
  * "first last", last name, e-mail and e-mail domain, each under the record's `kind`. A search
@@ -62,8 +65,10 @@ const searchIndexes = SEARCH_INDEXES.map(({ indexName, attribute }) => ({
  * One new index per table on purpose: CloudFormation adds at most one global secondary index to
  * an existing table per update (docs/decisions/0066-lead-desk-model.md).
  */
+export const DESK_INDEX = "byDesk";
+
 const deskIndex = {
-  indexName: "byDesk",
+  indexName: DESK_INDEX,
   partitionKey: { name: "deskKey", type: "S" as const },
   sortKey: { name: "createdAt", type: "S" as const },
 };
@@ -79,7 +84,7 @@ function leadTable<Id extends string, EnvVar extends string>(id: Id, envVar: Env
     partitionKey: { name: "id", type: "S" },
     globalIndexes: [
       {
-        indexName: "byCreatedAt",
+        indexName: CREATED_AT_INDEX,
         partitionKey: { name: "kind", type: "S" },
         sortKey: { name: "createdAt", type: "S" },
       },

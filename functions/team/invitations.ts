@@ -17,6 +17,7 @@ import type { InvitationPreview, InvitationState, InvitationView } from "../../e
 import { auditPut, type TransactItem } from "../auth/audit";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "../auth/one-time-token";
 import { normalizeEmail, type StaffUser, UsersRepository } from "../auth/users";
+import type { Clock } from "../domain/deps";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 
 export const INVITATION_VALID_HOURS = 72;
@@ -31,7 +32,7 @@ export interface TeamDependencies {
     readonly audit: string;
     readonly authState: string;
   };
-  readonly now: () => Date;
+  readonly now: Clock;
 }
 
 interface InvitationItem {

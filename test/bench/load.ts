@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
 import { signIn } from "../integration/auth-support";
 import { postJson } from "../support/post-json";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
@@ -66,7 +67,7 @@ async function oneRequest(
     if (roll < 0.9) {
       const body = signupBody();
       const response = await postJson(`${runtime.url}/api/signup`, body, {
-        headers: { "cloudfront-viewer-address": VIEWER_ADDRESS },
+        headers: { [VIEWER_ADDRESS_HEADER]: VIEWER_ADDRESS },
       });
       await response.arrayBuffer();
       status = response.status;
@@ -74,7 +75,7 @@ async function oneRequest(
       if (ok) accepted.signups.add((JSON.parse(body) as { email: string }).email);
     } else if (roll < 0.98) {
       const response = await postJson(`${runtime.url}/api/contact`, contactBody(), {
-        headers: { "cloudfront-viewer-address": VIEWER_ADDRESS },
+        headers: { [VIEWER_ADDRESS_HEADER]: VIEWER_ADDRESS },
       });
       await response.arrayBuffer();
       status = response.status;

@@ -6,6 +6,7 @@
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactResponse, SignupResponse } from "../../events";
+import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
@@ -253,7 +254,7 @@ describe("DELETE /api/admin/signups/{id}", () => {
     const counters = await runtime.db.send(
       new QueryCommand({
         TableName: runtime.table("signups"),
-        IndexName: "byCreatedAt",
+        IndexName: CREATED_AT_INDEX,
         KeyConditionExpression: "kind = :k",
         ExpressionAttributeValues: { ":k": "#counts#signup#day" },
       }),

@@ -1,4 +1,5 @@
 /** Helpers for the Command Center's HTTP tests against the local runtime. */
+import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
 import { CONTENT_HASH_HEADER, contentSha256 } from "../../infra/local/content-hash";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
@@ -24,7 +25,7 @@ export async function call(
     headers["content-type"] = "application/json";
   }
   if (options.cookie) headers.cookie = options.cookie;
-  if (options.ip) headers["cloudfront-viewer-address"] = `${options.ip}:4444`;
+  if (options.ip) headers[VIEWER_ADDRESS_HEADER] = `${options.ip}:4444`;
   const body =
     options.body === undefined
       ? undefined

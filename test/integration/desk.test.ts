@@ -11,6 +11,7 @@ import { deskStats, median } from "../../functions/desk/desk-stats";
 import { writeNote } from "../../functions/desk/lead-desk";
 import { businessCalendar } from "../../functions/desk/response-clock";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
@@ -174,7 +175,7 @@ describe("lead desk", () => {
     const counters = await runtime.db.send(
       new QueryCommand({
         TableName: runtime.table("signups"),
-        IndexName: "byCreatedAt",
+        IndexName: CREATED_AT_INDEX,
         KeyConditionExpression: "kind = :kind",
         ExpressionAttributeValues: { ":kind": "#counts#signup#day" },
       }),
