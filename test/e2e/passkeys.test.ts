@@ -1,12 +1,14 @@
 /**
  * Passkeys in Chromium against the local runtime (docs/decisions/0073-passkeys.md), with the
  * browser's own WebAuthn stack and a virtual authenticator (Chrome DevTools' WebAuthn domain:
- * CTAP2, internal transport, resident keys, user verification): a passkey added on the Account
+ * CTAP2, internal or USB transport, resident keys, user verification): a passkey added on the Account
  * page signs in alone (no username or password typed) and lands on the dashboard; the same runtime
  * reached at another origin (a TCP relay on another port of localhost) refuses to add a passkey
- * made there and refuses to sign in with the one made at the runtime's own origin. Accepting an
- * invitation offers an optional second factor after the password: a passkey or an authenticator
- * app (Skip is test/e2e/team.test.ts's way through).
+ * made there and refuses to sign in with the one made at the runtime's own origin. A roaming
+ * security key (USB) signs in alone too; the Team page shows it as the member's second factor and
+ * an admin's "Reset second factor" removes it (audit entry), after which it no longer signs in.
+ * Accepting an invitation offers an optional second factor after the password: a passkey or an
+ * authenticator app (Skip is test/e2e/team.test.ts's way through).
  */
 import { once } from "node:events";
 import { connect, createServer, type Server } from "node:net";
@@ -18,7 +20,7 @@ import { totpCode } from "../../functions/auth/totp";
 import { UsersRepository } from "../../functions/auth/users";
 import { call, linkTokenFor, signIn } from "../integration/auth-support";
 import type { RuntimeProcess } from "../support/runtime";
-import { ADMIN, startStaffRuntime } from "./commandcenter-support";
+import { ADMIN, signInAsAdmin, startStaffRuntime } from "./commandcenter-support";
 
 const PAM = { username: "pam", password: "pam's long enough password" };
 let runtime: RuntimeProcess;
@@ -59,8 +61,11 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** A page with its own virtual platform authenticator (user verification always succeeds). */
-async function pageWithAuthenticator(): Promise<{
+/** A built-in authenticator (a laptop's or phone's) or a roaming security key on USB. */
+type AuthenticatorKind = "platform" | "securityKey";
+
+/** A page with its own virtual authenticator (user verification always succeeds). */
+async function pageWithAuthenticator(kind: AuthenticatorKind = "platform"): Promise<{
   context: BrowserContext;
   page: Page;
   credentials: () => Promise<number>;
@@ -72,7 +77,7 @@ async function pageWithAuthenticator(): Promise<{
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
-      transport: "internal",
+      transport: kind === "platform" ? "internal" : "usb",
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
@@ -84,20 +89,20 @@ async function pageWithAuthenticator(): Promise<{
   return { context, page, credentials };
 }
 
-async function signInWithPassword(page: Page, origin: string): Promise<void> {
+async function signInWithPassword(page: Page, origin: string, who = PAM): Promise<void> {
   await page.goto(`${origin}/commandcenter/login`);
-  await page.getByLabel("Username").fill(PAM.username);
-  await page.getByLabel("Password", { exact: true }).fill(PAM.password);
+  await page.getByLabel("Username").fill(who.username);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${origin}/commandcenter`);
 }
 
-async function addPasskey(page: Page, origin: string, name: string): Promise<void> {
+async function addPasskey(page: Page, origin: string, name: string, who = PAM): Promise<void> {
   await page.goto(`${origin}/commandcenter/account`);
   const card = page.getByRole("region", { name: "Passkeys" });
   await card.getByText("No passkeys yet.").or(card.locator("table")).waitFor();
   await card.getByRole("button", { name: "Add a passkey" }).click();
-  await card.getByLabel("Current password").fill(PAM.password);
+  await card.getByLabel("Current password").fill(who.password);
   await card.getByLabel("Name (optional)").fill(name);
   await card.getByRole("button", { name: "Create passkey" }).click();
 }
@@ -118,8 +123,8 @@ async function logout(page: Page, origin: string): Promise<void> {
     .toBeNull();
 }
 
-const storedPasskeys = async () =>
-  (await new UsersRepository(runtime.db, runtime.table("users")).find(PAM.username))?.passkeys ?? [];
+const storedPasskeys = async (username = PAM.username) =>
+  (await new UsersRepository(runtime.db, runtime.table("users")).find(username))?.passkeys ?? [];
 
 describe("passkeys in Chromium", () => {
   it("adds a passkey on the Account page, then signs in with it alone; another origin is refused", async () => {
@@ -169,6 +174,59 @@ describe("passkeys in Chromium", () => {
     expect(await credentials()).toBe(1);
     expect(await storedPasskeys()).toEqual(before);
     expect(await card.getByRole("cell", { name: "Elsewhere", exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("a security key signs in alone; the Team page shows it, and an admin's reset removes it", async () => {
+    const ros = { username: "ros", password: "ros's long enough password" };
+    await new UsersRepository(runtime.db, runtime.table("users")).create(
+      ros.username,
+      await hashPassword(ros.password),
+      new Date(),
+      { email: "ros@example.com", role: "staff" },
+    );
+    const { context, page, credentials } = await pageWithAuthenticator("securityKey");
+    await signInWithPassword(page, runtime.url, ros);
+    await addPasskey(page, runtime.url, "Office key", ros);
+    await page
+      .getByRole("region", { name: "Passkeys" })
+      .getByRole("status")
+      .filter({ hasText: "The passkey Office key was added." })
+      .waitFor();
+    expect(await credentials()).toBe(1);
+    await logout(page, runtime.url);
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await page.getByRole("heading", { name: "Welcome, ros" }).waitFor();
+    await logout(page, runtime.url);
+
+    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "en-US" });
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${runtime.url}/commandcenter/login`);
+    await signInAsAdmin(adminPage);
+    await adminPage.waitForURL(`${runtime.url}/commandcenter`);
+    await adminPage.goto(`${runtime.url}/commandcenter/team`);
+    const row = adminPage
+      .getByRole("row")
+      .filter({ has: adminPage.getByRole("cell", { name: "ros", exact: true }) });
+    await row.getByRole("cell", { name: "Yes (1 passkey)", exact: true }).waitFor();
+    await row.getByRole("button", { name: "Reset second factor of ros" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Reset second factor" }).click();
+    await row.getByRole("cell", { name: "No", exact: true }).waitFor();
+    const audit = adminPage.getByRole("region", { name: "Audit log" });
+    await audit
+      .getByRole("row")
+      .filter({ hasText: "Reset second factor of" })
+      .filter({ has: adminPage.getByRole("cell", { name: "ros", exact: true }) })
+      .waitFor();
+    expect(await storedPasskeys(ros.username)).toEqual([]);
+    await admin.close();
+
+    // The key still holds the credential; the server no longer knows it.
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(PASSKEY_MESSAGES.notRegistered);
+    expect(await credentials()).toBe(1);
     await context.close();
   });
 

@@ -583,6 +583,46 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         expect(reaches(fn.name, "authState"), fn.name).toBe(true);
     });
 
+    // docs/decisions/0073-passkeys.md, spelled out rather than read from the registry: a looser
+    // registry entry or a dropped WAF path fails here.
+    it("gives the passkey functions the account tables and the session key only; WAF rate-limits passkey sign-in", () => {
+      const tableKeyOf = (id: string) =>
+        (Object.keys(TABLES) as TableKey[]).find(
+          (key) => resources[id]?.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key].id}`,
+        );
+      for (const name of ["auth-passkey", "account-passkeys"]) {
+        const statements = statementsOfRole(roleOf(functionNamed(name)[1]));
+        const byTable = new Map<string, string[]>();
+        for (const statement of statements) {
+          for (const target of asList(statement.Resource)) {
+            const key = tableKeyOf((target as { "Fn::GetAtt"?: string[] })["Fn::GetAtt"]?.[0] ?? "");
+            if (key) byTable.set(key, [...(byTable.get(key) ?? []), ...asList(statement.Action)]);
+          }
+        }
+        expect([...byTable.keys()].sort(), name).toEqual(["audit", "authState", "users"]);
+        // The audit log is written, never read back by these functions.
+        for (const read of ["dynamodb:GetItem", "dynamodb:Query", "dynamodb:Scan"])
+          expect(byTable.get("audit"), name).not.toContain(read);
+        const services = new Set(
+          statements.flatMap((st) => asList(st.Action).map((a: string) => a.split(":")[0])),
+        );
+        expect([...services].sort(), name).toEqual(["dynamodb", "logs", "secretsmanager", "xray"]);
+        const secrets = statements.filter((st) =>
+          asList(st.Action).some((a: string) => a.startsWith("secretsmanager:")),
+        );
+        expect(
+          secrets.map((st) => st.Resource),
+          name,
+        ).toEqual([{ Ref: expect.stringMatching(/^SecretsSessionKey/) }]);
+      }
+      const acl = single("AWS::WAFv2::WebACL").Properties ?? {};
+      const rules = acl.Rules as { Statement: { RateBasedStatement?: { ScopeDownStatement: unknown } } }[];
+      const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement;
+      const limited = JSON.stringify(rate?.ScopeDownStatement);
+      for (const path of ["/api/auth/passkey/options", "/api/auth/passkey/verify"])
+        expect(limited).toContain(`"SearchString":"${path}"`);
+    });
+
     it("lets only the functions that send e-mail use SES, scoped to the identity and configuration set", () => {
       for (const fn of ALL_FUNCTIONS) {
         const statements = statementsOfRole(roleOf(functionNamed(fn.name)[1]));

@@ -50,7 +50,7 @@ export function LoginPage() {
       setUser(await signInWithPasskey());
       navigate(target, { replace: true });
     } catch (failure) {
-      setError(failure instanceof ApiFailure && failure.message ? failure.message : "Login failed");
+      setError(failureMessage(failure, "Login failed"));
     } finally {
       setUsingPasskey(false);
     }
