@@ -6,6 +6,8 @@ import {
   counterItemsFor,
   counterShard,
   counterUpdates,
+  deskCounterUpdate,
+  ownerCounts,
   searchAttributes,
 } from "../model/lead-index";
 import { SIGNUP_KIND } from "../model/lead-kinds";
@@ -98,5 +100,38 @@ describe("counter shards", () => {
     const days = counterItemsFor(SIGNUP_KIND, records).filter((item) => String(item.kind).endsWith("#day"));
     expect(days.length).toBeGreaterThan(1);
     expect(days.reduce((sum, item) => sum + Number(item.n), 0)).toBe(50);
+  });
+});
+
+describe("owner counters", () => {
+  const record = { id: "r-1", createdAt: "2025-03-01T10:15:00.000Z", status: "new" };
+  const update = (from: Record<string, unknown>, to: { status: string; owner: string | null }) =>
+    deskCounterUpdate("T", SIGNUP_KIND, { ...record, ...from }, to)?.Update;
+
+  it("move a record from the counter it names to its new status and owner", () => {
+    const moved = update({ status: "new", ownerCount: "o_new#ana" }, { status: "won", owner: "bea" });
+    expect(moved?.UpdateExpression).toBe(
+      "ADD s_new :minus, s_won :plus, #fromOwner :minus, #toOwner :plus SET kind = :kind, createdAt = :start",
+    );
+    expect(moved?.ExpressionAttributeNames).toEqual({ "#fromOwner": "o_new#ana", "#toOwner": "o_won#bea" });
+  });
+
+  it("count an owned record not counted yet, and leave the unassigned in their status only", () => {
+    expect(update({ status: "won" }, { status: "won", owner: "ana" })?.UpdateExpression).toBe(
+      "ADD #toOwner :plus SET kind = :kind, createdAt = :start",
+    );
+    expect(
+      update({ status: "new" }, { status: "lost", owner: null })?.ExpressionAttributeNames,
+    ).toBeUndefined();
+    expect(
+      update({ status: "won", ownerCount: "o_won#ana" }, { status: "won", owner: "ana" }),
+    ).toBeUndefined();
+  });
+
+  it("are read per status and owner, whatever the owner's name", () => {
+    const into: Record<string, Record<string, number>> = {};
+    ownerCounts({ n: 3, s_new: 2, "o_new#ana": 1, "o_new#a#b": 1, "o_won#ana": 2 }, into);
+    ownerCounts({ "o_new#ana": 4 }, into);
+    expect(into).toEqual({ new: { ana: 5, "a#b": 1 }, won: { ana: 2 } });
   });
 });

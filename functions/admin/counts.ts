@@ -7,7 +7,7 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { PRODUCT_LINES, TEAM_SIZES } from "../../events/options";
 import { queryAll } from "../lib/query-all";
-import { counterKind } from "../model/lead-index";
+import { counterKind, ownerCounts } from "../model/lead-index";
 import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";
 import { CREATED_AT_INDEX } from "../model/tables";
 
@@ -114,9 +114,13 @@ export class LeadCounter {
   }
 
   /** Every record, and those matching the given facet values (all when none is given). */
-  async totals(
-    filter: Partial<FacetValues> = {},
-  ): Promise<{ total: number; matching: number; byStatus: Record<string, number> }> {
+  async totals(filter: Partial<FacetValues> = {}): Promise<{
+    total: number;
+    matching: number;
+    byStatus: Record<string, number>;
+    /** Owned records per status and owner (lead-index.ts ownerCounterName). */
+    byOwner: Record<string, Record<string, number>>;
+  }> {
     const items = await queryAll(this.db, {
       TableName: this.tableName,
       IndexName: CREATED_AT_INDEX,
@@ -127,16 +131,18 @@ export class LeadCounter {
     let total = 0;
     let matching = 0;
     const byStatus: Record<string, number> = {};
+    const byOwner: Record<string, Record<string, number>> = {};
     for (const item of items) {
       total += Number(item.n ?? 0);
       // Lead-desk status counters (lead-index.ts statusAttribute): s_new, s_won, ...
       for (const [name, value] of Object.entries(item))
         if (name.startsWith("s_")) byStatus[name.slice(2)] = (byStatus[name.slice(2)] ?? 0) + Number(value);
+      ownerCounts(item, byOwner);
       matching += wanted
         ? wanted.reduce((sum, attribute) => sum + Number(item[attribute] ?? 0), 0)
         : Number(item.n ?? 0);
     }
-    return { total, matching, byStatus };
+    return { total, matching, byStatus, byOwner };
   }
 
   /** Counter attributes of every facet combination that the filter admits; undefined = all. */

@@ -10,7 +10,7 @@ import { pointsAt, readProspect, releaseOpenLead } from "../desk/prospects";
 import { timelinePut } from "../desk/timeline";
 import type { Clock } from "../domain/deps";
 import { cancellationCodes } from "../lib/aws-errors";
-import { counterUpdates } from "../model/lead-index";
+import { countedOwner, counterUpdates, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 
 export interface DeleteLeadDependencies {
@@ -19,8 +19,8 @@ export interface DeleteLeadDependencies {
   readonly now: Clock;
 }
 
-/** Enough for the rare delete that races a submission or a status change of the same address. */
-const ATTEMPTS = 3;
+/** Enough for the rare delete that races a change of the same lead or a submission of its address. */
+const ATTEMPTS = 5;
 
 export async function deleteLead(
   deps: DeleteLeadDependencies,
@@ -33,6 +33,8 @@ export async function deleteLead(
     );
     const item = found.Item;
     if (!item || item.kind !== lead.kind || typeof item.createdAt !== "string") return "notFound";
+    const counted = countedOwner(item);
+    const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
     const self = { kind: lead.kind, id: input.id };
     const email = typeof item.email === "string" ? item.email : undefined;
     const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.now()) : undefined;
@@ -44,9 +46,20 @@ export async function deleteLead(
               Delete: {
                 TableName: deps.tables.records,
                 Key: { id: input.id },
-                // Only the version we read: a concurrent delete makes this one a 404.
-                ConditionExpression: "attribute_exists(id) AND createdAt = :createdAt",
-                ExpressionAttributeValues: { ":createdAt": item.createdAt },
+                // Only the version we read, so the counters lose exactly what it was counted in: a
+                // concurrent delete makes this one a 404; a desk change or the desk backfill's
+                // owner count made meanwhile has the record read again.
+                ConditionExpression: [
+                  "attribute_exists(id) AND createdAt = :createdAt",
+                  version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version",
+                  counted ? "#ownerCount = :ownerCount" : "attribute_not_exists(#ownerCount)",
+                ].join(" AND "),
+                ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT },
+                ExpressionAttributeValues: {
+                  ":createdAt": item.createdAt,
+                  ...(version === undefined ? {} : { ":version": version }),
+                  ...(counted ? { ":ownerCount": counted } : {}),
+                },
               },
             },
             ...counterUpdates(
@@ -78,8 +91,8 @@ export async function deleteLead(
       return "deleted";
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (codes?.[0] === "ConditionalCheckFailed") return "notFound";
-      // The address's lookup moved since it was read: read both again.
+      // The record is gone (the next read says so) or changed, or the address's lookup moved
+      // since it was read: read both again.
       if (!codes?.includes("ConditionalCheckFailed") || attempt >= ATTEMPTS) throw error;
     }
   }

@@ -10,6 +10,12 @@
  * - A search so broad that it matches more than SEARCH_CANDIDATE_CAP index entries (one or two
  *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
  *   the first page is quick because most records match, and the count is reported as a lower bound.
+ * - Lead-desk filters (status, owner, most urgent first; docs/decisions/0066, 0079): with a search of
+ *   at most DESK_CANDIDATE_CAP candidates, they are judged on their status and owner read by id
+ *   (exact count); otherwise the byDesk index (a status) or byCreatedAt is read with the rest as a
+ *   filter. A status and/or an owner alone is counted exactly by the counters; other combinations
+ *   by the first page's own read (a lower bound when it stopped early), later pages in the index
+ *   up to COUNT_BUDGET entries.
  */
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getByIds } from "../lib/get-by-ids";
@@ -19,8 +25,14 @@ import { CREATED_AT_INDEX, DESK_INDEX, SEARCH_INDEXES } from "../model/tables";
 import { LeadCounter } from "./counts";
 
 export const SEARCH_CANDIDATE_CAP = 5_000;
-/** Most index entries a desk listing reads to count its matches before reporting a lower bound. */
-const COUNT_BUDGET = 20_000;
+/**
+ * Most search candidates a desk listing reads by id to judge their status and owner. Reading an
+ * item by id costs several index entries' worth (0.5 RCU per item against ~1 KB entries at 4 KB per
+ * RCU in a query; ~7 times as long on dynalite), so a broader search is filtered in the index instead.
+ */
+const DESK_CANDIDATE_CAP = 1_000;
+/** Most index entries a later page of a desk listing reads to count its matches (a lower bound beyond). */
+const COUNT_BUDGET = 10_000;
 
 interface IndexSource {
   readonly indexName: string;
@@ -95,6 +107,40 @@ function newerFirst(a: Cursor, b: Cursor): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+const olderFirst = (a: Cursor, b: Cursor) => newerFirst(b, a);
+
+/** Whether a record's desk attributes pass the desk filter (status as its deskKey, owner). */
+function passesDesk(item: Record<string, unknown>, wantedKey: string | undefined, desk: DeskFilter): boolean {
+  if (wantedKey && item.deskKey !== wantedKey) return false;
+  if (desk.owner === undefined) return true;
+  return desk.owner === null ? typeof item.owner !== "string" : item.owner === desk.owner;
+}
+
+/**
+ * How many records a desk filter of only a status and/or an owner matches, from the counters
+ * (functions/model/lead-index.ts): owned records are counted per status and owner, the unassigned
+ * are the rest.
+ */
+function deskCount(
+  totals: {
+    total: number;
+    byStatus: Record<string, number>;
+    byOwner: Record<string, Record<string, number>>;
+  },
+  desk: DeskFilter,
+): number {
+  const status = desk.urgency ? "new" : desk.status;
+  const owned = (s: string | undefined, owner: string | undefined) =>
+    Object.entries(totals.byOwner)
+      .filter(([counted]) => s === undefined || counted === s)
+      .flatMap(([, owners]) => Object.entries(owners))
+      .filter(([name]) => owner === undefined || name === owner)
+      .reduce((sum, [, n]) => sum + n, 0);
+  const all = status === undefined ? totals.total : (totals.byStatus[status] ?? 0);
+  if (desk.owner === undefined) return all;
+  return desk.owner === null ? all - owned(status, undefined) : owned(status, desk.owner);
+}
+
 export class LeadQueries<R> {
   private readonly counter: LeadCounter;
 
@@ -103,6 +149,11 @@ export class LeadQueries<R> {
     private readonly tableName: string,
     private readonly lead: LeadKind,
     private readonly parse: (item: Record<string, unknown>) => R | undefined,
+    /** Where a desk listing with a search takes which path; tests move them to reach both with a few records. */
+    private readonly tuning: { readonly deskCandidateCap: number; readonly smallPartition: number } = {
+      deskCandidateCap: DESK_CANDIDATE_CAP,
+      smallPartition: COUNT_BUDGET / 2,
+    },
   ) {
     this.counter = new LeadCounter(db, tableName, lead);
   }
@@ -166,44 +217,54 @@ export class LeadQueries<R> {
     const limit = Math.min(Math.max(1, Math.floor(query.limit)), MAX_PAGE_SIZE * 20);
     const q = query.q ? searchKey(query.q) : "";
     if (!q) {
-      const [{ total, matching }, page] = await Promise.all([
+      const [{ total, matching }, read] = await Promise.all([
         this.counter.totals(query.facets),
         this.newestFirst({ ...query, limit }, ""),
       ]);
-      return { ...page, total, matched: matching };
+      return { ...read.page, total, matched: matching };
     }
     const wanted = this.activeFacets(query.facets);
     const [{ total }, search] = await Promise.all([this.counter.totals(), this.searchCandidates(q, wanted)]);
     if (!search.complete) {
       // Too broad to list exactly: newest first with the search as a filter; the count is the
       // number of distinct matches seen, a true lower bound.
-      const page = await this.newestFirst({ ...query, limit }, q);
-      return { ...page, total, matched: search.candidates.length, matchedAtLeast: true };
+      const read = await this.newestFirst({ ...query, limit }, q);
+      return { ...read.page, total, matched: search.candidates.length, matchedAtLeast: true };
     }
-    const matches = search.candidates
-      .map((candidate) => ({ createdAt: String(candidate.createdAt), id: String(candidate.id) }))
-      .sort(newerFirst);
-    const after = query.cursor
-      ? matches.filter((match) => newerFirst(query.cursor as Cursor, match) < 0)
-      : matches;
-    const pageKeys = after.slice(0, limit);
-    const records = await this.readByIds(pageKeys.map((key) => key.id));
-    const last = pageKeys[pageKeys.length - 1];
+    const matches = search.candidates.map((candidate) => ({
+      createdAt: String(candidate.createdAt),
+      id: String(candidate.id),
+    }));
     return {
-      records,
-      ...(after.length > limit && last ? { nextCursor: encodeCursor(last) } : {}),
+      ...(await this.pageOf(matches, newerFirst, query.cursor, limit)),
       total,
       matched: matches.length,
     };
   }
 
+  /** The page after `cursor` of a complete, exactly known set of matches, in `order`. */
+  private async pageOf(
+    matches: Cursor[],
+    order: (a: Cursor, b: Cursor) => number,
+    cursor: Cursor | undefined,
+    limit: number,
+  ): Promise<{ records: R[]; nextCursor?: string }> {
+    const sorted = [...matches].sort(order);
+    const after = cursor ? sorted.filter((match) => order(cursor, match) < 0) : sorted;
+    const pageKeys = after.slice(0, limit);
+    const records = await this.readByIds(pageKeys.map((key) => key.id));
+    const last = pageKeys[pageKeys.length - 1];
+    return { records, ...(after.length > limit && last ? { nextCursor: encodeCursor(last) } : {}) };
+  }
+
   /**
    * Index entries whose search attributes start with `q` and whose facets match, deduplicated.
-   * Incomplete once more than SEARCH_CANDIDATE_CAP match or one index has read 4 × that many.
+   * Incomplete once more than `cap` match or one index has read 4 × that many.
    */
   private async searchCandidates(
     q: string,
     facets: readonly [string, string][],
+    cap = SEARCH_CANDIDATE_CAP,
   ): Promise<{ candidates: Record<string, unknown>[]; complete: boolean }> {
     const found = new Map<string, Record<string, unknown>>();
     let complete = true;
@@ -240,7 +301,7 @@ export class LeadQueries<R> {
           for (const item of page.Items ?? []) found.set(String(item.id), item);
           scanned += page.ScannedCount ?? 0;
           start = page.LastEvaluatedKey;
-          if (found.size > SEARCH_CANDIDATE_CAP || scanned > 4 * SEARCH_CANDIDATE_CAP || !complete) {
+          if (found.size > cap || scanned > 4 * cap || !complete) {
             complete = false;
             return;
           }
@@ -257,7 +318,7 @@ export class LeadQueries<R> {
     return item && item.kind === this.lead.kind ? this.parse(item) : undefined;
   }
 
-  /** Reads records by id (BatchGet, 100 at a time), in the order of `ids`; gone ones are skipped. */
+  /** Reads records by id, in the order of `ids`; gone ones are skipped. */
   private async readByIds(ids: readonly string[]): Promise<R[]> {
     const byId = await getByIds(this.db, this.tableName, ids);
     return ids.flatMap((id) => {
@@ -268,35 +329,74 @@ export class LeadQueries<R> {
   }
 
   /**
-   * A listing with lead-desk filters: one status (or the open leads by urgency) is a query of the
-   * byDesk index; the owner, facets and search are filters. "N of M" is exact from the status
-   * counters when only a status is chosen; otherwise it is counted in the same index, up to a
-   * budget, beyond which it is reported as a lower bound (matchedAtLeast).
+   * A listing with lead-desk filters. With a narrow search: its candidates (at most
+   * DESK_CANDIDATE_CAP, facets applied in the search indexes) judged on status and owner read by
+   * id — exact, whatever the combination. Otherwise one status (or the open leads by urgency) is a
+   * query of the byDesk index; the owner, facets and a broad search are filters. "N of M" is exact
+   * from the status and owner counters when only a status and/or an owner is chosen; otherwise the
+   * first page counts the matches in what it read (exact when it read to the end, else a lower
+   * bound, matchedAtLeast), and a later page counts in the index up to a budget.
    */
   private async deskList(query: LeadQuery): Promise<LeadPage<R>> {
     const limit = Math.min(Math.max(1, Math.floor(query.limit)), MAX_PAGE_SIZE * 20);
     const q = query.q ? searchKey(query.q) : "";
     const desk = query.desk ?? {};
     const source = this.source(desk);
-    const onlyStatus =
-      !q && desk.owner === undefined && this.activeFacets(query.facets).length === 0 && !source.empty;
     const status = desk.urgency ? "new" : desk.status;
-    const [totals, page, counted] = await Promise.all([
-      this.counter.totals(),
-      source.empty ? { records: [] as R[] } : this.newestFirst({ ...query, limit }, q, source),
-      onlyStatus && status
-        ? undefined
-        : source.empty
-          ? { count: 0, complete: true }
-          : this.countMatches(query, q, source),
+    const totals = await this.counter.totals();
+    if (source.empty) return { records: [], total: totals.total, matched: 0 };
+    // A status partition the page can read whole is filtered directly (exact, no search first).
+    const partition = status ? (totals.byStatus[status] ?? 0) : totals.total;
+    if (q && partition > this.tuning.smallPartition) {
+      const search = await this.searchCandidates(
+        q,
+        this.activeFacets(query.facets),
+        this.tuning.deskCandidateCap,
+      );
+      if (search.complete) {
+        const matches = await this.deskMatches(search.candidates, desk);
+        const order = source.forward ? olderFirst : newerFirst;
+        const page = await this.pageOf(matches, order, query.cursor, limit);
+        return { ...page, total: totals.total, matched: matches.length };
+      }
+    }
+    const known = q || this.activeFacets(query.facets).length > 0 ? undefined : deskCount(totals, desk);
+    const [read, counted] = await Promise.all([
+      this.newestFirst({ ...query, limit }, q, source),
+      known === undefined && query.cursor ? this.countMatches(query, q, source) : undefined,
     ]);
-    const matched = counted ? counted.count : (totals.byStatus[status as string] ?? 0);
+    const count = counted ?? { count: read.seen, complete: read.complete };
     return {
-      ...page,
+      ...read.page,
       total: totals.total,
-      matched,
-      ...(counted && !counted.complete ? { matchedAtLeast: true } : {}),
+      matched: known ?? count.count,
+      ...(known === undefined && !count.complete ? { matchedAtLeast: true } : {}),
     };
+  }
+
+  /**
+   * The search's candidates (complete: at most DESK_CANDIDATE_CAP) that pass the desk filters,
+   * judged on their status and owner read by id: exact, however rare the combination, without
+   * reading a status partition or the whole index.
+   */
+  private async deskMatches(
+    candidates: readonly Record<string, unknown>[],
+    desk: DeskFilter,
+  ): Promise<Cursor[]> {
+    const status = desk.urgency ? "new" : desk.status;
+    const wantedKey = status ? deskKey(this.lead, status) : undefined;
+    const items = await getByIds(
+      this.db,
+      this.tableName,
+      candidates.map((candidate) => String(candidate.id)),
+      ["id", "kind", "deskKey", "owner"],
+    );
+    return candidates.flatMap((candidate) => {
+      const item = items.get(String(candidate.id));
+      return item && item.kind === this.lead.kind && passesDesk(item, wantedKey, desk)
+        ? [{ createdAt: String(candidate.createdAt), id: String(candidate.id) }]
+        : [];
+    });
   }
 
   /** Counts the matches of a desk listing in its index, reading at most COUNT_BUDGET entries. */
@@ -342,7 +442,13 @@ export class LeadQueries<R> {
     query: LeadQuery,
     q: string,
     source: IndexSource = { ...BY_CREATED, partition: { name: "kind", value: this.lead.kind } },
-  ): Promise<{ records: R[]; nextCursor?: string }> {
+  ): Promise<{
+    page: { records: R[]; nextCursor?: string };
+    /** Index entries matching the filters among those read (from the cursor on). */
+    seen: number;
+    /** Whether the read reached the end of the index: `seen` is then every match after the cursor. */
+    complete: boolean;
+  }> {
     const onDeskIndex = source.indexName === DESK_INDEX;
     const built = this.conditions(query, onDeskIndex);
     const names: Record<string, string> = { ...built.names, "#pk": source.partition.name };
@@ -358,6 +464,7 @@ export class LeadQueries<R> {
         }
       : undefined;
     let read = 0;
+    let seen = 0;
     let lastReturned: Cursor | undefined;
     while (records.length < query.limit) {
       const page = await this.db.send(
@@ -374,17 +481,22 @@ export class LeadQueries<R> {
         }),
       );
       read += page.ScannedCount ?? 0;
+      seen += page.Count ?? 0;
       for (const item of page.Items ?? []) {
         if (records.length >= query.limit) {
           // One more than asked exists: the page ends at the last returned record.
-          return { records, nextCursor: encodeCursor(lastReturned as Cursor) };
+          return {
+            page: { records, nextCursor: encodeCursor(lastReturned as Cursor) },
+            seen,
+            complete: !page.LastEvaluatedKey,
+          };
         }
         const record = this.parse(item);
         if (record) records.push(record);
         lastReturned = { createdAt: String(item.createdAt), id: String(item.id) };
       }
       start = page.LastEvaluatedKey;
-      if (!start) return { records };
+      if (!start) return { page: { records }, seen, complete: true };
       if (read >= SCAN_BUDGET) break;
     }
     // The page is full (or the read budget is spent): continue after the last index entry read.
@@ -392,6 +504,6 @@ export class LeadQueries<R> {
       records.length >= query.limit && lastReturned
         ? lastReturned
         : { createdAt: String(start?.createdAt), id: String(start?.id) };
-    return { records, nextCursor: encodeCursor(resume) };
+    return { page: { records, nextCursor: encodeCursor(resume) }, seen, complete: false };
   }
 }

@@ -3,7 +3,8 @@
  * signup or contact message without a status becomes New with its real reply-due time, is counted
  * in its day counter's `s_new` in the same transaction, and so lists under New, counts as open (and
  * overdue) on the dashboard and is seen by the reminder job. A record that a desk change gave a
- * status before the backfill reached it only gets its missing `dueAt`.
+ * status before the backfill reached it only gets its missing `dueAt`. An owned record stored before
+ * the owner counters (docs/decisions/0079) is counted in its `o_<status>#<owner>` counter.
  *
  * - **Never overwrites the desk**: each record's update is conditional on it still having no status
  *   and no desk version, so a change made after the page was read wins and the record is skipped;
@@ -28,15 +29,18 @@ import { conflictBackoffMs, isTransactionConflict } from "../domain/submissions"
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import { forEachConcurrently } from "../lib/pool";
 import { queryAll } from "../lib/query-all";
-import { deskKey, statusCounterUpdate } from "../model/lead-index";
+import { countedOwner, deskCounterUpdate, deskKey, OWNER_COUNT, ownerCounterOf } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { type BusinessCalendar, replyDueAt } from "./response-clock";
 
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 type StoredRecord = Record<string, unknown> & { id: string; createdAt: string };
 
-/** The audit-table partition of the backfill's progress; a new version would run it again. */
-export const BACKFILL_PK = "desk-backfill#v1";
+/**
+ * The audit-table partition of the backfill's progress; a new version runs it again. v2 also
+ * counts the records owned before the owner counters existed (docs/decisions/0079).
+ */
+export const BACKFILL_PK = "desk-backfill#v2";
 /** Parallel Scan segments per table: each a reader of its own with a saved cursor. */
 export const SEGMENTS = 4;
 const PAGE_SIZE = 250;
@@ -76,6 +80,8 @@ export interface BackfillResult {
   readonly madeNew: number;
   /** Records with a status whose missing due time this run added. */
   readonly dueAdded: number;
+  /** Owned records this run counted in their owner counter. */
+  readonly ownersCounted: number;
   /** Records another writer changed first (a desk change, a parallel backfill, a delete). */
   readonly skipped: number;
   readonly pages: number;
@@ -129,7 +135,7 @@ async function saveState(deps: BackfillDeps, state: SegmentState): Promise<void>
   );
 }
 
-type Outcome = "madeNew" | "dueAdded" | "skipped";
+type Outcome = "madeNew" | "dueAdded" | "ownersCounted" | "skipped";
 
 /** Makes a record without a status New, with its due time and its count, in one transaction. */
 async function makeNew(
@@ -160,7 +166,7 @@ async function makeNew(
           },
         },
       },
-      statusCounterUpdate(table, lead, record, "new"),
+      deskCounterUpdate(table, lead, record, { status: "new", owner: null }) as TransactItem,
       ...extra,
     ];
     try {
@@ -200,6 +206,62 @@ async function addDueAt(deps: BackfillDeps, table: string, record: StoredRecord)
   }
 }
 
+/**
+ * An owned record stored before the owner counters: counted in its owner counter, in one
+ * transaction with the record naming it, while its status and owner are still those read and no
+ * change or other backfill has counted it (either of those makes this one skip it).
+ */
+async function countOwner(
+  deps: BackfillDeps,
+  lead: LeadKind,
+  table: string,
+  record: StoredRecord,
+): Promise<Outcome> {
+  const counter = ownerCounterOf(record);
+  if (!counter) return "skipped";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table,
+                Key: { id: record.id },
+                UpdateExpression: "SET #ownerCount = :counter",
+                ConditionExpression:
+                  "#status = :status AND #owner = :owner AND attribute_not_exists(#ownerCount)",
+                ExpressionAttributeNames: {
+                  "#status": "status",
+                  "#owner": "owner",
+                  "#ownerCount": OWNER_COUNT,
+                },
+                ExpressionAttributeValues: {
+                  ":status": record.status,
+                  ":owner": record.owner,
+                  ":counter": counter,
+                },
+              },
+            },
+            deskCounterUpdate(table, lead, record, {
+              status: String(record.status),
+              owner: String(record.owner),
+            }) as TransactItem,
+          ],
+        }),
+      );
+      return "ownersCounted";
+    } catch (error) {
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return "skipped";
+      if (!isTransactionConflict(error) || attempt >= ATTEMPTS) throw error;
+      await (deps.sleep ?? sleep)(conflictBackoffMs(Math.min(attempt, 4)));
+    }
+  }
+}
+
+/** An owned record not yet counted in its owner counter (stored before the counters). */
+const ownerUncounted = (record: StoredRecord) => Boolean(ownerCounterOf(record)) && !countedOwner(record);
+
 function isStoredRecord(item: Record<string, unknown>): item is StoredRecord {
   return (
     typeof item.id === "string" &&
@@ -221,7 +283,7 @@ export async function backfillDesk(
   const states = await readStates(deps, options.fromStart === true);
   // Again from the start: every segment's progress is reset first, also those this run will not reach.
   if (options.fromStart) await Promise.all(states.map((state) => saveState(deps, state)));
-  const totals = { madeNew: 0, dueAdded: 0, skipped: 0, pages: 0 };
+  const totals = { madeNew: 0, dueAdded: 0, ownersCounted: 0, skipped: 0, pages: 0 };
   const mayRead = () =>
     (options.deadline === undefined || Date.now() < options.deadline) &&
     (options.maxPages === undefined || totals.pages < options.maxPages);
@@ -239,20 +301,23 @@ export async function backfillDesk(
           TotalSegments: SEGMENTS,
           Limit: options.pageSize ?? PAGE_SIZE,
           ExclusiveStartKey: state.cursor,
-          // Records of this kind (not the counters) that lack a status or a due time.
-          FilterExpression: "kind = :kind AND (attribute_not_exists(#status) OR attribute_not_exists(dueAt))",
-          ExpressionAttributeNames: { "#status": "status" },
+          // Records of this kind (not the counters) that lack a status or a due time, or are
+          // owned and not counted as such.
+          FilterExpression:
+            "kind = :kind AND (attribute_not_exists(#status) OR attribute_not_exists(dueAt) OR (attribute_exists(#owner) AND attribute_not_exists(#ownerCount)))",
+          ExpressionAttributeNames: { "#status": "status", "#owner": "owner", "#ownerCount": OWNER_COUNT },
           ExpressionAttributeValues: { ":kind": kind.lead.kind },
           ConsistentRead: true,
         }),
       );
       const records = (page.Items ?? []).filter(isStoredRecord);
       await forEachConcurrently(records, WRITERS_PER_SEGMENT, async (record) => {
-        const outcome =
-          typeof record.status === "string"
-            ? await addDueAt(deps, kind.table, record)
-            : await makeNew(deps, kind.lead, kind.table, record);
-        totals[outcome] += 1;
+        if (typeof record.status !== "string") {
+          totals[await makeNew(deps, kind.lead, kind.table, record)] += 1;
+          return;
+        }
+        if (typeof record.dueAt !== "string") totals[await addDueAt(deps, kind.table, record)] += 1;
+        if (ownerUncounted(record)) totals[await countOwner(deps, kind.lead, kind.table, record)] += 1;
       });
       state = page.LastEvaluatedKey
         ? { ...state, cursor: page.LastEvaluatedKey }

@@ -17,6 +17,14 @@ export function calendarFromList(list: string | undefined): BusinessCalendar {
   return businessCalendar(dates);
 }
 
+let stage: { list: string | undefined; calendar: BusinessCalendar } | undefined;
+
+/**
+ * The stage's calendar, one object while RESPONSE_HOLIDAYS stays the same: the response clock
+ * keeps the local days it worked out per calendar object, so a warm function reuses them.
+ */
 export function stageCalendar(): BusinessCalendar {
-  return calendarFromList(process.env[HOLIDAYS_ENV]);
+  const list = process.env[HOLIDAYS_ENV];
+  if (!stage || stage.list !== list) stage = { list, calendar: calendarFromList(list) };
+  return stage.calendar;
 }

@@ -27,7 +27,7 @@ import { conflictBackoffMs } from "../domain/submissions";
 import { cancellationCodes } from "../lib/aws-errors";
 import { getByIds } from "../lib/get-by-ids";
 import { forEachConcurrently } from "../lib/pool";
-import { deskKey, statusCounterUpdate } from "../model/lead-index";
+import { countedOwner, deskCounterUpdate, deskKey, OWNER_COUNT, ownerCounterName } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "./prospects";
 import { readTimeline, timelineItem, timelinePk, timelinePut } from "./timeline";
@@ -72,16 +72,32 @@ export async function readLead(
   return item as Record<string, unknown> & { createdAt: string };
 }
 
-/** The record's update that guards on the version read, so a concurrent change makes this one retry. */
+/**
+ * The record's update guards on the version read, so a concurrent change makes this one retry, and
+ * on the owner counter it is counted in (the desk backfill counts an owned record without bumping
+ * its version): the counters move from exactly where the record was counted.
+ */
 function versionGuard(item: Record<string, unknown>): {
   condition: string;
   values: Record<string, unknown>;
   next: number;
 } {
   const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
+  const counted = countedOwner(item);
+  const owner = counted
+    ? { condition: "#ownerCount = :ownerCount", values: { ":ownerCount": counted } }
+    : { condition: "attribute_not_exists(#ownerCount)", values: {} };
   return version === undefined
-    ? { condition: "attribute_exists(id) AND attribute_not_exists(deskVersion)", values: {}, next: 1 }
-    : { condition: "deskVersion = :version", values: { ":version": version }, next: version + 1 };
+    ? {
+        condition: `attribute_exists(id) AND attribute_not_exists(deskVersion) AND ${owner.condition}`,
+        values: owner.values,
+        next: 1,
+      }
+    : {
+        condition: `deskVersion = :version AND ${owner.condition}`,
+        values: { ":version": version, ...owner.values },
+        next: version + 1,
+      };
 }
 
 /** What one change does to one record: the transaction, or nothing when nothing changes. */
@@ -126,6 +142,12 @@ export function changeActions(
       values[":owner"] = change.owner;
     } else remove.push("#owner");
   }
+  const owner = ownerChanged ? (change.owner ?? null) : currentOwner;
+  const ownerCounter = owner ? ownerCounterName(status, owner) : undefined;
+  if (ownerCounter) {
+    set.push("#ownerCount = :ownerCounter");
+    values[":ownerCounter"] = ownerCounter;
+  } else remove.push("#ownerCount");
   if (stopsClock) {
     set.push("respondedAt = :now");
     values[":now"] = now.toISOString();
@@ -137,12 +159,17 @@ export function changeActions(
         Key: { id },
         UpdateExpression: `SET ${set.join(", ")}${remove.length ? ` REMOVE ${remove.join(", ")}` : ""}`,
         ConditionExpression: guard.condition,
-        ExpressionAttributeNames: { "#status": "status", ...(ownerChanged ? { "#owner": "owner" } : {}) },
+        ExpressionAttributeNames: {
+          "#status": "status",
+          "#ownerCount": OWNER_COUNT,
+          ...(ownerChanged ? { "#owner": "owner" } : {}),
+        },
         ExpressionAttributeValues: values,
       },
     },
   ];
-  if (item.status !== status) actions.push(statusCounterUpdate(deps.tables.records, lead, item, status));
+  const counters = deskCounterUpdate(deps.tables.records, lead, item, { status, owner });
+  if (counters) actions.push(counters);
   if (statusChanged)
     actions.push(
       timelinePut(
@@ -340,7 +367,7 @@ async function withLinkedCountries(deps: DeskDeps, entries: TimelineEntry[]): Pr
       );
       return [
         kind,
-        ids.length ? await getByIds(deps.db, tables[kind], ids, "id, country") : new Map(),
+        ids.length ? await getByIds(deps.db, tables[kind], ids, ["id", "country"]) : new Map(),
       ] as const;
     }),
   );

@@ -1,32 +1,41 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { forEachConcurrently } from "./pool";
+
+/** BatchGet requests in flight at once for one call. */
+const PARALLEL_BATCHES = 4;
 
 /**
- * The items of one table (partition key `id`) with these ids, by id: BatchGet 100 at a time, keys
- * DynamoDB left unprocessed asked again a few times. Missing ids are absent from the map.
+ * The items of one table (partition key `id`) with these ids, by id: BatchGet 100 at a time (a few
+ * batches at once), keys DynamoDB left unprocessed asked again a few times; only `attributes` when
+ * given (names need no escaping: they are passed as expression attribute names). Missing ids are
+ * absent from the map.
  */
 export async function getByIds(
   db: DynamoDBDocumentClient,
   table: string,
   ids: readonly string[],
-  projection?: string,
+  attributes?: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const byId = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(ids)];
-  for (let offset = 0; offset < unique.length; offset += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique
-      .slice(offset, offset + 100)
-      .map((id) => ({ id }));
+  const projection = attributes
+    ? {
+        ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(", "),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, i) => [`#a${i}`, name])),
+      }
+    : {};
+  const batches: string[][] = [];
+  for (let offset = 0; offset < unique.length; offset += 100)
+    batches.push(unique.slice(offset, offset + 100));
+  await forEachConcurrently(batches, PARALLEL_BATCHES, async (batch) => {
+    let keys: Record<string, unknown>[] | undefined = batch.map((id) => ({ id }));
     for (let attempt = 0; keys && keys.length > 0 && attempt < 5; attempt++) {
       const answer = await db.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: { Keys: keys, ...(projection ? { ProjectionExpression: projection } : {}) },
-          },
-        }),
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ...projection } } }),
       );
       for (const item of answer.Responses?.[table] ?? []) byId.set(String(item.id), item);
       keys = answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
     }
-  }
+  });
   return byId;
 }

@@ -75,11 +75,16 @@ export function counterUpdates(
 ): TransactItem[] {
   const facet = facetAttribute(lead, facetsOf(lead, record));
   const status = statusAttribute(record);
+  const owner = countedOwner(record);
   const expiresAt = typeof record.expiresAt === "number" ? record.expiresAt : undefined;
   const shard = counterShard(String(record.id ?? ""));
   return (["day", "hour"] as const).map((size) => {
     const start = bucketStart(record.createdAt, size);
-    const dayCounts = [facet !== "n" ? `${facet} :d` : "", status ? `${status} :d` : ""].filter(Boolean);
+    const dayCounts = [
+      facet !== "n" ? `${facet} :d` : "",
+      status ? `${status} :d` : "",
+      owner ? "#owned :d" : "",
+    ].filter(Boolean);
     const counts = size === "day" ? ["n :d", ...dayCounts].join(", ") : "n :d";
     return {
       Update: {
@@ -87,6 +92,7 @@ export function counterUpdates(
         Key: { id: counterId(lead, size, start, shard) },
         // A bucket expires with the last record counted in it (stages with a retention period).
         UpdateExpression: `ADD ${counts} SET kind = :kind, createdAt = :start${expiresAt ? ", expiresAt = :exp" : ""}`,
+        ...(size === "day" && owner ? { ExpressionAttributeNames: { "#owned": owner } } : {}),
         ExpressionAttributeValues: {
           ":d": delta,
           ":kind": counterKind(lead, size),
@@ -109,27 +115,92 @@ export function statusAttribute(record: Record<string, unknown>): string | undef
     : undefined;
 }
 
-/** Moves one record from one status's day counter to another's (same bucket and shard as insert). */
-export function statusCounterUpdate(
+/**
+ * Records that someone owns are also counted per status and owner in the same day counters:
+ * `o_<status>#<owner>` (docs/decisions/0079), so "Mine", a named owner and those with a status are
+ * exact without reading records; the unassigned are the status counts minus these. The record names
+ * the counter it is counted in (`ownerCount`), so a change or a delete moves exactly that one, and
+ * a record owned before the owner counts existed (no `ownerCount`) is counted by the desk backfill
+ * (functions/desk/backfill.ts) or by its next change, never twice.
+ */
+export const OWNER_COUNT = "ownerCount";
+const OWNER_PREFIX = "o_";
+
+export function ownerCounterName(status: string, owner: string): string {
+  return `${OWNER_PREFIX}${status}#${owner}`;
+}
+
+/** The owner counter a stored record is counted in, if any. */
+export function countedOwner(record: Record<string, unknown>): string | undefined {
+  const name = record[OWNER_COUNT];
+  return typeof name === "string" && name.startsWith(OWNER_PREFIX) ? name : undefined;
+}
+
+/** The owner counter a record with this status and owner belongs in (none for the unassigned). */
+export function ownerCounterOf(record: Record<string, unknown>): string | undefined {
+  return typeof record.status === "string" && typeof record.owner === "string" && record.owner
+    ? ownerCounterName(record.status, record.owner)
+    : undefined;
+}
+
+/** A day counter's owner counters: status -> owner -> count. */
+export function ownerCounts(
+  item: Record<string, unknown>,
+  into: Record<string, Record<string, number>>,
+): void {
+  for (const [name, value] of Object.entries(item)) {
+    if (!name.startsWith(OWNER_PREFIX)) continue;
+    const split = name.indexOf("#");
+    if (split < 0) continue;
+    const status = name.slice(OWNER_PREFIX.length, split);
+    const owners = into[status] ?? {};
+    owners[name.slice(split + 1)] = (owners[name.slice(split + 1)] ?? 0) + Number(value);
+    into[status] = owners;
+  }
+}
+
+/**
+ * Moves one record's counts (same bucket and shard as its insert) from where it is counted — its
+ * status and the owner counter it names — to `to`'s status and owner; undefined when neither moves.
+ */
+export function deskCounterUpdate(
   tableName: string,
   lead: LeadKind,
   record: Record<string, unknown> & { createdAt: string },
-  to: string,
-): TransactItem {
+  to: { readonly status: string; readonly owner: string | null },
+): TransactItem | undefined {
   const from = statusAttribute(record);
-  const next = `s_${to}`;
+  const next = `s_${to.status}`;
+  const fromOwner = countedOwner(record);
+  const nextOwner = to.owner ? ownerCounterName(to.status, to.owner) : undefined;
+  const counts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (from !== next) {
+    if (from) counts.push(`${from} :minus`);
+    counts.push(`${next} :plus`);
+  }
+  if (fromOwner !== nextOwner) {
+    if (fromOwner) {
+      counts.push("#fromOwner :minus");
+      names["#fromOwner"] = fromOwner;
+    }
+    if (nextOwner) {
+      counts.push("#toOwner :plus");
+      names["#toOwner"] = nextOwner;
+    }
+  }
+  if (counts.length === 0) return undefined;
+  if (counts.some((count) => count.endsWith(":minus"))) values[":minus"] = -1;
+  if (counts.some((count) => count.endsWith(":plus"))) values[":plus"] = 1;
   const start = bucketStart(record.createdAt, "day");
   return {
     Update: {
       TableName: tableName,
       Key: { id: counterId(lead, "day", start, counterShard(String(record.id ?? ""))) },
-      UpdateExpression: `ADD ${from ? `${from} :minus, ` : ""}${next} :plus SET kind = :kind, createdAt = :start`,
-      ExpressionAttributeValues: {
-        ...(from ? { ":minus": -1 } : {}),
-        ":plus": 1,
-        ":kind": counterKind(lead, "day"),
-        ":start": start,
-      },
+      UpdateExpression: `ADD ${counts.join(", ")} SET kind = :kind, createdAt = :start`,
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: { ...values, ":kind": counterKind(lead, "day"), ":start": start },
     },
   };
 }
@@ -145,9 +216,10 @@ export function indexedWrite(
     createdAt: string;
   },
 ): { attributes: Record<string, string>; actions: TransactItem[] } {
+  const desk = deskAttributes(lead, record);
   return {
-    attributes: { ...searchAttributes(record), ...deskKeyOf(lead, record) },
-    actions: counterUpdates(tableName, lead, record, 1),
+    attributes: { ...searchAttributes(record), ...desk },
+    actions: counterUpdates(tableName, lead, { ...record, ...desk }, 1),
   };
 }
 
@@ -162,6 +234,12 @@ export function deskKey(lead: LeadKind, status: string): string {
 
 export function deskKeyOf(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
   return typeof record.status === "string" ? { deskKey: deskKey(lead, record.status) } : {};
+}
+
+/** The desk attributes a record is stored with in bulk (benchmarks, tests): its key and owner count. */
+export function deskAttributes(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
+  const owner = ownerCounterOf(record);
+  return { ...deskKeyOf(lead, record), ...(owner ? { [OWNER_COUNT]: owner } : {}) };
 }
 
 /**
@@ -184,6 +262,8 @@ export function counterItemsFor(
       if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + 1;
       const status = statusAttribute(record);
       if (size === "day" && status) item[status] = Number(item[status] ?? 0) + 1;
+      const owner = countedOwner(record);
+      if (size === "day" && owner) item[owner] = Number(item[owner] ?? 0) + 1;
       items.set(id, item);
     }
   }

@@ -248,6 +248,7 @@ describe("the backfill while staff work and other runs go on", () => {
       done: true,
       madeNew: 0,
       dueAdded: 0,
+      ownersCounted: 0,
       skipped: 0,
       pages: 0,
     });
