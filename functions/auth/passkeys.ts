@@ -228,7 +228,7 @@ async function changePasskeyAt(
   change: (
     user: StaffUser,
     index: number,
-  ) => { expression: string; values?: Record<string, unknown> } | string,
+  ) => { expression: string; values?: Record<string, unknown>; condition?: string } | string,
 ): Promise<{ user: StaffUser; passkey: StoredPasskey } | string> {
   const users = new UsersRepository(db, table);
   for (let turn = 0; turn < 3; turn += 1) {
@@ -244,7 +244,7 @@ async function changePasskeyAt(
           TableName: table,
           Key: { username: user.username },
           UpdateExpression: update.expression,
-          ConditionExpression: `passkeys[${index}].id = :credential`,
+          ConditionExpression: `passkeys[${index}].id = :credential${update.condition ? ` AND (${update.condition})` : ""}`,
           ExpressionAttributeNames: update.expression.includes("#name") ? { "#name": "name" } : undefined,
           ExpressionAttributeValues: { ":credential": passkey.id, ...update.values },
         }),
@@ -282,10 +282,16 @@ export async function removePasskey(
     deps.tables.users,
     input.username,
     input.id,
-    (user, index) =>
-      deps.mfaRequired && !user.totpSecret && (user.passkeys?.length ?? 0) <= 1
-        ? "lastFactor"
-        : { expression: `REMOVE passkeys[${index}]` },
+    (user, index) => {
+      if (!deps.mfaRequired) return { expression: `REMOVE passkeys[${index}]` };
+      if (!user.totpSecret && (user.passkeys?.length ?? 0) <= 1) return "lastFactor";
+      // The app read above may be removed meanwhile: the write keeps one factor either way.
+      return {
+        expression: `REMOVE passkeys[${index}]`,
+        condition: "attribute_exists(totpSecret) OR size(passkeys) > :one",
+        values: { ":one": 1 },
+      };
+    },
   );
   if (changed === "lastFactor") return { kind: "lastFactor" };
   if (typeof changed === "string") return { kind: "notFound" };

@@ -7,7 +7,7 @@
  * - remove: needs the current password (counted by the login throttle) or a current code, and is
  *   refused where the stage requires a second factor and this is the account's last one.
  */
-import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { auditItem } from "./audit";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import type { LoginDependencies } from "./login";
@@ -101,9 +101,33 @@ export async function removeTotp(
     if (checked.kind !== "ok") return checked;
     await checked.reservation.succeeded();
   }
-  await users.setTotpSecret(user.username, undefined);
+  if (deps.mfaRequired) {
+    if (!(await removeTotpKeepingAPasskey(deps, user.username))) return { kind: "lastFactor" };
+  } else await users.setTotpSecret(user.username, undefined);
   await audit(deps, "account.totp.remove", user.username, input.ip);
   return { kind: "removed" };
+}
+
+/**
+ * Removes the app only while a passkey remains: the passkey read above may be removed meanwhile
+ * (another tab), and two removals that each saw the other factor would leave none.
+ */
+async function removeTotpKeepingAPasskey(deps: Deps, username: string): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.tables.users,
+        Key: { username },
+        UpdateExpression: "REMOVE totpSecret",
+        ConditionExpression: "size(passkeys) > :none",
+        ExpressionAttributeValues: { ":none": 0 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
+    throw error;
+  }
 }
 
 async function audit(

@@ -17,6 +17,7 @@ import { CHALLENGE_SECONDS } from "../../functions/auth/passkey-challenges";
 import { passkeySignInOptions, signInWithPasskey } from "../../functions/auth/passkey-sign-in";
 import { type PasskeyDependencies, relyingPartyOf, removePasskey } from "../../functions/auth/passkeys";
 import { hashPassword } from "../../functions/auth/password";
+import { removeTotp } from "../../functions/auth/totp-enrolment";
 import { UsersRepository } from "../../functions/auth/users";
 import { createLogger } from "../../functions/lib/log";
 import type { RuntimeProcess } from "../support/runtime";
@@ -341,6 +342,48 @@ describe("passkeys", () => {
         kind: "success",
         user: { username: "xia" },
       });
+    });
+
+    it("keeps one second factor when the app and the last passkey are removed at once", async () => {
+      const required = deps(() => new Date(), true);
+      /** `required` whose first update of an account runs `meanwhile` to its end just before it. */
+      const interleaved = (meanwhile: () => Promise<unknown>): PasskeyDependencies => {
+        let pending = true;
+        const db = new Proxy(runtime.db, {
+          get: (target, property, receiver) =>
+            property === "send"
+              ? async (command: Parameters<typeof target.send>[0]) => {
+                  if (
+                    pending &&
+                    command instanceof UpdateCommand &&
+                    command.input.TableName === required.tables.users
+                  ) {
+                    pending = false;
+                    await meanwhile();
+                  }
+                  return target.send(command);
+                }
+              : Reflect.get(target, property, receiver),
+        });
+        return { ...required, db };
+      };
+      for (const completesFirst of ["app", "passkey"] as const) {
+        const who = `yan-${completesFirst}`;
+        const yan = await member(who);
+        const { id } = await register(yan, new SoftAuthenticator(runtime.url));
+        await users.setTotpSecret(who, "JBSWY3DPEHPK3PXP");
+        const removeApp = (using: PasskeyDependencies) =>
+          removeTotp(using, { username: who, password: yan.password });
+        const removeKey = (using: PasskeyDependencies) => removePasskey(using, { username: who, id });
+        // The later removal has read both factors when the other one removes its own.
+        const later =
+          completesFirst === "app"
+            ? await removeKey(interleaved(() => removeApp(required)))
+            : await removeApp(interleaved(() => removeKey(required)));
+        expect(later, who).toEqual({ kind: "lastFactor" });
+        const stored = await users.find(who);
+        expect((stored?.passkeys?.length ?? 0) + (stored?.totpSecret ? 1 : 0), who).toBe(1);
+      }
     });
 
     it("keeps the last second factor where the stage requires one", async () => {
