@@ -151,13 +151,22 @@ function withDesk(signups: Signup[], now: number): Signup[] {
 }
 
 /**
- * One case per class of lead-desk filter combination: status (exact from the counters) alone, with
- * a facet, a search or an owner; an owner (Mine, Unassigned, named) alone, with a facet, a search or
- * both; everything at once; most urgent first alone and combined; an owner with a broad search.
+ * Each status alone, then one case per class of lead-desk filter combination: a status with a
+ * facet, a search or an owner (on small and large status partitions); an owner (Mine, Unassigned,
+ * named) alone, with a facet, a search or both; everything at once; most urgent first alone and
+ * combined; an owner with a broad search.
  */
 const DESK_CASES: readonly [string, string][] = [
   ["status New (open leads)", "status=new"],
-  ["status Won", "status=won"],
+  ...(["contacted", "qualified", "trial", "won", "lost", "spam", "linked"] as const).map(
+    (status): [string, string] => [`status ${status}`, `status=${status}`],
+  ),
+  ["Contacted + Mine", "status=contacted&owner=me"],
+  ["Trial + Unassigned", "status=trial&owner=none"],
+  ["Trial + Unassigned + solo + multiple", "status=trial&owner=none&teamSize=solo&productLines=multiple"],
+  ["Lost + Mine + search 'mar'", "status=lost&owner=me&q=mar"],
+  ["Contacted + Mine + 'northwind' + team", "status=contacted&owner=me&q=northwind&teamSize=team"],
+  ["Spam + Unassigned + search 'gmail'", "status=spam&owner=none&q=gmail"],
   ["Won + solo", "status=won&teamSize=solo"],
   ["Won + search 'mar'", "status=won&q=mar"],
   ["New + search 'chen'", "status=new&q=chen"],
