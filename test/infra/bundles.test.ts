@@ -6,8 +6,8 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -190,6 +190,27 @@ describe("code loaded on first use: the password lists", () => {
     )) as { statusCode: number; body: string };
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.body).toContain(PASSWORD_MESSAGES.tooEasy);
+  });
+});
+
+describe("code loaded on first use: the WebAuthn library", () => {
+  it("is a chunk of the passkey functions, not in what a cold start loads", () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    for (const name of ["auth-passkey", "account-passkeys"]) {
+      const bundle = byName(name);
+      const library = (output: string) =>
+        Object.keys(bundle.metafile.outputs[output]?.inputs ?? {}).some((input) =>
+          input.includes("node_modules/@simplewebauthn/server/"),
+        );
+      const outputs = Object.keys(bundle.metafile.outputs).filter((output) => output.endsWith(".mjs"));
+      const lazy = (output: string) =>
+        bundle.lazyChunks.includes(relative(bundle.dir, resolve(root, output)));
+      expect(
+        outputs.filter((output) => !lazy(output) && library(output)),
+        name,
+      ).toEqual([]);
+      expect(outputs.filter((output) => lazy(output) && library(output)).length, name).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -585,12 +585,14 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
 
     // docs/decisions/0073-passkeys.md, spelled out rather than read from the registry: a looser
     // registry entry or a dropped WAF path fails here.
-    it("gives the passkey functions the account tables and the session key only; WAF rate-limits passkey sign-in", () => {
+    it("gives the passkey functions the stage's site, the account tables and the session key only; WAF rate-limits passkey sign-in", () => {
       const tableKeyOf = (id: string) =>
         (Object.keys(TABLES) as TableKey[]).find(
           (key) => resources[id]?.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key].id}`,
         );
       for (const name of ["auth-passkey", "account-passkeys"]) {
+        // The relying party (RP ID and the one accepted origin) is the stage's site.
+        expect(functionNamed(name)[1].Properties?.Environment?.Variables?.SITE_URL, name).toBe(stage.siteUrl);
         const statements = statementsOfRole(roleOf(functionNamed(name)[1]));
         const byTable = new Map<string, string[]>();
         for (const statement of statements) {
