@@ -5,6 +5,7 @@
  * of two answers carrying the same challenge exactly one finds it.
  */
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { LoginDependencies } from "./login";
 
 export const CHALLENGE_SECONDS = 5 * 60;
@@ -46,7 +47,7 @@ export async function takeChallenge(deps: Deps, challenge: string): Promise<Chal
     );
     item = answer.Attributes;
   } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return undefined;
+    if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
   // DynamoDB's TTL deletes late: an expired item can still be there.

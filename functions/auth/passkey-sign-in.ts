@@ -11,6 +11,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { AuthenticationCredential } from "../../events/passkeys";
 import type { StaffUserView } from "../../events/staff";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { type AuthFailureReason, logAuthFailure } from "./auth-log";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 import { type PasskeyDependencies, refusalOf, usernameOfHandle, webauthn } from "./passkeys";
@@ -168,7 +169,7 @@ async function recordUse(
     );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
+    if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
 }

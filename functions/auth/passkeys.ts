@@ -11,6 +11,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { MAX_PASSKEYS, type PasskeyView, type RegistrationCredential } from "../../events/passkeys";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { requireEnv } from "../lib/env";
 import type { Logger } from "../lib/log";
 import { auditItem } from "./audit";
@@ -70,9 +71,6 @@ export function refusalOf(error: unknown): "wrongSite" | "invalid" {
   const message = error instanceof Error ? error.message : "";
   return /RP ID|origin/i.test(message) ? "wrongSite" : "invalid";
 }
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === "ConditionalCheckFailedException";
 
 async function audit(
   deps: Pick<LoginDependencies, "db" | "tables" | "now">,
@@ -206,7 +204,7 @@ async function appendPasskey(
     );
     return "added";
   } catch (error) {
-    if (isConditionFailure(error)) return "tooMany";
+    if (isConditionalCheckFailed(error)) return "tooMany";
     throw error;
   }
 }
@@ -251,7 +249,7 @@ async function changePasskeyAt(
       );
       return { user, passkey };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
   throw new Error(`The passkeys of ${username} kept changing`);

@@ -7,6 +7,7 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SessionView } from "../../events/staff";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { revokeSession } from "./revocation";
 import { ABSOLUTE_LIFETIME_SECONDS, type Session } from "./session-token";
 import { normalizeUsername } from "./users";
@@ -40,9 +41,6 @@ export async function deviceOf(userAgent: string | undefined): Promise<string> {
   return text || "Unknown device";
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === "ConditionalCheckFailedException";
-
 /** Adds (or refreshes) a session in its member's list. */
 export async function recordSession(
   deps: SessionsDependencies,
@@ -69,7 +67,7 @@ export async function recordSession(
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
     // An account from before the list: start it (only if it still has none, else retry above).
     try {
       await deps.db.send(
@@ -83,7 +81,7 @@ export async function recordSession(
         }),
       );
     } catch (second) {
-      if (!isConditionFailure(second)) throw second;
+      if (!isConditionalCheckFailed(second)) throw second;
       await recordSession(deps, session, details);
     }
   }
@@ -104,7 +102,7 @@ export async function touchSession(deps: SessionsDependencies, session: Session,
     );
   } catch (error) {
     // A session from before the list has no entry; it simply does not show.
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
   }
 }
 
@@ -186,7 +184,7 @@ async function removeEntry(deps: SessionsDependencies, username: string, session
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
   }
 }
 

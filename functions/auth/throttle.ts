@@ -17,6 +17,7 @@
  */
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { clientNetwork } from "../domain/ip-address";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Attempts per account from one address within the window. */
@@ -41,9 +42,6 @@ export interface WindowHit {
   /** Whole seconds until the window ends (at least 1). */
   readonly retryAfterSeconds: number;
 }
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === "ConditionalCheckFailedException";
 
 /** Counts one hit atomically: a live window is incremented, a missing or ended one is started. */
 export async function hitWindow(
@@ -73,7 +71,7 @@ export async function hitWindow(
       const windowEnds = Number(answer.Attributes?.windowEnds);
       return { allowed: hits <= limit, hits, retryAfterSeconds: secondsUntil(windowEnds) };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
     const windowEnds = nowMs + windowSeconds * 1000;
     try {
@@ -87,7 +85,7 @@ export async function hitWindow(
       );
       return { allowed: limit >= 1, hits: 1, retryAfterSeconds: secondsUntil(windowEnds) };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
   throw new Error(`Could not count a hit on ${pk}: the window kept changing`);
@@ -106,7 +104,7 @@ async function releaseHit(db: DynamoDBDocumentClient, table: string, pk: string,
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
   }
 }
 

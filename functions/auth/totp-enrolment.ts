@@ -8,6 +8,7 @@
  *   refused where the stage requires a second factor and this is the account's last one.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { auditItem } from "./audit";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import type { LoginDependencies } from "./login";
@@ -125,7 +126,7 @@ async function removeTotpKeepingAPasskey(deps: Deps, username: string): Promise<
     );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
+    if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
 }

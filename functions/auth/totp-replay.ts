@@ -4,6 +4,7 @@
  * Its own module so that the account function does not bundle the login code with it.
  */
 import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { TOTP_STEP_SECONDS } from "./totp";
 
 /** Marks a TOTP time step as used for this user, so a code cannot be replayed. False if it was. */
@@ -25,7 +26,7 @@ export async function claimTotpStep(
     );
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === "ConditionalCheckFailedException") return false;
+    if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
 }

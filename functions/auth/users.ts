@@ -8,6 +8,7 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { StaffMember, StaffRole, StaffUserView } from "../../events/staff";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 
 /** A registered WebAuthn credential. */
 export interface StoredPasskey {
@@ -103,9 +104,6 @@ export class UnknownUserError extends Error {
   }
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === "ConditionalCheckFailedException";
-
 export class UsersRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -146,7 +144,7 @@ export class UsersRepository {
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) throw new UserExistsError(user.username);
+      if (isConditionalCheckFailed(error)) throw new UserExistsError(user.username);
       throw error;
     }
     return user;
@@ -166,7 +164,7 @@ export class UsersRepository {
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) throw new UnknownUserError(normalizeUsername(username));
+      if (isConditionalCheckFailed(error)) throw new UnknownUserError(normalizeUsername(username));
       throw error;
     }
   }
@@ -204,7 +202,7 @@ export class UsersRepository {
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) throw new UnknownUserError(normalizeUsername(username));
+      if (isConditionalCheckFailed(error)) throw new UnknownUserError(normalizeUsername(username));
       throw error;
     }
   }
