@@ -8,7 +8,7 @@
  *   POST   /api/team/members/{username}/reset-second-factor
  */
 import { InvitationRequest, MemberUpdateRequest, TEAM_MESSAGES } from "../../events/team";
-import { requireSession, signedInUser } from "../auth/http-session";
+import { requireSession, signedInSession, signedInUser } from "../auth/http-session";
 import { requireEnv } from "../lib/env";
 import { teamDependencies } from "../team/deps";
 import { invitationEmail } from "../team/emails";
@@ -144,6 +144,7 @@ export const handler = httpRoutes({
         await resetSecondFactor(teamDependencies(), {
           username: pathParameter(request, "username"),
           actor: signedInUser(request).username,
+          actorSession: signedInSession(request).sessionId,
           ip: request.clientIp,
         }),
       ),

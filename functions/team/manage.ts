@@ -125,10 +125,14 @@ export async function updateMember(
   return updated ? { kind: "done", member: staffMemberOf(updated) } : { kind: "notFound" };
 }
 
-/** Removes the member's authenticator and passkeys (a lost phone or key); they sign in with the password. */
+/**
+ * Removes the member's authenticator and passkeys (a lost phone or key); they sign in with the
+ * password. Their sessions end too: a session opened on the lost device must not outlive the key
+ * that opened it. An admin resetting their own keeps the session they are using (`actorSession`).
+ */
 export async function resetSecondFactor(
   deps: TeamDependencies,
-  input: { username: string; actor: string; ip?: string },
+  input: { username: string; actor: string; actorSession?: string; ip?: string },
 ): Promise<ManageOutcome> {
   const repository = new UsersRepository(deps.db, deps.tables.users);
   const target = await repository.find(input.username);
@@ -141,6 +145,7 @@ export async function resetSecondFactor(
     false,
   );
   if (result !== "done") return { kind: result };
+  await endSessions(deps, target.username, target.username === input.actor ? input.actorSession : undefined);
   const updated = await repository.find(target.username);
   return updated ? { kind: "done", member: staffMemberOf(updated) } : { kind: "notFound" };
 }

@@ -3,7 +3,7 @@
  * SES inbox): invite -> accept -> signed in; links single-use, expiring, bound to their invitation,
  * replaced on resend, refused after revoke; parallel acceptance succeeds once; Staff gets 403 on
  * every team route; the last admin cannot be demoted or deactivated; deactivation ends sessions at
- * once; every change is an audit entry.
+ * once, and so does a second-factor reset; every change is an audit entry.
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -262,6 +262,28 @@ describe("roles and members", () => {
     // The old session stays ended; a new sign-in works.
     expect((await call(runtime, "GET", "/api/admin/signups", { cookie: wes })).status).toBe(401);
     expect(await signIn(runtime, "wes@example.com", PASSWORD, "203.0.113.51")).toContain("__Host-session=");
+  });
+
+  it("a second-factor reset ends the member's sessions; an admin resetting their own keeps the one in use", async () => {
+    const { token } = await invite("lee@example.com");
+    const lee = sessionCookieOf(await accept(token));
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: lee })).status).toBe(200);
+    const reset = await call(runtime, "POST", "/api/team/members/lee@example.com/reset-second-factor", {
+      cookie: admin,
+      body: {},
+    });
+    expect(reset.status, reset.text).toBe(200);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: lee })).status).toBe(401);
+    expect(await signIn(runtime, "lee@example.com", PASSWORD, "203.0.113.52")).toContain("__Host-session=");
+
+    const elsewhere = await signIn(runtime, ADMIN.username, ADMIN.password, "203.0.113.53");
+    const own = await call(runtime, "POST", `/api/team/members/${ADMIN.username}/reset-second-factor`, {
+      cookie: admin,
+      body: {},
+    });
+    expect(own.status, own.text).toBe(200);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: elsewhere })).status).toBe(401);
+    expect((await call(runtime, "GET", "/api/admin/signups", { cookie: admin })).status).toBe(200);
   });
 
   it("records who did what to whom on the Team page", async () => {

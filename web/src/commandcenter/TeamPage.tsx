@@ -318,7 +318,7 @@ function memberActionsFor(
             onClick={() =>
               confirm({
                 title: "Reset second factor",
-                message: `Remove the authenticator app and passkeys of ${member.username}? They sign in with their password until they set up a new one.`,
+                message: `Remove the authenticator app and passkeys of ${member.username} and end their sessions? They sign in with their password until they set up a new one.`,
                 confirmLabel: "Reset second factor",
                 run: async () => {
                   await api.resetSecondFactor(member.username);
