@@ -14,6 +14,10 @@ export default defineConfig({
   test: {
     // Tests run on Node.js 20 while Lambda runs 22: the SDK's future-minimum notice is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    // expect.poll gives up after 1 s by default: on a busy machine a page's debounced search and its
+    // request can take longer than that, and a correct screen then fails. A poll only waits as long
+    // as its condition is false, so a generous limit costs nothing when the code is right.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,
