@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TEAM_MESSAGES } from "../../events";
-import { ADMIN_ONLY_TEXT } from "../../web/src/commandcenter/TeamPage";
+import { ADMIN_ONLY_TEXT } from "../../web/src/commandcenter/team/TeamPage";
 import { call, linkTokenFor } from "../integration/auth-support";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";

@@ -1,16 +1,16 @@
 /** The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx). */
 import { Navigate, Route, Routes } from "react-router-dom";
-import { AcceptInvitationPage } from "./AcceptInvitationPage";
-import { AccountPage } from "./AccountPage";
-import { AuthProvider } from "./auth";
-import { ContactsPage } from "./ContactsPage";
-import { DashboardPage } from "./DashboardPage";
-import { ForgotPasswordPage } from "./ForgotPasswordPage";
-import { LoginPage } from "./LoginPage";
-import { Protected } from "./Protected";
-import { ResetPasswordPage } from "./ResetPasswordPage";
-import { SignupsPage } from "./SignupsPage";
-import { TeamPage } from "./TeamPage";
+import { AccountPage } from "./account/AccountPage";
+import { ContactsPage } from "./leads/ContactsPage";
+import { DashboardPage } from "./leads/DashboardPage";
+import { SignupsPage } from "./leads/SignupsPage";
+import { AuthProvider } from "./shared/AuthProvider";
+import { Protected } from "./shared/Protected";
+import { AcceptInvitationPage } from "./sign-in/AcceptInvitationPage";
+import { ForgotPasswordPage } from "./sign-in/ForgotPasswordPage";
+import { LoginPage } from "./sign-in/LoginPage";
+import { ResetPasswordPage } from "./sign-in/ResetPasswordPage";
+import { TeamPage } from "./team/TeamPage";
 
 export default function CommandCenterApp() {
   return (

@@ -1,0 +1,40 @@
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useAuth } from "./AuthProvider";
+import { failureMessage } from "./api";
+import { ErrorNotice } from "./ErrorNotice";
+import styles from "./shared.module.css";
+
+/**
+ * The top bar of the protected pages, with Logout (to the site root once the server ended the
+ * session; a failure says so, with Try again) and, for admins, the Team page.
+ */
+export function StaffHeader({ children }: { children: ReactNode }) {
+  const { logout, user } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState("");
+  const onLogout = async () => {
+    setError("");
+    try {
+      await logout();
+      navigate("/", { replace: true });
+    } catch (failure) {
+      setError(failureMessage(failure, "Signing out failed. Please try again."));
+    }
+  };
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={styles.headerTitle}>{children}</div>
+        <nav className={styles.headerTitle} aria-label="Command Center">
+          {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
+          <Link to="/commandcenter/account">Account</Link>
+          <button type="button" className={styles.secondaryButton} onClick={onLogout}>
+            Logout
+          </button>
+        </nav>
+      </header>
+      {error && <ErrorNotice message={error} onRetry={onLogout} />}
+    </>
+  );
+}

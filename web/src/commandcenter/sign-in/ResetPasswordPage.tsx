@@ -1,0 +1,47 @@
+/**
+ * /commandcenter/reset-password#token=… (the link of the reset e-mail, functions/model/mail/staff-emails.ts;
+ * docs/decisions/0063): checks the link, sets the new password (the policy's message from the
+ * API), then asks the person to sign in — every session of the account has ended.
+ */
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { PASSWORD_RESET_MESSAGES } from "../../../../events";
+import { api } from "../shared/api";
+import styles from "../shared/shared.module.css";
+import { LinkPageCard, NewPasswordForm, useCheckedLink } from "./PasswordSetup";
+
+export function ResetPasswordPage() {
+  const { token, result, error } = useCheckedLink(
+    api.checkPasswordReset,
+    PASSWORD_RESET_MESSAGES.invalidLink,
+  );
+  const [message, setMessage] = useState("");
+
+  return (
+    <LinkPageCard title="Choose a new password">
+      {error ? (
+        <>
+          <div className={styles.errorBanner} role="alert">
+            {error}
+          </div>
+          <Link to="/commandcenter/forgot-password">Ask for a new link</Link>
+        </>
+      ) : !result ? (
+        <p role="status">Checking your link...</p>
+      ) : message ? (
+        <>
+          <p role="status">{message}</p>
+          <Link to="/commandcenter/login">Sign in</Link>
+        </>
+      ) : (
+        <NewPasswordForm
+          submitLabel="Set new password"
+          submittingLabel="Saving..."
+          onSubmit={async (password) => {
+            setMessage((await api.resetPassword(token, password)).message);
+          }}
+        />
+      )}
+    </LinkPageCard>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * After a new member chose their password (the accept-invitation page): an optional second factor,
+ * an authenticator app (TotpEnrolment) or a passkey, or "Skip". Where the stage requires a second
+ * factor there is no Skip: without one the next sign-in would be refused (docs/decisions/0073-passkeys.md).
+ */
+import { useEffect, useState } from "react";
+import { TotpEnrolment } from "../account/TotpEnrolment";
+import { api, failureMessage } from "../shared/api";
+import { ActionMessages } from "../shared/ErrorNotice";
+import { addPasskey, passkeysSupported } from "../shared/passkeyCeremony";
+import styles from "../shared/shared.module.css";
+
+export function SecondFactorStep({ password, onDone }: { password: string; onDone: () => void }) {
+  const [required, setRequired] = useState<boolean>();
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .security()
+      .then((security) => setRequired(security.mfaRequired))
+      // Unknown: offer Skip; the sign-in says what is missing if the stage requires a factor.
+      .catch(() => setRequired(false));
+  }, []);
+
+  const createPasskey = async () => {
+    setError("");
+    setBusy(true);
+    try {
+      await addPasskey(password);
+      onDone();
+    } catch (failure) {
+      setError(failureMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (required === undefined) return <p role="status">Loading...</p>;
+  return (
+    <>
+      <p>
+        Your account is ready.{" "}
+        {required
+          ? "This Command Center requires a second factor: set one up now to be able to sign in again."
+          : "Add a second factor now (optional), or skip and add one later on the Account page."}
+      </p>
+      <h2 className={styles.cardTitle}>Authenticator app</h2>
+      <TotpEnrolment
+        start={api.startTotp}
+        confirm={async (code) => {
+          await api.confirmTotp(code);
+        }}
+        onEnrolled={onDone}
+      />
+      {passkeysSupported() && (
+        <>
+          <h2 className={styles.cardTitle}>Passkey</h2>
+          <ActionMessages notice="" error={error} />
+          <button
+            type="button"
+            className={styles.primaryButton}
+            disabled={busy}
+            onClick={() => void createPasskey()}
+          >
+            {busy ? "Waiting for your passkey..." : "Create a passkey"}
+          </button>
+        </>
+      )}
+      {!required && (
+        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={onDone}>
+          Skip
+        </button>
+      )}
+    </>
+  );
+}
