@@ -6,8 +6,14 @@
  * prints "READY <port>" once listening, and stops when its stdin closes — when the parent ends it
  * or dies (even by SIGKILL), so no orphan keeps the data folder's lock. Ctrl-C in a terminal
  * reaches the whole process group: SIGINT is ignored here, the parent decides when to stop.
+ *
+ * Every request passes ./local-only.ts first (a loopback Host with this server's port, nothing
+ * cross-site). A line "ALLOW <port>" on stdin adds a relay's port (LOCAL_FAULTS), answered with
+ * "ALLOWED <port>" once it counts.
  */
+import { createInterface } from "node:readline";
 import { dynaliteWithTransactions } from "./dynalite-transactions";
+import { guardLocalOnly } from "./local-only";
 import { closeServer, listen } from "./net";
 
 const [portArgument = "0", host = "127.0.0.1", dataPath] = process.argv.slice(2);
@@ -17,6 +23,7 @@ const server = dynaliteWithTransactions({
   deleteTableMs: 0,
   updateTableMs: 0,
 });
+const guard = guardLocalOnly(server);
 
 process.on("SIGINT", () => {});
 let stopping = false;
@@ -33,11 +40,19 @@ function stop(): void {
 }
 process.stdin.on("end", stop);
 process.stdin.on("error", stop);
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const allow = /^ALLOW (\d+)$/.exec(line);
+  if (!allow) return;
+  guard.allowPort(Number(allow[1]));
+  process.stdout.write(`ALLOWED ${allow[1]}\n`);
+});
 process.stdin.resume();
 
 /** LevelDB opens lazily: one request shows whether the folder could be opened (not locked). */
 async function storeOpens(port: number): Promise<void> {
-  const response = await fetch(`http://${host.includes(":") ? `[${host}]` : host}:${port}/`, {
+  // Listening on every address, it is asked on the loopback one (a Host the guard accepts).
+  const name = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const response = await fetch(`http://${name.includes(":") ? `[${name}]` : name}:${port}/`, {
     method: "POST",
     headers: {
       "content-type": "application/x-amz-json-1.0",

@@ -3,6 +3,8 @@
  * local port, its data in a folder that survives restarts. By default it runs in a child process
  * (./dynalite-process.ts) so that its LevelDB work uses another core than the caller's
  * (docs/decisions/0008-dynalite-in-its-own-process.md); `inProcess: true` keeps it in this one.
+ * Either way it answers only this machine's own clients (./local-only.ts): a loopback Host with its
+ * port, nothing cross-site.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -11,6 +13,7 @@ import { createInterface } from "node:readline";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { dynaliteWithTransactions } from "./dynalite-transactions";
+import { guardLocalOnly } from "./local-only";
 import { closeServer, listen } from "./net";
 
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" } as const;
@@ -19,6 +22,17 @@ export interface LocalDynamo {
   readonly endpoint: string;
   readonly client: DynamoDBClient;
   readonly db: DynamoDBDocumentClient;
+  /**
+   * Also answers requests naming this port in Host: a relay in front of dynalite (LOCAL_FAULTS),
+   * through which clients reach it with the relay's port in Host. Resolves once it counts.
+   */
+  allowRelayPort(port: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Started {
+  port: number;
+  allowRelayPort(port: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +49,9 @@ export interface DynaliteOptions {
 const START_TIMEOUT_MS = 30_000;
 
 export async function startDynalite(options: DynaliteOptions): Promise<LocalDynamo> {
-  const { port, close } = options.inProcess ? await inThisProcess(options) : await inChildProcess(options);
+  const { port, allowRelayPort, close } = options.inProcess
+    ? await inThisProcess(options)
+    : await inChildProcess(options);
   const endpoint = `http://${options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host}:${port}`;
   const client = new DynamoDBClient({ endpoint, region: options.region, credentials: LOCAL_CREDENTIALS });
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -43,6 +59,7 @@ export async function startDynalite(options: DynaliteOptions): Promise<LocalDyna
     endpoint,
     client,
     db,
+    allowRelayPort,
     async close() {
       client.destroy();
       await close();
@@ -50,23 +67,28 @@ export async function startDynalite(options: DynaliteOptions): Promise<LocalDyna
   };
 }
 
-async function inThisProcess(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+async function inThisProcess(options: DynaliteOptions): Promise<Started> {
   const server: Server = dynaliteWithTransactions({
     path: options.path,
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  const guard = guardLocalOnly(server);
   const port = await listen(server, options.port, options.host);
-  // dynalite's close also closes its LevelDB, releasing the lock on the data folder.
-  return { port, close: () => closeServer(server) };
+  return {
+    port,
+    allowRelayPort: async (relayPort) => guard.allowPort(relayPort),
+    // dynalite's close also closes its LevelDB, releasing the lock on the data folder.
+    close: () => closeServer(server),
+  };
 }
 
 /**
  * After a SIGKILL of the runtime, the old child may still hold the data folder's lock for a moment
  * (it stops as soon as it sees its stdin close): a start that fails then is tried again.
  */
-async function inChildProcess(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+async function inChildProcess(options: DynaliteOptions): Promise<Started> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
@@ -78,7 +100,7 @@ async function inChildProcess(options: DynaliteOptions): Promise<{ port: number;
   }
 }
 
-async function spawnChild(options: DynaliteOptions): Promise<{ port: number; close(): Promise<void> }> {
+async function spawnChild(options: DynaliteOptions): Promise<Started> {
   const script = new URL("./dynalite-process.ts", import.meta.url).pathname;
   const child = spawn(
     process.execPath,
@@ -90,6 +112,8 @@ async function spawnChild(options: DynaliteOptions): Promise<{ port: number; clo
     output += chunk.toString();
   });
   const exited = once(child, "exit");
+  // "ALLOWED <port>" answers each "ALLOW <port>" sent to the child (see allowRelayPort).
+  const allowed = new Map<number, () => void>();
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`dynalite did not start:\n${output}`)), START_TIMEOUT_MS);
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -99,6 +123,8 @@ async function spawnChild(options: DynaliteOptions): Promise<{ port: number; clo
         clearTimeout(timer);
         resolve(Number(match[1]));
       }
+      const answer = /^ALLOWED (\d+)$/.exec(line);
+      if (answer) allowed.get(Number(answer[1]))?.();
     });
     void exited.then(([code]) => {
       clearTimeout(timer);
@@ -107,6 +133,29 @@ async function spawnChild(options: DynaliteOptions): Promise<{ port: number; clo
   });
   return {
     port,
+    allowRelayPort(relayPort) {
+      return new Promise<void>((resolve, reject) => {
+        const settle = (error?: Error) => {
+          clearTimeout(timer);
+          child.off("exit", onExit);
+          allowed.delete(relayPort);
+          if (error) reject(error);
+          else resolve();
+        };
+        const onExit = () => settle(new Error(`dynalite exited before it allowed port ${relayPort}`));
+        const timer = setTimeout(
+          () => settle(new Error(`dynalite did not allow port ${relayPort}:\n${output}`)),
+          START_TIMEOUT_MS,
+        );
+        if (child.exitCode !== null || child.signalCode !== null) {
+          onExit();
+          return;
+        }
+        child.once("exit", onExit);
+        allowed.set(relayPort, () => settle());
+        child.stdin?.write(`ALLOW ${relayPort}\n`);
+      });
+    },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       // Closing its stdin is the stop signal: it closes the server and LevelDB, then exits.

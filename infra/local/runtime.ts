@@ -173,6 +173,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       sesUrl: ses.url,
     });
     stoppers.push(() => faults.close());
+    if (faults.enabled) {
+      // The proxies pass requests on unchanged: Host names their port, which the stand-ins'
+      // local-only check (./local-only.ts) must then accept too.
+      await dynamo.allowRelayPort(Number(new URL(faults.dynamoEndpoint).port));
+      ses.allowRelayPort(Number(new URL(faults.sesUrl).port));
+    }
 
     // The HTTP server listens before the functions' environment exists (SITE_URL needs the port);
     // requests wait for `ready`, so no handler runs with a half-set environment.

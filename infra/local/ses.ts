@@ -5,6 +5,9 @@
  *
  * The package keeps its store in memory and calls its own exports `saveEmail`/`clearStore` through
  * the module object; wrapping those two exports is how the file learns about every change.
+ *
+ * Every request, the sending calls included, passes ./local-only.ts first: a web page must neither
+ * read the inbox nor send through it.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -64,6 +67,8 @@ export interface LocalSes {
    * them out so that the stand-in's ever-growing inbox does not count as the runtime's memory.
    */
   take(): StoredEmail[];
+  /** Also answers requests naming this port in Host: a relay in front of the stand-in (LOCAL_FAULTS). */
+  allowRelayPort(port: number): void;
   close(): Promise<void>;
 }
 
@@ -91,7 +96,7 @@ export async function startSes(options: {
   const http = await server({ host: options.host, port: options.port });
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : options.port;
-  guardLocalOnly(http, port);
+  const guard = guardLocalOnly(http);
   return {
     url: `http://${options.host}:${port}`,
     count: () => emails.length,
@@ -99,6 +104,7 @@ export async function startSes(options: {
       if (inboxFile) writeFileSync(inboxFile, "", { mode: 0o600 });
       return emails.splice(0);
     },
+    allowRelayPort: (relayPort) => guard.allowPort(relayPort),
     async close() {
       await closeServer(http);
       inboxFile = undefined;

@@ -1,12 +1,14 @@
 /**
  * A real DynamoDB stand-in for tests: dynalite in memory on a free port, with TransactWriteItems
  * (infra/local/dynalite-transactions.ts) and every table of functions/model/tables.ts, GSIs included.
+ * Like the runtime's, it answers only this machine's own clients (infra/local/local-only.ts).
  */
 import type { Server } from "node:http";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { TABLES, type TableKey } from "../../functions/model/tables";
 import { dynaliteWithTransactions } from "../../infra/local/dynalite-transactions";
+import { guardLocalOnly } from "../../infra/local/local-only";
 import { ensureTables } from "../../infra/local/tables";
 
 export interface TestDynamo {
@@ -35,6 +37,7 @@ function listen(server: Server): Promise<number> {
 
 export async function startDynalite(): Promise<TestDynamo> {
   const server = dynaliteWithTransactions({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  guardLocalOnly(server);
   const port = await listen(server);
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: TEST_REGION, credentials: TEST_CREDENTIALS });

@@ -1,8 +1,12 @@
-/** aws-ses-v2-local on a free port, for tests that check what was really sent. */
+/**
+ * aws-ses-v2-local on a free port, for tests that check what was really sent. Like the runtime's,
+ * it answers only this machine's own clients (infra/local/local-only.ts).
+ */
 import type { AddressInfo } from "node:net";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import sesLocal from "aws-ses-v2-local";
 import type { Email } from "aws-ses-v2-local/dist/store";
+import { guardLocalOnly } from "../../infra/local/local-only";
 import { TEST_CREDENTIALS, TEST_REGION } from "./dynamo";
 
 export interface TestSes {
@@ -16,6 +20,7 @@ export interface TestSes {
 
 export async function startSesLocal(): Promise<TestSes> {
   const server = await sesLocal({ host: "127.0.0.1", port: 0 });
+  guardLocalOnly(server);
   if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = new SESv2Client({
