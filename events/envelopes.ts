@@ -19,7 +19,7 @@ export const SignupCreated = envelope("signup.created", Signup);
 export const ContactReceived = envelope("contact.received", ContactMessage);
 
 /**
- * A staff account locked for a while by repeated wrong passwords (functions/auth/attack-alert.ts).
+ * A staff account locked for a while by repeated wrong passwords (functions/staff/attack-alert.ts).
  * The notify worker e-mails the account's owner; nothing typed at the sign-in travels here.
  */
 export const AccountLockedData = z.object({
@@ -35,7 +35,7 @@ export const AccountLockedData = z.object({
 export type AccountLockedData = z.infer<typeof AccountLockedData>;
 export const AccountLocked = envelope("staff.account-locked", AccountLockedData);
 
-/** A lead in a reminder or digest e-mail (functions/desk/reminders.ts). */
+/** A lead in a reminder or digest e-mail (functions/leads/reminders.ts). */
 export const DeskLeadRef = z.object({
   kind: z.enum(LEAD_KINDS),
   id: z.string().min(1).max(200),

@@ -1,6 +1,6 @@
 /**
  * The Team page and invitations (Admin only), and accepting an invitation (public, by token).
- * Used by functions/http/team.ts, functions/http/invitation.ts, the Command Center and the tests.
+ * Used by functions/staff/routes/team.ts, functions/staff/routes/invitation.ts, the Command Center and the tests.
  */
 import * as z from "zod";
 import { emailField } from "./fields";

@@ -13,7 +13,10 @@ export type TableAccess = "read" | "write" | "readWrite";
 export interface HttpFunctionDefinition {
   /** Logical name; also the bundle folder name. */
   readonly name: string;
-  /** Module (relative to functions/) that exports `handler`. */
+  /**
+   * The handler: a module relative to functions/ that exports `handler`, or `module#name` for a
+   * routes module's named export. The build's generated entry re-exports exactly that.
+   */
   readonly entry: string;
   /** "METHOD /path" as API Gateway HTTP API routes; `{id}` marks a path parameter. */
   readonly routes: readonly string[];
@@ -61,37 +64,37 @@ const DESK_WRITER_TABLES = {
 export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "signup",
-    entry: "http/signup.ts",
+    entry: "pipeline/routes/signup.ts",
     routes: ["POST /api/signup"],
     // audit: the open-lead lookup per address and the lead's timeline (docs/decisions/0075).
     tables: { signups: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
   },
   {
     name: "contact",
-    entry: "http/contact.ts",
+    entry: "pipeline/routes/contact.ts",
     routes: ["POST /api/contact"],
     tables: { contacts: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
   },
   // Command Center (docs/product/command-center.md): staff sign-in and lead management. Every route reads the session.
   {
     name: "auth-login",
-    entry: "http/auth-login.ts",
+    entry: "staff/routes/auth-login.ts",
     routes: ["POST /api/auth/login"],
-    // outbox: the "account locked" e-mail to the owner (functions/auth/attack-alert.ts).
+    // outbox: the "account locked" e-mail to the owner (functions/staff/attack-alert.ts).
     tables: { users: "readWrite", authState: "readWrite", audit: "write", outbox: "write" },
     sessionKey: true,
   },
   {
     name: "auth-user",
-    entry: "http/auth-user.ts",
+    entry: "staff/routes/auth-user.ts",
     routes: ["GET /api/auth/user"],
-    // Writes a session's "last used" time on the user item (functions/auth/sessions.ts).
+    // Writes a session's "last used" time on the user item (functions/model/staff/sessions.ts).
     tables: { users: "readWrite", authState: "read" },
     sessionKey: true,
   },
   {
     name: "auth-logout",
-    entry: "http/auth-logout.ts",
+    entry: "staff/routes/auth-logout.ts",
     routes: ["POST /api/auth/logout"],
     tables: { users: "read", authState: "readWrite", audit: "write" },
     sessionKey: true,
@@ -99,7 +102,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // Staff accounts: the signed-in member's own account (docs/decisions/0060).
   {
     name: "account",
-    entry: "http/account.ts",
+    entry: "staff/routes/account.ts",
     routes: [
       "PUT /api/account/email",
       "POST /api/account/password",
@@ -118,7 +121,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // Their own functions: the WebAuthn library loads on first use and stays out of the others.
   {
     name: "account-passkeys",
-    entry: "http/account-passkeys.ts",
+    entry: "staff/routes/account-passkeys.ts",
     routes: [
       "GET /api/account/passkeys",
       "POST /api/account/passkeys/options",
@@ -131,7 +134,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   },
   {
     name: "auth-passkey",
-    entry: "http/auth-passkey.ts",
+    entry: "staff/routes/auth-passkey.ts",
     routes: ["POST /api/auth/passkey/options", "POST /api/auth/passkey/verify"],
     // users: the signature counter, last use and the session list; authState: challenges, throttle.
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
@@ -140,7 +143,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // Staff team (docs/decisions/0061): the Team page's API, Admin only on every request.
   {
     name: "team",
-    entry: "http/team.ts",
+    entry: "staff/routes/team.ts",
     routes: [
       "GET /api/team",
       "POST /api/team/invitations",
@@ -156,7 +159,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // Accepting an invitation: public, the one-time token is the credential.
   {
     name: "invitation",
-    entry: "http/invitation.ts",
+    entry: "staff/routes/invitation.ts",
     routes: ["POST /api/auth/invitation/check", "POST /api/auth/invitation/accept"],
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
@@ -164,7 +167,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // The forgotten password (docs/decisions/0063): public, the e-mailed one-time link is the credential.
   {
     name: "password-reset",
-    entry: "http/password-reset.ts",
+    entry: "staff/routes/password-reset.ts",
     routes: [
       "POST /api/auth/password/forgot",
       "POST /api/auth/password/check",
@@ -176,14 +179,14 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [
     {
       name: `admin-${plural}-list`,
-      entry: `http/admin-${plural}-list.ts`,
+      entry: `leads/routes/lead-routes.ts#${plural}List`,
       routes: [`GET /api/admin/${plural}`],
       tables: { [plural]: "read", users: "read", authState: "read" },
       sessionKey: true,
     },
     {
       name: `admin-${plural}-export`,
-      entry: `http/admin-${plural}-export.ts`,
+      entry: `leads/routes/lead-routes.ts#${plural}Export`,
       routes: [`GET /api/admin/${plural}/export.csv`],
       tables: { [plural]: "read", users: "read", authState: "read" },
       sessionKey: true,
@@ -191,7 +194,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     // The lead desk (docs/decisions/0066): a lead's timeline and notes; notes live in the audit table.
     {
       name: `admin-${plural}-timeline`,
-      entry: `http/admin-${plural}-timeline.ts`,
+      entry: `leads/routes/desk-routes.ts#${plural}Timeline`,
       routes: [`GET /api/admin/${plural}/{id}/timeline`],
       // Both kinds: the country of each submission linked to the lead (docs/decisions/0075).
       tables: { signups: "read", contacts: "read", audit: "read", users: "read", authState: "read" },
@@ -199,7 +202,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     },
     {
       name: `admin-${plural}-notes`,
-      entry: `http/admin-${plural}-notes.ts`,
+      entry: `leads/routes/desk-routes.ts#${plural}Notes`,
       routes: [`POST /api/admin/${plural}/{id}/notes`],
       tables: { [plural]: "read", audit: "readWrite", users: "read", authState: "read" },
       sessionKey: true,
@@ -207,7 +210,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     // One lead: read (the links in the desk's e-mails open it) and delete; one path, one function.
     {
       name: `admin-${plural}-lead`,
-      entry: `http/admin-${plural}-lead.ts`,
+      entry: `leads/routes/lead-routes.ts#${plural}Lead`,
       routes: [`GET /api/admin/${plural}/{id}`, `DELETE /api/admin/${plural}/{id}`],
       // audit read: the address's open-lead lookup, released with a deleted lead (docs/decisions/0075).
       tables: { [plural]: "readWrite", audit: "readWrite", users: "read", authState: "read" },
@@ -216,21 +219,21 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   ]),
   {
     name: "admin-desk-stats",
-    entry: "http/admin-desk-stats.ts",
+    entry: "leads/routes/desk-routes.ts#deskFigures",
     routes: ["GET /api/admin/desk/stats"],
     tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
     sessionKey: true,
   },
   {
     name: "admin-desk-owners",
-    entry: "http/admin-desk-owners.ts",
+    entry: "leads/routes/desk-routes.ts#deskOwners",
     routes: ["GET /api/admin/desk/owners"],
     tables: { users: "read", authState: "read" },
     sessionKey: true,
   },
   {
     name: "admin-desk-update",
-    entry: "http/admin-desk-update.ts",
+    entry: "leads/routes/desk-routes.ts#deskUpdate",
     routes: ["POST /api/admin/desk/update"],
     tables: DESK_WRITER_TABLES,
     sessionKey: true,
@@ -239,7 +242,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   // member's address as Reply-To; the key's claim and the reply entry live in the audit table.
   {
     name: "admin-desk-reply",
-    entry: "http/admin-desk-reply.ts",
+    entry: "leads/routes/reply-routes.ts#deskReply",
     routes: ["GET /api/admin/desk/reply-templates", "POST /api/admin/desk/reply"],
     tables: DESK_WRITER_TABLES,
     sessionKey: true,
@@ -247,7 +250,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   },
   {
     name: "admin-signups-stats",
-    entry: "http/admin-signups-stats.ts",
+    entry: "leads/routes/lead-routes.ts#signupStats",
     routes: ["GET /api/admin/signups/stats"],
     tables: { signups: "read", users: "read", authState: "read" },
     sessionKey: true,
@@ -255,11 +258,11 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
 ];
 
 export const WORKERS: readonly WorkerDefinition[] = [
-  { name: "enrich", entry: "workers/enrich.ts", tables: { signups: "readWrite" }, assets: "geoip" },
+  { name: "enrich", entry: "pipeline/routes/enrich.ts", tables: { signups: "readWrite" }, assets: "geoip" },
   {
     name: "notify",
-    entry: "workers/notify.ts",
-    // signups/contacts: `notifiedAt` once a lead's e-mails are out (functions/domain/notifications.ts).
+    entry: "pipeline/routes/notify.ts",
+    // signups/contacts: `notifiedAt` once a lead's e-mails are out (functions/pipeline/notifications.ts).
     tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "write" },
     sendsEmail: true,
   },
@@ -285,7 +288,7 @@ export const QUEUES: readonly QueueDefinition[] = [
 /** Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). */
 export const OUTBOX_RELAY = {
   name: "outbox-relay",
-  entry: "workers/outbox-relay.ts",
+  entry: "pipeline/routes/outbox-relay.ts",
   tables: { outbox: "readWrite" },
 } as const satisfies WorkerDefinition;
 
@@ -309,7 +312,7 @@ export interface ScheduledFunctionDefinition extends WorkerDefinition {
 export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
   {
     name: "desk-schedule",
-    entry: "workers/desk-schedule.ts",
+    entry: "leads/routes/desk-schedule.ts",
     tables: {
       signups: "readWrite",
       contacts: "readWrite",
@@ -326,7 +329,7 @@ export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
   // audit table; no users, no outbox.
   {
     name: "desk-backfill",
-    entry: "workers/desk-backfill.ts",
+    entry: "leads/routes/desk-backfill.ts",
     tables: { signups: "readWrite", contacts: "readWrite", audit: "readWrite" },
     everyMinutes: 5,
     localIntervalEnv: "DESK_BACKFILL_SECONDS",

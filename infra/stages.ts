@@ -54,7 +54,7 @@ export const StageConfig = z.object({
   submissionsPerMinute: z.number().int().min(0),
   /**
    * Local dates (America/Chicago, YYYY-MM-DD) on which the response clock stands still
-   * (functions/desk/response-clock.ts); weekends always do.
+   * (functions/model/response-clock.ts); weekends always do.
    */
   responseHolidays: z.array(z.iso.date()).max(200),
   /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */

@@ -29,6 +29,7 @@ export default defineConfig({
             "infra/**/*.test.ts",
             "web/**/*.test.{ts,tsx}",
             "test/docs/**/*.test.ts",
+            "test/architecture/**/*.test.ts",
           ],
           testTimeout: 20_000,
         },

@@ -1,15 +1,8 @@
-import { TABLES, type TableKey } from "../model/tables";
-
 /** A required environment variable; a clear error names the missing one. */
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (value === undefined || value === "") throw new Error(`Environment variable ${name} is not set`);
   return value;
-}
-
-/** The physical name of one of the tables of functions/model/tables.ts. */
-export function tableName(key: TableKey): string {
-  return requireEnv(TABLES[key].envVar);
 }
 
 /** A non-negative integer from the environment, or the fallback when unset. */

@@ -3,7 +3,7 @@
  * Control, docs/decisions/0055-api-through-function-urls-and-oac.md). A function URL sends the same
  * payload 2.0 event as an API Gateway HTTP API, except that it routes nothing: `routeKey` is
  * "$default" and there are no `pathParameters`. Every HTTP handler is wrapped with this in its
- * own source (httpApi() and httpRoutes() do it, functions/http/middleware), so the handler a test
+ * own source (httpApi() and httpRoutes() do it, functions/lib/http), so the handler a test
  * calls is the handler Lambda runs (docs/decisions/0047-ship-what-is-tested.md): a "$default"
  * event is matched against the handler's own routes (the same RouteTable the local runtime
  * dispatches with) and both are filled in; an event that already names its route (the local

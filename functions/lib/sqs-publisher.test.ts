@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { mockClient } from "aws-sdk-client-mock";
 import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../events/envelopes";
+import { queuesFor } from "../registry";
 import { SqsPublisher } from "./sqs-publisher";
 
 const signupEvent: DomainEvent = {
@@ -27,7 +28,7 @@ describe("SqsPublisher", () => {
     ENRICHMENT_QUEUE_URL: "https://sqs.example/enrichment",
     NOTIFICATION_QUEUE_URL: "https://sqs.example/notification",
   };
-  const publisher = new SqsPublisher(sqs, (envVar) => urls[envVar] ?? "");
+  const publisher = new SqsPublisher(queuesFor, sqs, (envVar) => urls[envVar] ?? "");
 
   it("sends the envelope to every queue that consumes its type, with the type as an attribute", async () => {
     mock.reset();

@@ -1,16 +1,16 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { DomainEvent } from "../../events/envelopes";
-import { queuesFor } from "../registry";
 import { requireEnv } from "./env";
 import type { EventPublisher } from "./publisher";
 import { failFastRequestHandler } from "./request-handler";
 
 /**
- * Production EventPublisher: the envelope as JSON to every queue that consumes its type
- * (functions/registry.ts), each queue's URL from its environment variable.
+ * Production EventPublisher: the envelope as JSON to every queue that `queuesFor` names for its type
+ * (functions/registry.ts in the product), each queue's URL from its environment variable.
  */
 export class SqsPublisher implements EventPublisher {
   constructor(
+    private readonly queuesFor: (type: DomainEvent["type"]) => readonly { readonly envVar: string }[],
     private readonly sqs: SQSClient = new SQSClient({
       maxAttempts: 3,
       requestHandler: failFastRequestHandler(3_000),
@@ -21,7 +21,7 @@ export class SqsPublisher implements EventPublisher {
   async publish(event: DomainEvent): Promise<void> {
     const body = JSON.stringify(event);
     await Promise.all(
-      queuesFor(event.type).map((queue) =>
+      this.queuesFor(event.type).map((queue) =>
         this.sqs.send(
           new SendMessageCommand({
             QueueUrl: this.queueUrl(queue.envVar),

@@ -1,19 +1,5 @@
-/**
- * What is maintained at write time so that the Command Center stays fast at 100,000 records
- * (docs/decisions/0021-admin-scale.md):
- *
- * 1. Search attributes on every record — lower-cased first+last name, last name, e-mail and e-mail
- *    domain — each the sort key of a `bySearch*` index (functions/model/tables.ts), so a search is a few
- *    prefix queries instead of a scan.
- * 2. Counters, in the record's own table and updated in the same transaction as the record:
- *    one item per UTC day (total and per facet combination) and one per UTC hour (total). They
- *    are listed through the byCreatedAt index under their own `kind`, so counting any time range
- *    reads a few hundred small items plus, at its edges, at most an hour of records.
- */
-import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { TransactItem } from "../lib/transact";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
-
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 /** Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries. */
 export function searchKey(text: string): string {
@@ -121,7 +107,7 @@ export function statusAttribute(record: Record<string, unknown>): string | undef
  * exact without reading records; the unassigned are the status counts minus these. The record names
  * the counter it is counted in (`ownerCount`), so a change or a delete moves exactly that one, and
  * a record owned before the owner counts existed (no `ownerCount`) is counted by the desk backfill
- * (functions/desk/backfill.ts) or by its next change, never twice.
+ * (functions/leads/backfill.ts) or by its next change, never twice.
  */
 export const OWNER_COUNT = "ownerCount";
 const OWNER_PREFIX = "o_";

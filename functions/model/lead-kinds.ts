@@ -5,7 +5,7 @@
 import type * as z from "zod";
 import { ContactMessage } from "../../events/contact";
 import { Signup } from "../../events/signup";
-import type { AuditAction } from "../auth/audit";
+import type { AuditAction } from "./audit";
 import type { TableKey } from "./tables";
 
 export interface LeadKind<S extends z.ZodObject = z.ZodObject> {

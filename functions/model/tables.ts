@@ -5,6 +5,8 @@
  *
  * Plain data on purpose: no CDK import, so the Lambda bundles and the local runtime can load it.
  */
+import { requireEnv } from "../lib/env";
+
 export type AttributeType = "S" | "N";
 
 export interface KeyAttribute {
@@ -43,7 +45,7 @@ export const CREATED_AT_INDEX = "byCreatedAt";
 /**
  * Prefix-search indexes of the Command Center (functions/model/lead-index.ts): lower-cased
  * "first last", last name, e-mail and e-mail domain, each under the record's `kind`. A search
- * reads only `id`, `createdAt` and the facets from them (functions/admin/lead-query.ts), so only
+ * reads only `id`, `createdAt` and the facets from them (functions/leads/lead-query.ts), so only
  * those are projected: the enrichment's update (country, IP) then writes no search index.
  */
 export const SEARCH_INDEXES = [
@@ -141,7 +143,7 @@ export const TABLES = {
     partitionKey: { name: "username", type: "S" },
   },
   /**
-   * Invitations to the staff team (functions/team/invitations.ts): one item per invitation, kept
+   * Invitations to the staff team (functions/staff/invitations.ts): one item per invitation, kept
    * 30 days past its expiry so the Team page can show it as expired, then removed by TTL.
    */
   invitations: {
@@ -160,3 +162,8 @@ export const TABLES = {
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof TABLES;
+
+/** The physical name of one of the tables above, from its environment variable. */
+export function tableName(key: TableKey): string {
+  return requireEnv(TABLES[key].envVar);
+}

@@ -14,12 +14,12 @@
  * address from ADMIN_EMAIL or a prompt (more staff are invited from the Command Center's Team page).
  */
 import { emailField } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
-import { passwordProblem } from "../../functions/auth/password-policy";
-import { generateTotpSecret, totpUri } from "../../functions/auth/totp";
-import { roleOf, UsersRepository, usernameProblem } from "../../functions/auth/users";
-import { backfillDesk } from "../../functions/desk/backfill";
+import { backfillDesk } from "../../functions/leads/backfill";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { roleOf, UsersRepository, usernameProblem } from "../../functions/model/staff/users";
+import { hashPassword } from "../../functions/staff/password";
+import { passwordProblem } from "../../functions/staff/password-policy";
+import { generateTotpSecret, totpUri } from "../../functions/staff/totp";
 import { isMainModule } from "../main-module";
 import { prompt, promptHidden } from "./prompt";
 import { openStore, type Store } from "./store";
@@ -115,7 +115,7 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
     }
     case "reset-password":
       if (!(await users.find(username))) throw new Error(`User "${username}" does not exist`);
-      // Changing the password also ends the user's existing sessions (functions/auth/authenticate.ts).
+      // Changing the password also ends the user's existing sessions (functions/model/staff/authenticate.ts).
       await users.setPassword(username, await hashPassword(await newPassword(username)), new Date());
       print(`Password of "${username}" reset; their sessions have ended (${store.description}).`);
       return;

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { type BusinessCalendar, businessCalendar } from "../../functions/desk/response-clock";
+import { type BusinessCalendar, businessCalendar } from "../../functions/model/response-clock";
 import { TABLES, type TableKey } from "../../functions/model/tables";
 import { localSiteSettings } from "../local/config";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
@@ -18,7 +18,7 @@ export interface Store {
   readonly usersTable: string;
   /** The physical name of a table of functions/model/tables.ts in this store. */
   table(key: TableKey): string;
-  /** The response calendar of the store's stage (functions/desk/calendar.ts). */
+  /** The response calendar of the store's stage (functions/model/calendar.ts). */
   readonly calendar: BusinessCalendar;
   /** Where the users live, for messages. */
   readonly description: string;

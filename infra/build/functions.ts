@@ -125,7 +125,9 @@ const ESM_BANNER = [
  * HTTP handlers route function URL events themselves (functions/lib/function-url.ts).
  */
 function entrySource(bundle: FunctionBundle): string {
-  return `export { handler } from ${JSON.stringify(`./${bundle.entry.replace(/\.ts$/, "")}`)};\n`;
+  const [module = "", exported = "handler"] = bundle.entry.split("#");
+  const from = JSON.stringify(`./${module.replace(/\.ts$/, "")}`);
+  return `export { ${exported === "handler" ? "handler" : `${exported} as handler`} } from ${from};\n`;
 }
 
 const ENTRY_NAMESPACE = "function-entry";

@@ -145,9 +145,9 @@ export function createRegistryFunction(
     removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     environment: {
       SITE_URL: stage.siteUrl,
-      // The response clock's holidays (functions/desk/calendar.ts).
+      // The response clock's holidays (functions/model/calendar.ts).
       RESPONSE_HOLIDAYS: stage.responseHolidays.join(","),
-      // The reply templates' booking link (functions/desk/reply-templates.ts).
+      // The reply templates' booking link (functions/leads/reply-templates.ts).
       ...(stage.bookingUrl ? { BOOKING_URL: stage.bookingUrl } : {}),
       ...data.environmentFor(tableKeys),
       ...(writesRetained ? { RETENTION_DAYS: String(stage.retentionDays) } : {}),

@@ -11,8 +11,8 @@ import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from
 import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
-import { OUTBOX_DEAD_MESSAGE } from "../../functions/domain/outbox";
 import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
+import { OUTBOX_DEAD_MESSAGE } from "../../functions/model/outbox";
 import {
   OUTBOX_RELAY,
   QUEUES,

@@ -15,7 +15,7 @@
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
 import { Construct } from "constructs";
 import { LIMITS } from "../../events";
-import { MESSAGES } from "../../functions/http/middleware/errors";
+import { MESSAGES } from "../../functions/lib/http/errors";
 import type { StageConfig } from "../stages";
 import { SENSITIVE_ROUTES } from "./api";
 

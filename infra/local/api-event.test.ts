@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 import { RouteTable } from "../../functions/lib/routes";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
 

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
-import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 
 export interface IncomingApiRequest {
   readonly method: string;

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LIMITS } from "../../events";
-import { MESSAGES } from "../../functions/http/middleware/errors";
+import { MESSAGES } from "../../functions/lib/http/errors";
 import { RouteTable } from "../../functions/lib/routes";
 import type { HttpFunctionDefinition } from "../../functions/registry";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";

@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { EMAIL_PATTERN } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
-import { passwordProblem } from "../../functions/auth/password-policy";
-import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/auth/users";
+import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/model/staff/users";
+import { hashPassword } from "../../functions/staff/password";
+import { passwordProblem } from "../../functions/staff/password-policy";
 import { localTableName } from "./tables";
 
 /**

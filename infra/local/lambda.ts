@@ -53,11 +53,12 @@ export class HandlerLoader {
     return loaded;
   }
 
-  /** The module's exported `handler`. */
+  /** The registry entry's handler: `module` exports `handler`, `module#name` exports `name`. */
   async load(entry: string): Promise<LambdaHandler> {
-    const exports = await this.module(entry);
-    if (typeof exports.handler !== "function")
-      throw new Error(`functions/${entry} does not export a handler`);
-    return exports.handler as LambdaHandler;
+    const [module = "", exported = "handler"] = entry.split("#");
+    const exports = await this.module(module);
+    if (typeof exports[exported] !== "function")
+      throw new Error(`functions/${module} does not export a handler named ${exported}`);
+    return exports[exported] as LambdaHandler;
   }
 }

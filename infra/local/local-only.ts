@@ -9,7 +9,7 @@
  * request's signature, so this check is their only lock (docs/decisions/0054, 0080).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { isLoopbackHostname } from "../../functions/http/middleware/same-origin";
+import { isLoopbackHostname } from "../../functions/lib/http/same-origin";
 
 /** The port a server listens on, or the ports it is reachable at (its own and its relays'). */
 export type LocalPorts = number | ReadonlySet<number>;

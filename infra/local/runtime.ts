@@ -116,10 +116,10 @@ function functionEnvironment(settings: {
   };
 }
 
-/** The relay's sweep (functions/domain/outbox.ts), imported once the environment is set. */
+/** The relay's sweep (functions/model/outbox.ts), imported once the environment is set. */
 const SWEEP_MODULE = "domain/outbox.ts";
 const SWEEP_PAGE = 500;
-type SweepModule = typeof import("../../functions/domain/outbox");
+type SweepModule = typeof import("../../functions/model/outbox");
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -12,7 +12,7 @@
  * direct call with 403), SMOKE_TIMEOUT_MS (how long to wait for the enrichment; default 60000).
  */
 import { randomUUID } from "node:crypto";
-import { totpCode } from "../../functions/auth/totp";
+import { totpCode } from "../../functions/staff/totp";
 import { contentHashHeader } from "../local/content-hash";
 import { isMainModule } from "../main-module";
 

@@ -7,7 +7,7 @@
  * - `put` (default): one PutItem per request into a key-only table, nothing else (no validation,
  *   no transaction, no queue) — the baseline of docs/product/targets.md.
  * - `transact`: per request, the same TransactWriteItems POST /api/signup writes, built by the same
- *   domain function (functions/domain/submissions.ts acceptSignup) into the runtime's tables with
+ *   domain function (functions/pipeline/submissions.ts acceptSignup) into the runtime's tables with
  *   their GSIs: record + outbox item + two counter shards. No API emulation, middleware or request
  *   validation, and no outbox relay or workers — so ours vs this shows our own overhead, and this vs
  *   `put` shows what the four writes cost in the emulator.
@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CreateTableCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import type { SignupRequest } from "../../events";
-import { acceptSignup } from "../../functions/domain/submissions";
+import { acceptSignup } from "../../functions/pipeline/submissions";
 import { startDynalite } from "../../infra/local/dynamo";
 import { ensureTables, localTableName } from "../../infra/local/tables";
 

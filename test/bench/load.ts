@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 import { signIn } from "../integration/auth-support";
 import { postJson } from "../support/post-json";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";

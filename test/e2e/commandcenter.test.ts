@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactRequest, SignupRequest } from "../../events";
-import { acceptContact, acceptSignup } from "../../functions/domain/submissions";
+import { acceptContact, acceptSignup } from "../../functions/pipeline/submissions";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";
 

@@ -12,8 +12,8 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteLead } from "../../functions/admin/delete-lead";
-import { changeLeads } from "../../functions/desk/lead-desk";
+import { deleteLead } from "../../functions/leads/delete-lead";
+import { changeLeads } from "../../functions/leads/lead-desk";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";

@@ -7,8 +7,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SignupRequest } from "../../events";
-import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptSignup } from "../../functions/domain/submissions";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { acceptSignup } from "../../functions/pipeline/submissions";
 import { loadStage } from "../../infra/stages";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";

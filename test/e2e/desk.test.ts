@@ -6,8 +6,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignupRequest } from "../../events";
-import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptSignup } from "../../functions/domain/submissions";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { acceptSignup } from "../../functions/pipeline/submissions";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";
 

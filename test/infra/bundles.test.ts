@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_MESSAGES } from "../../functions/auth/password-policy";
+import { PASSWORD_MESSAGES } from "../../functions/staff/password-policy";
 import {
   BUNDLE_FILE,
   BUNDLE_TARGET_ADVICE,
@@ -115,7 +115,7 @@ describe("function bundles", () => {
       expect(
         entry?.[1].imports.map((imported) => imported.path),
         bundle.name,
-      ).toEqual([`functions/${bundle.entry}`]);
+      ).toEqual([`functions/${bundle.entry.split("#")[0]}`]);
     }
   });
 

@@ -194,7 +194,7 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   });
 
   it("projects into the search indexes only what a search reads (an enrichment rewrites none of them)", () => {
-    /** What the enrich worker sets (functions/domain/enrichment.ts). */
+    /** What the enrich worker sets (functions/pipeline/enrichment.ts). */
     const enrichmentAttributes = ["ipAddress", "country", "countryCode"];
     let searchIndexes = 0;
     for (const [, table] of ofType("AWS::DynamoDB::Table")) {

@@ -1,5 +1,5 @@
 /** Helpers for the Command Center's HTTP tests against the local runtime. */
-import { VIEWER_ADDRESS_HEADER } from "../../functions/http/middleware/client-ip";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 import { CONTENT_HASH_HEADER, contentSha256 } from "../../infra/local/content-hash";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 

@@ -8,11 +8,11 @@ import path from "node:path";
 import { base64url, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
-import { SESSION_AUDIENCE, SESSION_ISSUER } from "../../functions/auth/session-token";
-import { generateTotpSecret, totpCode } from "../../functions/auth/totp";
-import { UsersRepository } from "../../functions/auth/users";
-import { MESSAGES } from "../../functions/http/middleware/errors";
+import { MESSAGES } from "../../functions/lib/http/errors";
+import { SESSION_AUDIENCE, SESSION_ISSUER } from "../../functions/model/staff/session-token";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { hashPassword } from "../../functions/staff/password";
+import { generateTotpSecret, totpCode } from "../../functions/staff/totp";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, runtimeCpuMicroseconds, sessionCookieOf, signIn } from "./auth-support";
 

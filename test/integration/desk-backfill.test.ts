@@ -1,5 +1,5 @@
 /**
- * The lead desk's backfill (functions/desk/backfill.ts, docs/decisions/0076-desk-backfill.md)
+ * The lead desk's backfill (functions/leads/backfill.ts, docs/decisions/0076-desk-backfill.md)
  * against the local runtime's dynalite, with records written the way the code before the desk
  * wrote them: record, search attributes and counters in one transaction — no status, desk key,
  * due time or desk version, counted in no status.
@@ -14,12 +14,12 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactMessage, Signup } from "../../events";
-import { BACKFILL_PK, type BackfillDeps, backfillDesk } from "../../functions/desk/backfill";
-import { businessCalendar, replyDueAt } from "../../functions/desk/response-clock";
-import { contactItems } from "../../functions/domain/contact-repository";
-import { signupItems } from "../../functions/domain/signup-repository";
+import { BACKFILL_PK, type BackfillDeps, backfillDesk } from "../../functions/leads/backfill";
 import { indexedWrite } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
+import { contactItems } from "../../functions/pipeline/contact-repository";
+import { signupItems } from "../../functions/pipeline/signup-repository";
 import { loadStage } from "../../infra/stages";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";

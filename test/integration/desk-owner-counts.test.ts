@@ -7,11 +7,11 @@
  */
 import { QueryCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UsersRepository } from "../../functions/auth/users";
-import { backfillDesk } from "../../functions/desk/backfill";
-import { businessCalendar } from "../../functions/desk/response-clock";
+import { backfillDesk } from "../../functions/leads/backfill";
 import { indexedWrite, OWNER_COUNT, ownerCounterName } from "../../functions/model/lead-index";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { UsersRepository } from "../../functions/model/staff/users";
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";

@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TimelineEntry } from "../../events";
-import { prospectKey } from "../../functions/desk/prospects";
+import { prospectKey } from "../../functions/model/prospects";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, signIn, startStaffRuntime } from "./auth-support";
 

@@ -1,5 +1,5 @@
 /**
- * Reminders and the morning digest (functions/desk/reminders.ts) against the local runtime: the
+ * Reminders and the morning digest (functions/leads/reminders.ts) against the local runtime: the
  * scheduled function is run through POST /__local/schedule at pinned times (its timer is off), and
  * the e-mails are counted in the SES stand-in once the outbox and queues are empty — runs repeated
  * and in parallel queue each reminder once per lead and each digest once per owner and day.
@@ -7,10 +7,10 @@
 
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UsersRepository } from "../../functions/auth/users";
-import { changeLead } from "../../functions/desk/lead-desk";
-import { REMINDER_MARKER } from "../../functions/desk/reminders";
+import { changeLead } from "../../functions/leads/lead-desk";
+import { REMINDER_MARKER } from "../../functions/leads/reminders";
 import { type CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { UsersRepository } from "../../functions/model/staff/users";
 import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";

@@ -8,10 +8,10 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignupRequest, type TimelineEntry } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
-import { UsersRepository } from "../../functions/auth/users";
-import { businessCalendar } from "../../functions/desk/response-clock";
-import { acceptSignup } from "../../functions/domain/submissions";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { acceptSignup } from "../../functions/pipeline/submissions";
+import { hashPassword } from "../../functions/staff/password";
 import { loadStage } from "../../infra/stages";
 import { setFaults, startFaultRuntime } from "../support/faults";
 import type { Email, RuntimeProcess } from "../support/runtime";

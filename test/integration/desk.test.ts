@@ -6,11 +6,11 @@
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeskStatsResponse, type TimelineEntry } from "../../events";
-import { UsersRepository } from "../../functions/auth/users";
-import { deskStats, median } from "../../functions/desk/desk-stats";
-import { writeNote } from "../../functions/desk/lead-desk";
-import { businessCalendar } from "../../functions/desk/response-clock";
+import { deskStats, median } from "../../functions/leads/desk-stats";
+import { writeNote } from "../../functions/leads/lead-desk";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { UsersRepository } from "../../functions/model/staff/users";
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";

@@ -8,7 +8,7 @@
  * never answered): the 503 comes within the submission route's two 2-second attempts.
  */
 import { expect, it } from "vitest";
-import { MESSAGES } from "../../functions/http/middleware/errors";
+import { MESSAGES } from "../../functions/lib/http/errors";
 import { holdRelay } from "../bench/api";
 import { settle } from "../bench/load";
 import {
@@ -27,7 +27,7 @@ const stopAfterEach = runtimePerTest();
 
 /** What a client may wait for a 503 (the SDK's three quick attempts, on a loaded CI machine). */
 const PROMPT_MS = 5_000;
-/** The same when each attempt waits out the SDK's request timeout (2 x 2 s, functions/http/submission-route.ts). */
+/** The same when each attempt waits out the SDK's request timeout (2 x 2 s, functions/pipeline/routes/submission-route.ts). */
 const HANG_PROMPT_MS = 8_000;
 
 it("answers 503 with the error shape while DynamoDB is down, half-writes nothing, and loses nothing accepted before or after", async () => {

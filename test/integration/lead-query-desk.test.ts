@@ -1,5 +1,5 @@
 /**
- * The lead desk's listings (functions/admin/lead-query.ts) on dynalite, against a brute-force
+ * The lead desk's listings (functions/leads/lead-query.ts) on dynalite, against a brute-force
  * filter of the same records: every combination of status, owner (anyone, nobody, a name), most
  * urgent first, search and a facet lists exactly the matching records in the right order, page by
  * page through the cursor, with the exact count.
@@ -7,10 +7,10 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signup } from "../../events/signup";
-import { type DeskFilter, decodeCursor, LeadQueries } from "../../functions/admin/lead-query";
-import { signupItems } from "../../functions/domain/signup-repository";
+import { type DeskFilter, decodeCursor, LeadQueries } from "../../functions/leads/lead-query";
 import { indexedWrite, searchAttributes, searchKey } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { signupItems } from "../../functions/pipeline/signup-repository";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 
 const FIRST = ["Maria", "Mark", "Wei", "Chen", "Ana"];

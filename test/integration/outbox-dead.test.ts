@@ -12,7 +12,7 @@ import {
   outboxItemFor,
   sweepOutbox,
   UNREADABLE_ATTEMPTS_BEFORE_DEAD,
-} from "../../functions/domain/outbox";
+} from "../../functions/model/outbox";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 import { RecordingPublisher } from "../support/recording-publisher";
 

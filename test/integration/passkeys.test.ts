@@ -12,14 +12,14 @@ import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../events";
 import { PASSKEY_MESSAGES, type PasskeyView } from "../../events/passkeys";
-import { login } from "../../functions/auth/login";
-import { CHALLENGE_SECONDS } from "../../functions/auth/passkey-challenges";
-import { passkeySignInOptions, signInWithPasskey } from "../../functions/auth/passkey-sign-in";
-import { type PasskeyDependencies, relyingPartyOf, removePasskey } from "../../functions/auth/passkeys";
-import { hashPassword } from "../../functions/auth/password";
-import { removeTotp } from "../../functions/auth/totp-enrolment";
-import { UsersRepository } from "../../functions/auth/users";
 import { createLogger } from "../../functions/lib/log";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { login } from "../../functions/staff/login";
+import { CHALLENGE_SECONDS } from "../../functions/staff/passkey-challenges";
+import { passkeySignInOptions, signInWithPasskey } from "../../functions/staff/passkey-sign-in";
+import { type PasskeyDependencies, relyingPartyOf, removePasskey } from "../../functions/staff/passkeys";
+import { hashPassword } from "../../functions/staff/password";
+import { removeTotp } from "../../functions/staff/totp-enrolment";
 import type { RuntimeProcess } from "../support/runtime";
 import {
   type AuthenticationOptions,

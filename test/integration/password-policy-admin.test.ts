@@ -1,12 +1,12 @@
 /**
- * The password rule (functions/auth/password-policy.ts) where staff passwords are set today: the
+ * The password rule (functions/staff/password-policy.ts) where staff passwords are set today: the
  * admin command's create and reset-password, and the local runtime's first admin. Against dynalite.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { passwordProblem } from "../../functions/auth/password-policy";
-import { UsersRepository } from "../../functions/auth/users";
-import { businessCalendar } from "../../functions/desk/response-clock";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { UsersRepository } from "../../functions/model/staff/users";
 import type { TableKey } from "../../functions/model/tables";
+import { passwordProblem } from "../../functions/staff/password-policy";
 import { run } from "../../infra/admin/cli";
 import { bootstrapAdmin } from "../../infra/local/bootstrap-admin";
 import { startDynalite, type TestDynamo } from "../support/dynamo";

@@ -8,7 +8,8 @@
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RESET_MESSAGES } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { hashPassword } from "../../functions/staff/password";
 import {
   checkPasswordReset,
   type PasswordResetDependencies,
@@ -17,9 +18,8 @@ import {
   RESET_VALID_MINUTES,
   requestPasswordReset,
   resetPassword,
-} from "../../functions/auth/password-reset";
-import { UsersRepository } from "../../functions/auth/users";
-import { FORGOT_ANSWER_FLOOR_MS } from "../../functions/http/password-reset";
+} from "../../functions/staff/password-reset";
+import { FORGOT_ANSWER_FLOOR_MS } from "../../functions/staff/routes/password-reset";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, linkTokenFor, signIn, startStaffRuntime } from "./auth-support";
 

@@ -8,15 +8,15 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand } from "@aws-sdk/lib-dy
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { DomainEvent, LIMITS, Signup } from "../../events";
-import { sweepOutbox } from "../../functions/domain/outbox";
-import { contactRoute } from "../../functions/http/contact";
-import { MESSAGES } from "../../functions/http/middleware";
-import { signupRoute } from "../../functions/http/signup";
+import { MESSAGES } from "../../functions/lib/http";
+import { sweepOutbox } from "../../functions/model/outbox";
+import { contactRoute } from "../../functions/pipeline/routes/contact";
+import { signupRoute } from "../../functions/pipeline/routes/signup";
 import {
   type SubmissionRoute,
   type SubmissionRouteDeps,
   submissionHandler,
-} from "../../functions/http/submission-route";
+} from "../../functions/pipeline/routes/submission-route";
 import { apiEvent, jsonOf, lambdaContext } from "../support/api-gateway";
 import { startDynalite, TEST_CREDENTIALS, type TestDynamo } from "../support/dynamo";
 import { RecordingPublisher } from "../support/recording-publisher";
@@ -121,7 +121,7 @@ describe("POST /api/signup", () => {
       searchLast: "lovelace",
       searchEmail: "ada@example.com",
       searchDomain: "example.com",
-      // The lead desk (functions/desk): New, reply due 24 weekday hours later (a Tuesday here).
+      // The lead desk (functions/leads): New, reply due 24 weekday hours later (a Tuesday here).
       status: "new",
       deskKey: "signup#new",
       dueAt: new Date(now.getTime() + 86_400_000).toISOString(),
@@ -293,7 +293,7 @@ describe("the exported handlers, configured from the environment", () => {
       SUBMISSIONS_PER_MINUTE: "0",
       SITE_URL: "http://localhost:3000",
     });
-    const { handler } = await import("../../functions/http/signup");
+    const { handler } = await import("../../functions/pipeline/routes/signup");
     const result = await handler(
       apiEvent({ body: signupBody, headers: { origin: "http://localhost:3000" } }),
       lambdaContext,

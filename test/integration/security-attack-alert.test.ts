@@ -1,12 +1,12 @@
 /**
- * "Account under attack" (functions/auth/attack-alert.ts), over real HTTP against the local runtime
+ * "Account under attack" (functions/staff/attack-alert.ts), over real HTTP against the local runtime
  * and its SES stand-in: wrong passwords that lock an account send its owner exactly one e-mail per
  * lock window, however many requests race, and from however many addresses — through the outbox,
  * the notification queue and the notify worker. Nothing typed at the sign-in appears in it.
  */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/auth/throttle";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
 import { loadStage } from "../../infra/stages";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call } from "./auth-support";

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY,
   takeAcknowledgementQuota,
-} from "../../functions/domain/notifications";
+} from "../../functions/pipeline/notifications";
 import type { Email } from "../support/runtime";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call } from "./auth-support";

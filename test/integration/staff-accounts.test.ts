@@ -6,12 +6,12 @@
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type SessionView, STAFF_MESSAGES } from "../../events";
-import { hashPassword } from "../../functions/auth/password";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/auth/throttle";
-import { TOTP_STEP_SECONDS, totpCode } from "../../functions/auth/totp";
-import { removeTotp } from "../../functions/auth/totp-enrolment";
-import { UsersRepository } from "../../functions/auth/users";
-import { findStaffMember, listStaffMembers } from "../../functions/team/members";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { findStaffMember, listStaffMembers } from "../../functions/staff/members";
+import { hashPassword } from "../../functions/staff/password";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
+import { TOTP_STEP_SECONDS, totpCode } from "../../functions/staff/totp";
+import { removeTotp } from "../../functions/staff/totp-enrolment";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, sessionCookieOf, signIn, startStaffRuntime } from "./auth-support";
 

@@ -17,7 +17,7 @@ import {
 
 /**
  * Characters a person may type. Not U+FFFD nor lone surrogates: the API refuses those on purpose,
- * as the trace of bytes that were not UTF-8 (functions/http/middleware/json-body.ts), see
+ * as the trace of bytes that were not UTF-8 (functions/lib/http/json-body.ts), see
  * docs/decisions/0030-property-based-fuzzing.md.
  */
 const NOT_TYPABLE = /[\uD800-\uDFFF\uFFFD]/u;

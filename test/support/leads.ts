@@ -1,15 +1,15 @@
 /**
- * Leads stored the way the public forms store them (functions/domain/submissions.ts: record,
+ * Leads stored the way the public forms store them (functions/pipeline/submissions.ts: record,
  * counters, outbox event), arriving at a given instant, so that a test pins their reply-due times.
  */
 import { type ContactFormInput, ContactRequest, type SignupFormInput, SignupRequest } from "../../events";
-import { businessCalendar } from "../../functions/desk/response-clock";
+import { businessCalendar } from "../../functions/model/response-clock";
 import {
   type AcceptedSubmission,
   acceptContact,
   acceptSignup,
   type SubmissionDeps,
-} from "../../functions/domain/submissions";
+} from "../../functions/pipeline/submissions";
 import type { RuntimeProcess } from "./runtime";
 
 function arrivingAt(runtime: RuntimeProcess, table: "signups" | "contacts", at: string): SubmissionDeps {

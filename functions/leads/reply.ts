@@ -1,0 +1,191 @@
+/**
+ * A reply from the lead desk (docs/decisions/0068-replies.md): one e-mail from the stage's sender
+ * address to the prospect, Reply-To the staff member, sent once per idempotency key, and recorded
+ * only once SES has accepted it — the timeline's "reply" entry, the stopped response clock and
+ * New → Contacted in one transaction with the key's claim.
+ *
+ * The key's claim lives in the audit table (pk "reply#<kind>#<lead>#<key>"): a conditional put
+ * that only one request wins ("sending", with a lease so a crashed sender does not block the key
+ * forever); "sent" once recorded. SES failing gives the claim back, so the retry sends.
+ */
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events/desk";
+import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
+import type { IdGenerator } from "../lib/clock";
+import type { Mailer } from "../lib/mailer";
+import type { LeadKind } from "../model/lead-kinds";
+import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
+import { escapeHtml } from "../model/mail/templates";
+import { timelineItem } from "../model/timeline";
+import { changeActions, type DeskDeps, readLead, statusOf } from "./lead-desk";
+
+export interface ReplyDeps extends DeskDeps {
+  readonly mailer: Mailer;
+  readonly newToken: IdGenerator;
+  /** How long a "sending" claim holds the key against other requests. */
+  readonly leaseMs?: number;
+}
+
+export interface ReplyInput {
+  readonly id: string;
+  readonly idempotencyKey: string;
+  readonly subject: string;
+  readonly body: string;
+  /** The staff member: username (the timeline's actor) and their own address (Reply-To). */
+  readonly actor: string;
+  readonly replyTo: string;
+  /** The stage's sender address (SENDER_ADDRESS). */
+  readonly senderAddress: string;
+}
+
+export type ReplyOutcome =
+  | { readonly ok: true; readonly entry: TimelineEntry; readonly alreadySent: boolean }
+  | { readonly ok: false; readonly reason: "notFound" | "undeliverable" | "inProgress" | "linked" };
+
+const REPLY_LEASE_MS = 2 * 60_000;
+const CLAIM_SK = "claim";
+const ATTEMPTS = 10;
+
+export function replyClaimPk(kind: string, leadId: string, key: string): string {
+  return `reply#${kind}#${leadId}#${key}`;
+}
+
+/** The HTML part: the same plain text, escaped, with its line breaks kept. */
+export function replyHtml(body: string): string {
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div style="font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:22px;white-space:pre-wrap;">${escapeHtml(body)}</div></body></html>`;
+}
+
+async function claimKey(
+  deps: ReplyDeps,
+  pk: string,
+  token: string,
+  actor: string,
+): Promise<{ state: "claimed" } | { state: "sent"; entry: TimelineEntry } | { state: "held" }> {
+  const now = deps.clock().getTime();
+  try {
+    await deps.db.send(
+      new PutCommand({
+        TableName: deps.tables.audit,
+        Item: {
+          pk,
+          sk: CLAIM_SK,
+          state: "sending",
+          token,
+          actor,
+          leaseUntil: now + (deps.leaseMs ?? REPLY_LEASE_MS),
+        },
+        ConditionExpression: "attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)",
+        ExpressionAttributeNames: { "#state": "state" },
+        ExpressionAttributeValues: { ":sending": "sending", ":now": now },
+      }),
+    );
+    return { state: "claimed" };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.tables.audit, Key: { pk, sk: CLAIM_SK }, ConsistentRead: true }),
+  );
+  const entry = TimelineEntryShape.safeParse(Item?.entry);
+  return Item?.state === "sent" && entry.success ? { state: "sent", entry: entry.data } : { state: "held" };
+}
+
+/** Sends the reply once per key and records it; see the module comment. Throws when SES refuses. */
+export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInput): Promise<ReplyOutcome> {
+  const first = await readLead(deps, lead, input.id);
+  if (!first) return { ok: false, reason: "notFound" };
+  // Replies to a returning prospect go from its lead, whose clock they stop (docs/decisions/0075).
+  if (statusOf(first) === "linked") return { ok: false, reason: "linked" };
+  const to = typeof first.email === "string" ? first.email : "";
+  if (!isDeliverableAddress(to)) return { ok: false, reason: "undeliverable" };
+
+  const pk = replyClaimPk(lead.kind, input.id, input.idempotencyKey);
+  const token = deps.newToken();
+  const claimed = await claimKey(deps, pk, token, input.actor);
+  if (claimed.state === "sent") return { ok: true, entry: claimed.entry, alreadySent: true };
+  if (claimed.state === "held") return { ok: false, reason: "inProgress" };
+
+  try {
+    await deps.mailer.send({
+      from: fromAddress(input.senderAddress),
+      to: [to],
+      replyTo: [input.replyTo],
+      subject: input.subject,
+      text: input.body,
+      html: replyHtml(input.body),
+    });
+  } catch (error) {
+    // Not sent, so not recorded: give the key back so "Try again" sends at once.
+    await deps.db
+      .send(
+        new DeleteCommand({
+          TableName: deps.tables.audit,
+          Key: { pk, sk: CLAIM_SK },
+          ConditionExpression: "#token = :token",
+          ExpressionAttributeNames: { "#token": "token" },
+          ExpressionAttributeValues: { ":token": token },
+        }),
+      )
+      .catch(() => undefined); // the lease runs out on its own
+    throw error;
+  }
+
+  // The lead may be deleted while the e-mail goes out: the reply is still recorded on its timeline.
+  let item: Awaited<ReturnType<typeof readLead>> = first;
+  for (let attempt = 1; ; attempt++) {
+    const now = deps.clock();
+    const stored = timelineItem(lead.kind, input.id, {
+      type: "reply",
+      at: now,
+      actor: input.actor,
+      to,
+      subject: input.subject,
+      text: input.body,
+    });
+    const entry = TimelineEntryShape.parse({ ...stored, id: stored.sk });
+    const leadChange = item
+      ? changeActions(
+          deps,
+          lead,
+          item,
+          { ...(statusOf(item) === "new" ? { status: "contacted" as const } : {}), responded: true },
+          input.actor,
+          now,
+          1,
+        )
+      : [];
+    try {
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: deps.tables.audit,
+                Key: { pk, sk: CLAIM_SK },
+                UpdateExpression: "SET #state = :sent, entry = :entry REMOVE leaseUntil",
+                ConditionExpression: "#token = :token",
+                ExpressionAttributeNames: { "#state": "state", "#token": "token" },
+                ExpressionAttributeValues: { ":sent": "sent", ":entry": entry, ":token": token },
+              },
+            },
+            {
+              Put: {
+                TableName: deps.tables.audit,
+                Item: stored,
+                ConditionExpression: "attribute_not_exists(pk)",
+              },
+            },
+            ...leadChange,
+          ],
+        }),
+      );
+      return { ok: true, entry, alreadySent: false };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      // Another change of the lead got there first: read it again and retry.
+      const raced = codes?.[2] === "ConditionalCheckFailed" || codes?.includes("TransactionConflict");
+      if (!raced || attempt >= ATTEMPTS) throw error;
+      item = await readLead(deps, lead, input.id);
+    }
+  }
+}

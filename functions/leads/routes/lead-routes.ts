@@ -1,0 +1,290 @@
+/**
+ * The Command Center's admin routes, made once for both kinds of lead. Every route is behind
+ * requireSession() (401 without a valid session); the named exports at the end are the functions
+ * of functions/registry.ts, one per kind.
+ */
+import type * as z from "zod";
+import {
+  ContactListQuery,
+  EXPORT_NEXT_CURSOR_HEADER,
+  SignupListQuery,
+  SignupStatsQuery,
+} from "../../../events/admin";
+import { fieldErrorsOf } from "../../../events/api";
+import type { ContactMessage } from "../../../events/contact";
+import { LEAD_STATUS_LABELS } from "../../../events/desk";
+import { CONTACT_SUBJECT_LABELS, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS } from "../../../events/options";
+import type { Signup } from "../../../events/signup";
+import { systemClock } from "../../lib/clock";
+import { type ApiRequest, badRequest, HttpError, httpApi, httpRoutes, jsonResponse } from "../../lib/http";
+import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../model/lead-kinds";
+import { documentClient } from "../../model/staff/clients";
+import { requireSession, signedInSession } from "../../model/staff/http-session";
+import { tableName } from "../../model/tables";
+import { LeadCounter } from "../counts";
+import { type CsvColumn, csvHeader, csvRows } from "../csv";
+import { deleteLead } from "../delete-lead";
+import { type Cursor, type DeskFilter, decodeCursor, LeadQueries } from "../lead-query";
+
+function queryOf<S extends z.ZodType>(request: ApiRequest, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(request.event.queryStringParameters ?? {});
+  if (!parsed.success)
+    throw badRequest("Invalid query parameters.", "invalid_query", fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
+
+function cursorOf(text: string | undefined): Cursor | undefined {
+  if (!text) return undefined;
+  const cursor = decodeCursor(text);
+  if (!cursor)
+    throw badRequest("Invalid query parameters.", "invalid_cursor", { cursor: "cursor is not valid" });
+  return cursor;
+}
+
+function queriesFor<R>(lead: LeadKind<z.ZodObject>): LeadQueries<R> {
+  return new LeadQueries<R>(documentClient(), tableName(lead.table), lead, (item) => {
+    const parsed = lead.schema.safeParse(item);
+    return parsed.success ? (parsed.data as R) : undefined;
+  });
+}
+
+interface LeadRouteSpec {
+  readonly lead: LeadKind<z.ZodObject>;
+  /** "signups" | "contacts": the path segment and the list's property name. */
+  readonly plural: "signups" | "contacts";
+  readonly listQuery: typeof SignupListQuery | typeof ContactListQuery;
+}
+
+const SPECS = {
+  signup: { lead: SIGNUP_KIND, plural: "signups", listQuery: SignupListQuery },
+  contact: { lead: CONTACT_KIND, plural: "contacts", listQuery: ContactListQuery },
+} as const satisfies Record<string, LeadRouteSpec>;
+
+function facetsOf(query: Record<string, unknown>, lead: LeadKind): Record<string, string> {
+  const facets: Record<string, string> = {};
+  for (const facet of lead.facets)
+    if (typeof query[facet] === "string") facets[facet] = query[facet] as string;
+  return facets;
+}
+
+/** The desk filters of a list or export query; "me" is the signed-in staff member, "none" nobody. */
+function deskOf(request: ApiRequest, query: z.infer<typeof SignupListQuery>): DeskFilter {
+  const owner =
+    query.owner === undefined
+      ? undefined
+      : query.owner === "none"
+        ? null
+        : query.owner === "me"
+          ? signedInSession(request).username
+          : query.owner;
+  return {
+    ...(query.status ? { status: query.status } : {}),
+    ...(owner !== undefined ? { owner } : {}),
+    ...(query.sort === "urgency" ? { urgency: true } : {}),
+  };
+}
+
+/** GET /api/admin/{plural}: a page, newest first, with search, filters and counts. */
+export function listHandler(kind: keyof typeof SPECS) {
+  const spec: LeadRouteSpec = SPECS[kind];
+  return httpApi(
+    { route: `GET /api/admin/${spec.plural}`, extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const query = queryOf(request, spec.listQuery) as z.infer<typeof SignupListQuery>;
+      const page = await queriesFor(spec.lead).list({
+        q: query.q,
+        facets: facetsOf(query, spec.lead),
+        desk: deskOf(request, query),
+        limit: query.limit,
+        cursor: cursorOf(query.cursor),
+      });
+      const { records, ...counts } = page;
+      return jsonResponse(200, { [spec.plural]: records, ...counts });
+    },
+  );
+}
+
+/** The record id of a `/{id}` route, or undefined when it cannot be one (empty, over 200 characters). */
+function leadIdOf(request: ApiRequest): string | undefined {
+  const id = request.event.pathParameters?.id ?? "";
+  request.logFields.target = id.slice(0, 100);
+  return id.length > 0 && id.length <= 200 ? id : undefined;
+}
+
+const noSuchLead = (spec: LeadRouteSpec) =>
+  new HttpError(404, { error: `No such ${spec.lead.kind}.` }, {}, "not_found");
+
+/** GET /api/admin/{plural}/{id}: `{ signup }` or `{ contact }`, or 404 (unknown or deleted). */
+function getHandler(spec: LeadRouteSpec) {
+  return httpApi(
+    { route: `GET /api/admin/${spec.plural}/{id}`, extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const id = leadIdOf(request);
+      const record = id ? await queriesFor(spec.lead).one(id) : undefined;
+      if (!record) throw noSuchLead(spec);
+      return jsonResponse(200, { [spec.lead.kind]: record });
+    },
+  );
+}
+
+/** DELETE /api/admin/{plural}/{id}: 204, or 404 for an unknown id; audited. */
+function deleteHandler(spec: LeadRouteSpec) {
+  return httpApi(
+    { route: `DELETE /api/admin/${spec.plural}/{id}`, extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const id = leadIdOf(request);
+      const session = signedInSession(request);
+      const outcome = id
+        ? await deleteLead(
+            {
+              db: documentClient(),
+              tables: { records: tableName(spec.lead.table), audit: tableName("audit") },
+              now: systemClock,
+            },
+            spec.lead,
+            { id, actor: session.username, ip: request.clientIp },
+          )
+        : "notFound";
+      if (outcome === "notFound") throw noSuchLead(spec);
+      return jsonResponse(204);
+    },
+  );
+}
+
+/**
+ * GET and DELETE /api/admin/{plural}/{id}: one function, because CloudFront routes by path only
+ * (infra/constructs/api.ts), so the two methods of one path must reach the same function.
+ */
+export function leadHandler(kind: keyof typeof SPECS) {
+  const spec: LeadRouteSpec = SPECS[kind];
+  return httpRoutes({
+    [`GET /api/admin/${spec.plural}/{id}`]: getHandler(spec),
+    [`DELETE /api/admin/${spec.plural}/{id}`]: deleteHandler(spec),
+  });
+}
+
+/** GET /api/admin/signups/stats: exact counts for the viewer's today, week and chart days. */
+export function signupStatsHandler() {
+  return httpApi(
+    { route: "GET /api/admin/signups/stats", extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const query = queryOf(request, SignupStatsQuery);
+      const counter = new LeadCounter(documentClient(), tableName("signups"), SIGNUP_KIND);
+      const days = query.dayStarts.map((start, i) => ({
+        from: new Date(start),
+        ...(query.dayStarts[i + 1] ? { to: new Date(query.dayStarts[i + 1] as string) } : {}),
+      }));
+      const [{ total }, counts] = await Promise.all([
+        counter.totals(),
+        counter.countRanges([
+          { from: new Date(query.todayStart) },
+          { from: new Date(query.weekStart) },
+          ...days,
+        ]),
+      ]);
+      return jsonResponse(200, {
+        total,
+        today: counts[0],
+        thisWeek: counts[1],
+        perDay: query.dayStarts.map((start, i) => ({ start, count: counts[i + 2] ?? 0 })),
+      });
+    },
+  );
+}
+
+/** The lead desk's columns, the same for both kinds. */
+function deskColumns<R extends Signup | ContactMessage>(): CsvColumn<R>[] {
+  return [
+    { header: "Status", value: (r) => LEAD_STATUS_LABELS[r.status ?? "new"] },
+    { header: "Lost reason", value: (r) => r.lostReason },
+    { header: "Owner", value: (r) => r.owner },
+    { header: "Reply due", value: (r) => r.dueAt },
+    { header: "First reply", value: (r) => r.respondedAt },
+    // A returning prospect's submission: the open lead it belongs to (docs/decisions/0075).
+    {
+      header: "Linked to",
+      value: (r) => (r.linkedTo ? `${r.linkedKind ?? ""} ${r.linkedTo}`.trim() : undefined),
+    },
+  ];
+}
+
+export const SIGNUP_CSV_COLUMNS: readonly CsvColumn<Signup>[] = [
+  { header: "First name", value: (s) => s.firstName },
+  { header: "Last name", value: (s) => s.lastName },
+  { header: "Email", value: (s) => s.email },
+  { header: "Team size", value: (s) => TEAM_SIZE_LABELS[s.teamSize] },
+  { header: "Product lines", value: (s) => PRODUCT_LINES_LABELS[s.productLines] },
+  { header: "Notes", value: (s) => s.notes },
+  { header: "Country", value: (s) => s.country },
+  { header: "Country code", value: (s) => s.countryCode },
+  { header: "IP address", value: (s) => s.ipAddress },
+  { header: "Submitted", value: (s) => s.createdAt },
+  ...deskColumns<Signup>(),
+  { header: "Id", value: (s) => s.id },
+];
+
+export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactMessage>[] = [
+  { header: "First name", value: (c) => c.firstName },
+  { header: "Last name", value: (c) => c.lastName },
+  { header: "Email", value: (c) => c.email },
+  { header: "Phone", value: (c) => c.phone },
+  { header: "Company", value: (c) => c.company },
+  {
+    header: "Subject",
+    value: (c) => (c.subject === "general" ? "General" : CONTACT_SUBJECT_LABELS[c.subject]),
+  },
+  { header: "Message", value: (c) => c.message },
+  { header: "Newsletter", value: (c) => (c.newsletter ? "Yes" : "No") },
+  { header: "Submitted", value: (c) => c.createdAt },
+  ...deskColumns<ContactMessage>(),
+  { header: "Id", value: (c) => c.id },
+];
+
+/** Records per export chunk; each chunk stays well under 1 MB (notes are at most 5,000 characters). */
+const EXPORT_CHUNK = 150;
+
+/**
+ * GET /api/admin/{plural}/export.csv: the current filtered list as CSV, in chunks — a Lambda answer
+ * is capped at 6 MB, so the browser asks for the next chunk with the cursor in X-Next-Cursor and
+ * joins them. The first chunk starts with the byte-order mark and the header row.
+ */
+export function exportHandler(kind: keyof typeof SPECS) {
+  const spec: LeadRouteSpec = SPECS[kind];
+  const columns = (
+    kind === "signup" ? SIGNUP_CSV_COLUMNS : CONTACT_CSV_COLUMNS
+  ) as readonly CsvColumn<unknown>[];
+  return httpApi(
+    { route: `GET /api/admin/${spec.plural}/export.csv`, extraMiddlewares: [requireSession()] },
+    async (request) => {
+      const query = queryOf(request, spec.listQuery) as z.infer<typeof SignupListQuery>;
+      const cursor = cursorOf(query.cursor);
+      const page = await queriesFor<unknown>(spec.lead).list({
+        q: query.q,
+        facets: facetsOf(query, spec.lead),
+        desk: deskOf(request, query),
+        limit: EXPORT_CHUNK,
+        cursor,
+      });
+      const body = (cursor ? "" : csvHeader(columns)) + csvRows(columns, page.records);
+      return {
+        statusCode: 200,
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${spec.plural}.csv"`,
+          ...(page.nextCursor ? { [EXPORT_NEXT_CURSOR_HEADER]: page.nextCursor } : {}),
+        },
+        body,
+      };
+    },
+  );
+}
+
+// The functions of functions/registry.ts (`lead-routes.ts#<name>`). Each is marked pure so that a
+// bundle keeps only the handler its entry re-exports.
+export const signupsList = /* @__PURE__ */ listHandler("signup");
+export const contactsList = /* @__PURE__ */ listHandler("contact");
+export const signupsExport = /* @__PURE__ */ exportHandler("signup");
+export const contactsExport = /* @__PURE__ */ exportHandler("contact");
+export const signupsLead = /* @__PURE__ */ leadHandler("signup");
+export const contactsLead = /* @__PURE__ */ leadHandler("contact");
+export const signupStats = /* @__PURE__ */ signupStatsHandler();

@@ -1,0 +1,104 @@
+/**
+ * The e-mails to staff members: an invitation and a password reset, each with its one-time link,
+ * and the warning that their account was locked by wrong passwords.
+ * Same frame as the lead e-mails (functions/model/mail/templates.ts).
+ */
+import type { AccountLockedData } from "../../../events/envelopes";
+import { STAFF_ROLE_LABELS, type StaffRole } from "../../../events/staff";
+import {
+  BRAND,
+  button,
+  formatTimestamp,
+  layout,
+  oneLine,
+  paragraph,
+  type RenderedEmail,
+  siteLink,
+} from "./templates";
+
+/** Links carry the token in the fragment: it never reaches a server log or a Referer header. */
+export function oneTimeLink(siteUrl: string, path: string, token: string): string {
+  return `${siteLink(siteUrl, path)}#token=${token}`;
+}
+
+export function invitationEmail(input: {
+  siteUrl: string;
+  token: string;
+  role: StaffRole;
+  invitedBy: string;
+  validHours: number;
+}): RenderedEmail {
+  const link = oneTimeLink(input.siteUrl, "/commandcenter/accept-invitation", input.token);
+  const role = STAFF_ROLE_LABELS[input.role];
+  const lines = [
+    `${input.invitedBy} invited you to the ${BRAND} Command Center as ${role}.`,
+    `Open the link below to choose your password. It works once and expires in ${input.validHours} hours.`,
+  ];
+  return {
+    subject: `You're invited to the ${BRAND} Command Center`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "You're invited",
+      body: `${lines.map(paragraph).join("")}${button(link, "Accept invitation")}${paragraph("If you did not expect this invitation, you can ignore this e-mail.")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\n${link}\n\nIf you did not expect this invitation, you can ignore this e-mail.\n`,
+  };
+}
+
+export function passwordResetEmail(input: {
+  siteUrl: string;
+  token: string;
+  validMinutes: number;
+}): RenderedEmail {
+  const link = oneTimeLink(input.siteUrl, "/commandcenter/reset-password", input.token);
+  const lines = [
+    `Someone asked to reset the password of your ${BRAND} Command Center account.`,
+    `Open the link below to choose a new one. It works once and expires in ${input.validMinutes} minutes.`,
+  ];
+  const ignore = "If you did not ask for this, ignore this e-mail: your password stays as it is.";
+  return {
+    subject: `Reset your ${BRAND} Command Center password`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Reset your password",
+      body: `${lines.map(paragraph).join("")}${button(link, "Choose a new password")}${paragraph(ignore)}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\n${link}\n\n${ignore}\n`,
+  };
+}
+
+/**
+ * To the owner of an account that repeated wrong passwords locked (functions/staff/attack-alert.ts):
+ * where from, when, for how long, and what to do. Nothing typed at the sign-in is quoted (no
+ * password, no username). `toStaffInbox`: the account has no address, so the staff inbox is told,
+ * and the account is named by its stored username so staff know whose it is.
+ */
+export function accountLockedEmail(
+  input: Pick<AccountLockedData, "username" | "ip" | "lockedAt" | "lockedMinutes"> & {
+    siteUrl: string;
+    toStaffInbox: boolean;
+  },
+): RenderedEmail {
+  const whose = input.toStaffInbox
+    ? `The ${BRAND} Command Center account "${oneLine(input.username, 128)}" (it has no e-mail address on file)`
+    : `Your ${BRAND} Command Center account`;
+  const from = input.ip ? oneLine(input.ip, 64) : "an unknown address";
+  const lines = [
+    `${whose} saw repeated failed sign-ins from ${from} at ${formatTimestamp(input.lockedAt)}.`,
+    `Sign-in from that address was locked for ${input.lockedMinutes} minutes.`,
+    "If this was you, wait and try again. If it was not you, change your password as soon as you can, and tell an admin.",
+  ];
+  const link = siteLink(input.siteUrl, "/commandcenter/login");
+  return {
+    subject: `Failed sign-ins locked your ${BRAND} Command Center account`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Repeated failed sign-ins",
+      body: `${lines.map(paragraph).join("")}${button(link, "Open the Command Center")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\n${link}\n`,
+  };
+}

@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { ContactReceived, DomainEvent, SignupCreated } from "../../events/envelopes";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
+import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
+import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "../model/mail/idempotency";
+import {
+  contactAcknowledgement,
+  type RenderedEmail,
+  signupAcknowledgement,
+  staffContactAlert,
+  staffSignupAlert,
+} from "../model/mail/templates";
+import { timelinePut } from "../model/timeline";
+import type { EmailKey, NotificationConfig, PlannedEmail } from "./planned-email";
+
+/** The e-mails an event causes. */
+export async function emailsFor(event: DomainEvent, config: NotificationConfig): Promise<PlannedEmail[]> {
+  if (event.type === "signup.created" || event.type === "contact.received") return leadEmails(event, config);
+  // The e-mails to staff members are rare: their templates load on first use.
+  const { staffEmailFor } = await import("./staff-notifications");
+  return [staffEmailFor(event, config)];
+}
+
+/** A new lead's e-mails: a staff alert (Reply-To the prospect) and an acknowledgement. */
+function leadEmails(event: SignupCreated | ContactReceived, config: NotificationConfig): PlannedEmail[] {
+  const prospect = event.data.email;
+  const deliverable = isDeliverableAddress(prospect);
+  const alert: RenderedEmail =
+    event.type === "signup.created"
+      ? staffSignupAlert(event.data, config.siteUrl)
+      : staffContactAlert(event.data);
+  const acknowledgement: RenderedEmail =
+    event.type === "signup.created" ? signupAcknowledgement(event.data) : contactAcknowledgement(event.data);
+  const from = fromAddress(config.senderAddress);
+  const planned: PlannedEmail[] = [
+    {
+      key: "staff-alert",
+      message: { from, to: [config.staffInbox], ...(deliverable ? { replyTo: [prospect] } : {}), ...alert },
+    },
+  ];
+  if (deliverable) {
+    planned.push({
+      key: "acknowledgement",
+      message: { from, to: [prospect], replyTo: [config.staffInbox], ...acknowledgement },
+    });
+  }
+  return planned;
+}
+
+/**
+ * Acknowledgements one address receives per UTC day at most. Anyone can type anyone's address into
+ * the forms; past this the submissions are still stored and staff still alerted, but that address
+ * gets no more mail from us that day (docs/decisions/0052-acknowledgement-emails.md).
+ */
+export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
+const DAY_SECONDS = 86_400;
+
+/** The quota item of an address and day; the address only as a hash (the table keeps no addresses). */
+export function acknowledgementQuotaKey(recipient: string, now: Date): string {
+  const digest = createHash("sha256").update(recipient.trim().toLowerCase()).digest("hex").slice(0, 32);
+  return `ack-quota#${digest}#${now.toISOString().slice(0, 10)}`;
+}
+
+/**
+ * Takes one of the day's acknowledgements of this address for this event, atomically: the item
+ * holds the ids of the events that took one, so a redelivered event keeps its place and parallel
+ * workers cannot pass the cap together. False when the day's quota is used up.
+ */
+export async function takeAcknowledgementQuota(
+  deps: Pick<EmailClaimDeps, "db" | "ephemeralTable" | "clock">,
+  recipient: string,
+  eventId: string,
+): Promise<boolean> {
+  const now = deps.clock();
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.ephemeralTable,
+        Key: { pk: acknowledgementQuotaKey(recipient, now) },
+        UpdateExpression: "ADD eventIds :ids SET expiresAt = :expiresAt",
+        ConditionExpression:
+          "attribute_not_exists(eventIds) OR size(eventIds) < :cap OR contains(eventIds, :id)",
+        ExpressionAttributeValues: {
+          ":ids": new Set([eventId]),
+          ":id": eventId,
+          ":cap": ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY,
+          ":expiresAt": Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The lead an event's e-mails are about, whose timeline records them (docs/decisions/0069-system-emails-on-the-timeline.md). */
+function leadOf(event: DomainEvent): { kind: "signup" | "contact"; id: string } | undefined {
+  if (event.type === "signup.created") return { kind: "signup", id: event.data.id };
+  if (event.type === "contact.received") return { kind: "contact", id: event.data.id };
+  if (event.type === "desk.reminder") return { kind: event.data.lead.kind, id: event.data.lead.id };
+  return undefined;
+}
+
+/** "capped": the acknowledgement was not sent, the address had its day's quota. */
+export type NotificationOutcome = DeliveryOutcome | "capped";
+export type NotificationResult = Partial<Record<EmailKey, NotificationOutcome>>;
+
+/** Sends each e-mail of the event at most once; throws (so the message is retried) on a failure. */
+export async function notify(
+  deps: EmailClaimDeps,
+  config: NotificationConfig,
+  event: DomainEvent,
+): Promise<NotificationResult> {
+  const result: NotificationResult = {};
+  for (const { key, message } of await emailsFor(event, config)) {
+    const recipient = message.to[0];
+    if (
+      key === "acknowledgement" &&
+      recipient &&
+      !(await takeAcknowledgementQuota(deps, recipient, event.id))
+    ) {
+      result[key] = "capped";
+      continue;
+    }
+    const lead = leadOf(event);
+    const record =
+      config.auditTable && lead
+        ? timelinePut(config.auditTable, lead.kind, lead.id, {
+            type: "email",
+            at: deps.clock(),
+            actor: "system",
+            email: key,
+            to: message.to.join(", "),
+            subject: message.subject,
+          })
+        : undefined;
+    result[key] = await sendEmailOnce(deps, event.id, key, message, record);
+  }
+  return result;
+}
+
+export interface LeadTables {
+  readonly signups: string;
+  readonly contacts: string;
+}
+
+/**
+ * Marks the lead of a signup or contact event as notified (`notifiedAt`): the staff see it, and
+ * `npm run smoke` checks a deployed stage's e-mail path by it. A deleted lead is not brought back.
+ */
+export async function markNotified(
+  deps: Pick<EmailClaimDeps, "db" | "clock">,
+  tables: LeadTables,
+  event: DomainEvent,
+): Promise<void> {
+  // Only the events of a new lead; staff alerts and the desk's reminders and digests mark nothing.
+  if (event.type !== "signup.created" && event.type !== "contact.received") return;
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: event.type === "signup.created" ? tables.signups : tables.contacts,
+        Key: { id: event.data.id },
+        UpdateExpression: "SET notifiedAt = if_not_exists(notifiedAt, :at)",
+        ConditionExpression: "attribute_exists(id)",
+        ExpressionAttributeValues: { ":at": deps.clock().toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}

@@ -1,0 +1,19 @@
+/** What the notify worker plans to send for an event, before it claims and sends each e-mail. */
+import type { EmailMessage } from "../lib/mailer";
+
+export interface NotificationConfig {
+  /** The audit table: each e-mail about a lead is recorded on its timeline (docs/decisions/0069-system-emails-on-the-timeline.md). */
+  readonly auditTable?: string;
+  /** Public origin of the site (links in e-mails). */
+  readonly siteUrl: string;
+  readonly staffInbox: string;
+  readonly senderAddress: string;
+}
+
+/** Stable names of the e-mails of one event: the idempotency claims are keyed by them. */
+export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked" | "desk-reminder" | "desk-digest";
+
+export interface PlannedEmail {
+  readonly key: EmailKey;
+  readonly message: EmailMessage;
+}

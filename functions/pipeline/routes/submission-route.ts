@@ -1,0 +1,99 @@
+/**
+ * One HTTP flow for both forms (POST /api/signup, POST /api/contact):
+ * standard stack (functions/lib/http: size, media type, JSON) -> per-IP rate limit ->
+ * validate -> honeypot -> store record + event in one transaction -> 201 { ok: true, id }.
+ * The limit comes before validation: cheap checks first, and a client sending invalid bodies is
+ * throttled like any other (docs/decisions/0050-linear-validation.md).
+ */
+import type * as z from "zod";
+import { HONEYPOT_FIELD } from "../../../events/options";
+import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/clock";
+import { createDocumentClient } from "../../lib/dynamo";
+import { intEnv, once } from "../../lib/env";
+import { httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
+import { clientNetwork } from "../../lib/ip-address";
+import { hitRateLimit } from "../../lib/rate-limit";
+import type { TableKey } from "../../model/tables";
+import { tableName } from "../../model/tables";
+import {
+  type AcceptedSubmission,
+  isHoneypotFilled,
+  type SubmissionDeps,
+  type SubmissionMeta,
+} from "../submissions";
+
+export interface SubmissionRouteDeps extends SubmissionDeps {
+  readonly ephemeralTable: string;
+  /** Submissions per client IP per minute, both forms together; 0 = no limit. */
+  readonly submissionsPerMinute: number;
+}
+
+export interface SubmissionRoute<S extends z.ZodType> {
+  readonly route: string;
+  readonly schema: S;
+  readonly recordsTable: TableKey;
+  readonly accept: (
+    deps: SubmissionDeps,
+    input: z.infer<S>,
+    meta: SubmissionMeta,
+  ) => Promise<AcceptedSubmission>;
+}
+
+/** Default when SUBMISSIONS_PER_MINUTE is unset (the stage config normally sets it). */
+export const DEFAULT_SUBMISSIONS_PER_MINUTE = 10;
+
+/** Dependencies from the environment, created on first use and kept for the life of the container. */
+export function depsFromEnvironment(
+  recordsTable: TableKey,
+  overrides: { clock?: Clock; newId?: IdGenerator } = {},
+) {
+  return once<SubmissionRouteDeps>(() => ({
+    // A person waits for this answer: at most two 2-second attempts (a single-item write takes
+    // milliseconds), then 503 with Retry-After — about 4 s when DynamoDB does not answer at all.
+    db: createDocumentClient({ requestTimeoutMs: 2_000, maxAttempts: 2 }),
+    clock: overrides.clock ?? systemClock,
+    newId: overrides.newId ?? randomId,
+    tables: { records: tableName(recordsTable), outbox: tableName("outbox"), audit: tableName("audit") },
+    ephemeralTable: tableName("ephemeral"),
+    submissionsPerMinute: intEnv("SUBMISSIONS_PER_MINUTE", DEFAULT_SUBMISSIONS_PER_MINUTE),
+    retentionDays: intEnv("RETENTION_DAYS", 0),
+  }));
+}
+
+export function submissionHandler<S extends z.ZodType>(
+  definition: SubmissionRoute<S>,
+  getDeps: () => SubmissionRouteDeps = depsFromEnvironment(definition.recordsTable),
+) {
+  return httpApi({ route: definition.route }, async (request) => {
+    const deps = getDeps();
+    const decision = await hitRateLimit(
+      { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock },
+      {
+        scope: "submissions",
+        subject: clientNetwork(request.clientIp ?? "unknown"),
+        limit: deps.submissionsPerMinute,
+      },
+    );
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+
+    const input = validateBody(request, definition.schema) as z.infer<S> & { submissionId?: string };
+
+    if (isHoneypotFilled(request.body?.[HONEYPOT_FIELD])) {
+      // A bot: the ordinary answer, so it learns nothing; nothing stored, nothing sent.
+      const id = input.submissionId ?? deps.newId();
+      Object.assign(request.logFields, { reason: "honeypot", id });
+      return jsonResponse(201, { ok: true, id });
+    }
+
+    const accepted = await definition.accept(
+      deps,
+      input,
+      request.clientIp ? { ipAddress: request.clientIp } : {},
+    );
+    Object.assign(request.logFields, {
+      id: accepted.id,
+      reason: accepted.duplicate ? "duplicate_submission" : "accepted",
+    });
+    return jsonResponse(201, { ok: true, id: accepted.id });
+  });
+}

@@ -1,0 +1,144 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { mockClient } from "aws-sdk-client-mock";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SignupRequest } from "../../events/signup";
+import { conflictBackoffMs } from "../lib/transact";
+import { acceptSignup, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
+
+const cancelled = (...codes: string[]) =>
+  Object.assign(new Error("Transaction cancelled"), {
+    name: "TransactionCanceledException",
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const mock = mockClient(db);
+  const waits: number[] = [];
+  const deps = {
+    db,
+    clock: () => new Date("2025-03-04T10:00:00.000Z"),
+    newId: () => crypto.randomUUID(),
+    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog" },
+    sleep: async (ms: number) => {
+      waits.push(ms);
+    },
+  };
+  const input = SignupRequest.parse({
+    firstName: "A",
+    lastName: "B",
+    email: "a@example.com",
+    teamSize: "solo",
+    productLines: "single",
+    submissionId: "1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b",
+  });
+
+  beforeEach(() => {
+    mock.reset();
+    // No open lead for the address (functions/model/prospects.ts reads its lookup first).
+    mock.on(GetCommand).resolves({});
+    waits.length = 0;
+  });
+
+  it("retries a transaction that conflicted with a concurrent one", async () => {
+    mock
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled("None", "None", "TransactionConflict"))
+      .rejectsOnce(cancelled("None", "None", "None", "TransactionConflict"))
+      .resolves({});
+    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: false });
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("answers duplicate when a retry finds the record written by the attempt that seemed to fail", async () => {
+    mock
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled("None", "TransactionConflict"))
+      .rejects(cancelled("ConditionalCheckFailed", "None"));
+    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: true });
+  });
+
+  it("gives up after a bounded number of attempts (the API answers 503)", async () => {
+    mock.on(TransactWriteCommand).rejects(cancelled("None", "TransactionConflict"));
+    await expect(acceptSignup(deps, input)).rejects.toMatchObject({ name: "TransactionCanceledException" });
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(TRANSACTION_ATTEMPTS);
+  });
+
+  it("does not retry other failures", async () => {
+    mock.on(TransactWriteCommand).rejects(Object.assign(new Error("bad"), { name: "ValidationException" }));
+    await expect(acceptSignup(deps, input)).rejects.toThrow("bad");
+    expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it("backs off exponentially with jitter", () => {
+    expect(conflictBackoffMs(1, () => 0)).toBe(10);
+    expect(conflictBackoffMs(3, () => 0.5)).toBe(80);
+  });
+});
+
+describe("isHoneypotFilled", () => {
+  it.each([
+    [undefined, false],
+    [null, false],
+    ["", false],
+    ["   ", false],
+    [false, false],
+    ["http://spam", true],
+    [0, true],
+    [true, true],
+    [{}, true],
+  ])("%o -> %s", (value, expected) => {
+    expect(isHoneypotFilled(value)).toBe(expected);
+  });
+});
+
+describe("retention period", () => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const mock = mockClient(db);
+  const input = SignupRequest.parse({
+    firstName: "A",
+    lastName: "B",
+    email: "a@example.com",
+    teamSize: "solo",
+    productLines: "single",
+  });
+  const deps = (retentionDays?: number) => ({
+    db,
+    clock: () => new Date("2025-03-04T10:00:00.000Z"),
+    newId: () => crypto.randomUUID(),
+    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog" },
+    retentionDays,
+  });
+  const writtenItems = () =>
+    (mock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? []).map(
+      (action) => action.Put?.Item ?? action.Update?.ExpressionAttributeValues,
+    );
+
+  beforeEach(() => {
+    mock.reset();
+    mock.on(GetCommand).resolves({});
+  });
+
+  it("stamps the record, its counters and its address lookup with expiresAt = createdAt + N days", async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    await acceptSignup(deps(30), input);
+    const expected = Date.parse("2025-03-04T10:00:00.000Z") / 1000 + 30 * 86_400;
+    const [record, outboxItem, ...rest] = writtenItems();
+    const counters = rest.slice(0, -1);
+    expect(record?.expiresAt).toBe(expected);
+    // The open-lead lookup expires with the lead (docs/decisions/0075).
+    expect(rest.at(-1)?.leadId).toBe(record?.id);
+    expect(rest.at(-1)?.expiresAt).toBe(expected);
+    expect(outboxItem?.expiresAt).toBeUndefined();
+    expect(counters.length).toBeGreaterThan(0);
+    for (const counter of counters) expect(counter?.[":exp"]).toBe(expected);
+  });
+
+  it("keeps records without expiry when the stage keeps data", async () => {
+    mock.on(TransactWriteCommand).resolves({});
+    await acceptSignup(deps(0), input);
+    expect(writtenItems()[0]?.expiresAt).toBeUndefined();
+  });
+});

@@ -1,0 +1,245 @@
+import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { ContactMessage, ContactRequest } from "../../events/contact";
+import type { DomainEvent } from "../../events/envelopes";
+import type { Signup, SignupRequest } from "../../events/signup";
+import { cancellationCodes } from "../lib/aws-errors";
+import type { Clock, IdGenerator } from "../lib/clock";
+import { isConditionRefused, isTransactionConflict, retryTransaction, type Sleep } from "../lib/transact";
+import { stageCalendar } from "../model/calendar";
+import { indexedWrite } from "../model/lead-index";
+import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
+import { outboxItemFor } from "../model/outbox";
+import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
+import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
+import { timelinePut } from "../model/timeline";
+import { contactItems } from "./contact-repository";
+import { signupItems } from "./signup-repository";
+
+/**
+ * Accepting a form submission: the record and its event are written in ONE transaction (record
+ * conditional on its id being new, plus the outbox item), so a record never exists without its
+ * event and nothing accepted is lost even when the queues are down. The same submissionId sent
+ * twice is one record: the second transaction is cancelled on the record's condition and the
+ * caller gets the same id back, with nothing new published.
+ *
+ * A submission from the address of an open lead is linked to it instead of opening a second one
+ * (docs/decisions/0075-returning-prospects.md): status "linked", no reply-due time, and a
+ * "linked" entry on the lead's timeline, in the same transaction.
+ */
+export interface SubmissionDeps {
+  readonly db: DynamoDBDocumentClient;
+  readonly clock: Clock;
+  readonly newId: IdGenerator;
+  /** audit: the lead timelines and the open-lead lookup per address (functions/model/prospects.ts). */
+  readonly tables: { readonly records: string; readonly outbox: string; readonly audit: string };
+  /**
+   * Days after which the stage deletes signups and contact messages (DynamoDB TTL on
+   * `expiresAt`); 0 or absent keeps them.
+   */
+  readonly retentionDays?: number;
+  /** The response clock's calendar (reply-due times); default: the stage's (RESPONSE_HOLIDAYS). */
+  readonly calendar?: BusinessCalendar;
+  /** Waits between retries of a conflicting transaction; tests pass a no-op. */
+  readonly sleep?: Sleep;
+}
+
+export interface SubmissionMeta {
+  /** The visitor's address, stored on the record. */
+  readonly ipAddress?: string;
+}
+
+export interface AcceptedSubmission {
+  readonly id: string;
+  /** True when this submissionId had already been stored: nothing was written this time. */
+  readonly duplicate: boolean;
+  /** The open lead this submission was linked to (same address), if any. */
+  readonly linkedTo?: OpenLeadRef;
+}
+
+type NewRecord = Record<string, unknown> & {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: string;
+  dueAt?: string;
+};
+
+/** The submission as part of an open lead: no clock of its own (its lead's clock runs). */
+function linkedRecord<R extends NewRecord>(record: R, lead: OpenLeadRef): R {
+  const { dueAt: _noClock, ...rest } = record;
+  return { ...rest, status: "linked", linkedTo: lead.id, linkedKind: lead.kind } as unknown as R;
+}
+
+async function storeWithEvent<R extends NewRecord>(
+  deps: SubmissionDeps,
+  lead: LeadKind,
+  draft: R,
+  eventOf: (record: R) => DomainEvent,
+): Promise<{ duplicate: boolean; linkedTo?: OpenLeadRef }> {
+  // The address's open lead changed since it was read (another submission opened one, or it
+  // closed), or DynamoDB reported a conflict: read it again.
+  const retryable = (error: unknown) => isConditionRefused(error) || isTransactionConflict(error);
+  return retryTransaction({ attempts: TRANSACTION_ATTEMPTS, retryable, sleep: deps.sleep }, async () => {
+    const prospect = await readProspect(deps.db, deps.tables.audit, draft.email, deps.clock());
+    const linkTo = prospect.state === "open" ? prospect.lead : undefined;
+    const record = linkTo ? linkedRecord(draft, linkTo) : draft;
+    const retained = withExpiry(record, deps.retentionDays);
+    // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
+    // counters take the record's expiry so that they expire with it.
+    const indexed = indexedWrite(deps.tables.records, lead, retained);
+    const self: OpenLeadRef = { kind: lead.kind, id: draft.id };
+    const prospectActions = linkTo
+      ? [
+          stillOpenLead(deps.tables.audit, draft.email, linkTo),
+          timelinePut(deps.tables.audit, linkTo.kind, linkTo.id, {
+            type: "linked",
+            at: new Date(draft.createdAt),
+            actor: "system",
+            otherKind: lead.kind,
+            otherId: draft.id,
+          }),
+        ]
+      : [
+          claimOpenLead(
+            deps.tables.audit,
+            draft.email,
+            { ...self, createdAt: draft.createdAt, expiresAt: retained.expiresAt },
+            prospect.state === "stale" ? prospect.lead : undefined,
+          ),
+        ];
+    const write = new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: deps.tables.records,
+            Item: { ...retained, ...indexed.attributes },
+            ConditionExpression: "attribute_not_exists(id)",
+          },
+        },
+        {
+          Put: {
+            TableName: deps.tables.outbox,
+            Item: outboxItemFor(eventOf(record)),
+            ConditionExpression: "attribute_not_exists(id)",
+          },
+        },
+        ...indexed.actions,
+        ...prospectActions,
+      ],
+    });
+    try {
+      await deps.db.send(write);
+      return { duplicate: false, ...(linkTo ? { linkedTo: linkTo } : {}) };
+    } catch (error) {
+      // A retry after an ambiguous failure that had in fact succeeded lands here too: same answer.
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { duplicate: true };
+      throw error;
+    }
+  });
+}
+
+const SECONDS_PER_DAY = 86_400;
+
+/** The record with `expiresAt` (epoch seconds) when the stage has a retention period. */
+export function withExpiry<R extends { createdAt: string }>(
+  record: R,
+  retentionDays: number | undefined,
+): R & { expiresAt?: number } {
+  if (!retentionDays) return record;
+  const created = Math.floor(Date.parse(record.createdAt) / 1000);
+  return { ...record, expiresAt: created + retentionDays * SECONDS_PER_DAY };
+}
+
+/**
+ * Transactions that touch the same item at the same moment (two submissions updating the same
+ * Command Center counter) cancel each other with TransactionConflict, which the SDK does not retry.
+ * Retrying a few times with jitter is safe: the record's condition makes the write idempotent.
+ */
+export const TRANSACTION_ATTEMPTS = 5;
+
+function common(deps: SubmissionDeps, submissionId: string | undefined) {
+  const clock = deps.clock();
+  const now = clock.toISOString();
+  // Every new lead starts New, with its response clock running (functions/model/response-clock.ts).
+  const desk = {
+    status: "new" as const,
+    dueAt: new Date(replyDueAt(deps.calendar ?? stageCalendar(), clock.getTime())).toISOString(),
+  };
+  return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId(), desk };
+}
+
+export async function acceptSignup(
+  deps: SubmissionDeps,
+  input: SignupRequest,
+  meta: SubmissionMeta = {},
+): Promise<AcceptedSubmission> {
+  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
+  const signup: Signup = {
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    teamSize: input.teamSize,
+    productLines: input.productLines,
+    ...(input.notes ? { notes: input.notes } : {}),
+    createdAt,
+    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+    ...desk,
+  };
+  const stored = await storeWithEvent(
+    deps,
+    SIGNUP_KIND,
+    signupItems.toItem(signup) as Signup & { kind: string },
+    (record): DomainEvent => ({
+      type: "signup.created",
+      version: 1,
+      id: eventId,
+      occurredAt: createdAt,
+      data: signupItems.fromItem(record),
+    }),
+  );
+  return { id, ...stored };
+}
+
+export async function acceptContact(
+  deps: SubmissionDeps,
+  input: ContactRequest,
+  meta: SubmissionMeta = {},
+): Promise<AcceptedSubmission> {
+  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
+  const message: ContactMessage = {
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    ...(input.phone ? { phone: input.phone } : {}),
+    ...(input.company ? { company: input.company } : {}),
+    subject: input.subject,
+    message: input.message,
+    newsletter: input.newsletter,
+    createdAt,
+    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+    ...desk,
+  };
+  const stored = await storeWithEvent(
+    deps,
+    CONTACT_KIND,
+    contactItems.toItem(message) as ContactMessage & { kind: string },
+    (record): DomainEvent => ({
+      type: "contact.received",
+      version: 1,
+      id: eventId,
+      occurredAt: createdAt,
+      data: contactItems.fromItem(record),
+    }),
+  );
+  return { id, ...stored };
+}
+
+/** The honeypot field (events/fields.ts) holds something: a bot filled in a field people never see. */
+export function isHoneypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === "string") return value.trim() !== "";
+  return true;
+}

@@ -1,0 +1,101 @@
+/**
+ * A member changes their own password: the current one is required, the new one passes the policy,
+ * every other session ends (revoked, and refused anyway by the password date), and the caller gets
+ * a fresh session so they stay signed in on this device.
+ *
+ * A wrong current password counts as a failed sign-in for the account from that address
+ * (functions/staff/throttle.ts, reserved before the check): a stolen session cannot be used to guess
+ * the password faster than the login screen allows.
+ */
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { auditItem } from "../model/audit";
+import type { LoginDependencies } from "../model/staff/auth-deps";
+import type { IssuedToken } from "../model/staff/session-token";
+import { endSession, endSessions } from "../model/staff/sessions";
+import { normalizeUsername, type StaffUser, UsersRepository } from "../model/staff/users";
+import { newPasswordProblem } from "./new-password";
+import { hashPassword, verifyPassword } from "./password";
+import { startSession } from "./start-session";
+import { LoginThrottle, type Reservation, type ThrottleScope } from "./throttle";
+
+export type ChangePasswordOutcome =
+  | { readonly kind: "changed"; readonly issued: IssuedToken; readonly endedSessions: number }
+  | Exclude<CurrentPasswordCheck, { kind: "ok" }>
+  | { readonly kind: "weak"; readonly problem: string };
+
+export type CurrentPasswordCheck =
+  | {
+      readonly kind: "ok";
+      readonly user: StaffUser;
+      readonly reservation: Extract<Reservation, { allowed: true }>;
+    }
+  | { readonly kind: "currentWrong" }
+  | { readonly kind: "throttled"; readonly scope: ThrottleScope; readonly retryAfterSeconds: number };
+
+/**
+ * The signed-in member's current password, checked like a sign-in: an attempt is reserved first
+ * and a wrong password keeps it. On "ok" the caller settles the reservation (succeeded / release).
+ */
+export async function checkCurrentPassword(
+  deps: Pick<LoginDependencies, "db" | "tables" | "now">,
+  username: string,
+  password: string,
+  ip: string | undefined,
+): Promise<CurrentPasswordCheck> {
+  const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
+    { account: normalizeUsername(username), ip },
+    deps.now(),
+  );
+  if (!reservation.allowed) {
+    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
+  }
+  const user = await new UsersRepository(deps.db, deps.tables.users).find(username);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    // The reservation is kept: a failure.
+    return { kind: "currentWrong" };
+  }
+  return { kind: "ok", user, reservation };
+}
+
+export async function changePassword(
+  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
+  input: {
+    username: string;
+    /** The caller's session: ended too (a fresh one replaces it), but not counted as "other". */
+    sessionId?: string;
+    currentPassword: string;
+    newPassword: string;
+    ip?: string;
+    userAgent?: string;
+  },
+): Promise<ChangePasswordOutcome> {
+  const users = new UsersRepository(deps.db, deps.tables.users);
+  const checked = await checkCurrentPassword(deps, input.username, input.currentPassword, input.ip);
+  if (checked.kind !== "ok") return checked;
+  const { user, reservation } = checked;
+  const problem = await newPasswordProblem(input.newPassword, {
+    username: user.username,
+    ...(user.email ? { email: user.email } : {}),
+  });
+  if (problem) {
+    await reservation.release();
+    return { kind: "weak", problem };
+  }
+  await reservation.succeeded();
+  await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
+  const endedSessions = await endSessions(deps, user.username, input.sessionId);
+  if (input.sessionId) await endSession(deps, user.username, input.sessionId);
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.tables.audit,
+      Item: auditItem({ action: "account.password", actor: user.username, ip: input.ip, at: deps.now() }),
+    }),
+  );
+  const issued = await startSession(deps, {
+    username: user.username,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    method: "password-change",
+  });
+  return { kind: "changed", issued, endedSessions };
+}

@@ -1,0 +1,216 @@
+/**
+ * The forgotten password (docs/decisions/0063). A request names an account by e-mail address or
+ * username and always gets the same answer; when an active account with an address matches, a
+ * one-time link (functions/staff/one-time-token.ts) valid 1 hour is e-mailed. The link is stored
+ * only as its secret's hash in the auth-state table (docs/decisions/0057), bound to the account, and used up by a
+ * conditional write in the same transaction that sets the password, so it works once even when
+ * opened twice at the same moment. Setting the password ends every session of the account.
+ */
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
+import type { Clock } from "../lib/clock";
+import { clientNetwork } from "../lib/ip-address";
+import { auditItem, auditPut } from "../model/audit";
+import { endSessions } from "../model/staff/sessions";
+import { normalizeEmail, normalizeUsername, type StaffUser, UsersRepository } from "../model/staff/users";
+import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
+import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
+
+export const RESET_VALID_MINUTES = 60;
+/** Requests per typed account name from all addresses, and per address, within 15 minutes. */
+export const RESET_ACCOUNT_LIMIT = 3;
+export const RESET_ADDRESS_LIMIT = 10;
+
+export interface PasswordResetDependencies {
+  readonly db: DynamoDBDocumentClient;
+  readonly tables: { readonly users: string; readonly authState: string; readonly audit: string };
+  readonly now: Clock;
+}
+
+interface ResetItem {
+  readonly pk: string;
+  readonly secretHash: string;
+  /** Empty for a request that matched no account: the same write, a link that never works. */
+  readonly username: string;
+  readonly expiresAtMs: number;
+  /** TTL (epoch seconds). */
+  readonly expiresAt: number;
+  readonly usedAt?: string;
+}
+
+const resetKey = (id: string) => `password-reset#${id}`;
+const throttleKey = {
+  account: (login: string) => `password-reset#account#${login.slice(0, 128)}`,
+  address: (network: string) => `password-reset#address#${network}`,
+};
+
+export type ForgotOutcome =
+  | { readonly kind: "accepted"; readonly mail?: { readonly to: string; readonly token: string } }
+  | { readonly kind: "throttled"; readonly retryAfterSeconds: number };
+
+/** The active account a request names: its username, else its address (lower case). */
+function accountFor(users: readonly StaffUser[], login: string): StaffUser | undefined {
+  const username = normalizeUsername(login);
+  const email = normalizeEmail(login);
+  return users.find((user) => user.username === username) ?? users.find((user) => user.email === email);
+}
+
+/**
+ * Counts the request (atomically, per typed name and per address — whether or not an account
+ * matches, so the limits say nothing about which exist), then does the same reads and writes for
+ * every request: all accounts are read, a link is stored. Only a match gets `mail` (and an audit
+ * entry); the caller sends it and answers every request alike.
+ */
+export async function requestPasswordReset(
+  deps: PasswordResetDependencies,
+  input: { login: string; ip?: string },
+): Promise<ForgotOutcome> {
+  const now = deps.now();
+  const login = normalizeUsername(input.login);
+  const network = clientNetwork(input.ip ?? "unknown");
+  const [account, address] = await Promise.all([
+    hitWindow(deps.db, deps.tables.authState, throttleKey.account(login), RESET_ACCOUNT_LIMIT, now),
+    hitWindow(deps.db, deps.tables.authState, throttleKey.address(network), RESET_ADDRESS_LIMIT, now),
+  ]);
+  if (!account.allowed || !address.allowed) {
+    const retryAfterSeconds = Math.max(
+      account.allowed ? 0 : account.retryAfterSeconds,
+      address.allowed ? 0 : address.retryAfterSeconds,
+    );
+    return { kind: "throttled", retryAfterSeconds: Math.min(retryAfterSeconds, LOGIN_WINDOW_SECONDS) };
+  }
+  const users = await new UsersRepository(deps.db, deps.tables.users).list();
+  const found = accountFor(users, login);
+  // Deactivated accounts and accounts without an address get no link.
+  const user = found && !found.deactivatedAt && found.email ? found : undefined;
+  const issued = newOneTimeToken();
+  const expiresAtMs = now.getTime() + RESET_VALID_MINUTES * 60_000;
+  const item: ResetItem = {
+    pk: resetKey(issued.id),
+    secretHash: issued.secretHash,
+    username: user?.username ?? "",
+    expiresAtMs,
+    expiresAt: Math.ceil(expiresAtMs / 1000) + 60,
+  };
+  const put = {
+    TableName: deps.tables.authState,
+    Item: item,
+    ConditionExpression: "attribute_not_exists(pk)",
+  };
+  if (!user) {
+    await deps.db.send(new PutCommand(put));
+    return { kind: "accepted" };
+  }
+  await deps.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: put },
+        {
+          Put: {
+            TableName: deps.tables.audit,
+            Item: auditItem({ action: "team.password.forgot", actor: user.username, ip: input.ip, at: now }),
+          },
+        },
+      ],
+    }),
+  );
+  return { kind: "accepted", mail: { to: user.email as string, token: issued.token } };
+}
+
+/** The account a link may reset, or undefined (unknown, wrong secret, used, expired, deactivated). */
+async function validReset(
+  deps: PasswordResetDependencies,
+  token: string,
+): Promise<{ item: ResetItem; user: StaffUser } | undefined> {
+  const read = readOneTimeToken(token);
+  if (!read) return undefined;
+  const answer = await deps.db.send(
+    new GetCommand({
+      TableName: deps.tables.authState,
+      Key: { pk: resetKey(read.id) },
+      ConsistentRead: true,
+    }),
+  );
+  const item = answer.Item as ResetItem | undefined;
+  if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
+  if (item.usedAt || !item.username || item.expiresAtMs <= deps.now().getTime()) return undefined;
+  const user = await new UsersRepository(deps.db, deps.tables.users).find(item.username);
+  return user && !user.deactivatedAt ? { item, user } : undefined;
+}
+
+/** Whether a link can still set a password (the reset page checks before asking for one). */
+export async function checkPasswordReset(
+  deps: PasswordResetDependencies,
+  token: string,
+): Promise<StaffUser | undefined> {
+  return (await validReset(deps, token))?.user;
+}
+
+export type ResetOutcome =
+  | { readonly kind: "done"; readonly username: string }
+  | { readonly kind: "invalid" };
+
+/**
+ * Sets the new password with a link, once: the link is marked used only if it is still unused,
+ * unexpired and its secret matches, the password only if the account is still active — one
+ * transaction with the audit entry. Then every session of the account ends.
+ */
+export async function resetPassword(
+  deps: PasswordResetDependencies,
+  input: { token: string; passwordHash: string; ip?: string },
+): Promise<ResetOutcome> {
+  const valid = await validReset(deps, input.token);
+  if (!valid) return { kind: "invalid" };
+  const now = deps.now();
+  const { item, user } = valid;
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: deps.tables.authState,
+              Key: { pk: item.pk },
+              UpdateExpression: "SET usedAt = :now",
+              ConditionExpression:
+                "attribute_not_exists(usedAt) AND secretHash = :hash AND expiresAtMs > :nowMs AND username = :user",
+              ExpressionAttributeValues: {
+                ":now": now.toISOString(),
+                ":nowMs": now.getTime(),
+                ":hash": item.secretHash,
+                ":user": user.username,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: deps.tables.users,
+              Key: { username: user.username },
+              UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :at",
+              ConditionExpression: "attribute_exists(username) AND attribute_not_exists(deactivatedAt)",
+              ExpressionAttributeValues: { ":hash": input.passwordHash, ":at": now.toISOString() },
+            },
+          },
+          auditPut(deps.tables.audit, {
+            action: "team.password.reset",
+            actor: user.username,
+            ip: input.ip,
+            at: now,
+          }),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationCodes(error)?.some((code) => code === "ConditionalCheckFailed"))
+      return { kind: "invalid" };
+    if (isConditionalCheckFailed(error)) return { kind: "invalid" };
+    throw error;
+  }
+  await endSessions(deps, user.username);
+  return { kind: "done", username: user.username };
+}

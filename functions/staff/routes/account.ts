@@ -1,0 +1,189 @@
+/**
+ * The signed-in staff member's own account:
+ *   PUT    /api/account/email          the address (accounts from before addresses are asked for it)
+ *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end
+ *   GET    /api/account/sessions       { sessions } with device, address, last use
+ *   DELETE /api/account/sessions/{id}  ends one of them
+ *   DELETE /api/account/sessions       ends every session but this one
+ *   GET    /api/account/security       { totp, passkeys, mfaRequired }
+ *   POST   /api/account/totp/start     a pending authenticator secret and its otpauth URI
+ *   POST   /api/account/totp/confirm   { code }: the pending secret becomes the account's
+ *   POST   /api/account/totp/remove    { password } or { code }
+ */
+import {
+  ACCOUNT_MESSAGES,
+  AccountEmailRequest,
+  PasswordChangeRequest,
+  TotpConfirmRequest,
+  TotpRemoveRequest,
+} from "../../../events/staff";
+import { systemClock } from "../../lib/clock";
+import {
+  HttpError,
+  header,
+  httpApi,
+  httpRoutes,
+  invalidFields,
+  jsonResponse,
+  tooManyRequests,
+  validateBody,
+} from "../../lib/http";
+import { documentClient } from "../../model/staff/clients";
+import { sessionCookie } from "../../model/staff/cookie";
+import {
+  authDependencies,
+  requireSession,
+  signedInSession,
+  signedInUser,
+} from "../../model/staff/http-session";
+import { endSession, endSessions, listSessions } from "../../model/staff/sessions";
+import { normalizeEmail, UsersRepository } from "../../model/staff/users";
+import { tableName } from "../../model/tables";
+import { changePassword } from "../change-password";
+import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../totp-enrolment";
+
+const signedIn = () => [requireSession()];
+const sessionTables = () => ({
+  db: documentClient(),
+  tables: { users: tableName("users"), authState: tableName("authState") },
+});
+
+export const handler = httpRoutes({
+  "PUT /api/account/email": httpApi(
+    { route: "PUT /api/account/email", extraMiddlewares: signedIn() },
+    async (request) => {
+      const { email } = validateBody(request, AccountEmailRequest);
+      const user = signedInUser(request);
+      await new UsersRepository(documentClient(), tableName("users")).setEmail(user.username, email);
+      return jsonResponse(200, { user: { ...user, email: normalizeEmail(email) } });
+    },
+  ),
+
+  "POST /api/account/password": httpApi(
+    { route: "POST /api/account/password", extraMiddlewares: signedIn() },
+    async (request) => {
+      const input = validateBody(request, PasswordChangeRequest);
+      const outcome = await changePassword(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        sessionId: signedInSession(request).sessionId,
+        ...input,
+        ip: request.clientIp,
+        userAgent: header(request.event, "user-agent"),
+      });
+      if (outcome.kind === "throttled")
+        throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
+      if (outcome.kind === "currentWrong")
+        throw invalidFields({ currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong });
+      if (outcome.kind === "weak") throw invalidFields({ newPassword: outcome.problem });
+      const { token, session } = outcome.issued;
+      // The request's own renewed cookie (if any) must not win over the new session's.
+      request.locals.sessionCookie = undefined;
+      return {
+        ...jsonResponse(200, { endedSessions: outcome.endedSessions }),
+        cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
+      };
+    },
+  ),
+
+  "GET /api/account/sessions": httpApi(
+    { route: "GET /api/account/sessions", extraMiddlewares: signedIn() },
+    async (request) => {
+      const session = signedInSession(request);
+      const sessions = await listSessions(
+        sessionTables(),
+        session.username,
+        session.sessionId,
+        systemClock(),
+      );
+      return jsonResponse(200, { sessions });
+    },
+  ),
+
+  "DELETE /api/account/sessions": httpApi(
+    { route: "DELETE /api/account/sessions", extraMiddlewares: signedIn() },
+    async (request) => {
+      const session = signedInSession(request);
+      const endedSessions = await endSessions(sessionTables(), session.username, session.sessionId);
+      return jsonResponse(200, { endedSessions });
+    },
+  ),
+
+  "DELETE /api/account/sessions/{id}": httpApi(
+    { route: "DELETE /api/account/sessions/{id}", extraMiddlewares: signedIn() },
+    async (request) => {
+      const id = (request.event.pathParameters?.id ?? "").slice(0, 100);
+      const ended = await endSession(sessionTables(), signedInSession(request).username, id);
+      if (!ended) throw new HttpError(404, { error: ACCOUNT_MESSAGES.noSuchSession }, {}, "not_found");
+      return jsonResponse(204);
+    },
+  ),
+
+  "GET /api/account/security": httpApi(
+    { route: "GET /api/account/security", extraMiddlewares: signedIn() },
+    async (request) => {
+      const user = await new UsersRepository(documentClient(), tableName("users")).find(
+        signedInUser(request).username,
+      );
+      return jsonResponse(200, {
+        totp: Boolean(user?.totpSecret),
+        passkeys: user?.passkeys?.length ?? 0,
+        mfaRequired: process.env.MFA_REQUIRED === "true",
+      });
+    },
+  ),
+
+  "POST /api/account/totp/start": httpApi(
+    { route: "POST /api/account/totp/start", extraMiddlewares: signedIn() },
+    async (request) => {
+      const outcome = await startTotpEnrolment(
+        await authDependencies(request.log),
+        signedInUser(request).username,
+      );
+      if (outcome.kind === "alreadyEnrolled")
+        throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpAlreadyEnrolled }, {}, "totp_enrolled");
+      return jsonResponse(200, { secret: outcome.secret, uri: outcome.uri });
+    },
+  ),
+
+  "POST /api/account/totp/confirm": httpApi(
+    { route: "POST /api/account/totp/confirm", extraMiddlewares: signedIn() },
+    async (request) => {
+      const { code } = validateBody(request, TotpConfirmRequest);
+      const outcome = await confirmTotpEnrolment(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        code,
+        ip: request.clientIp,
+      });
+      if (outcome.kind === "noPending")
+        throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpNoPending }, {}, "totp_no_pending");
+      if (outcome.kind === "codeInvalid") throw invalidFields({ code: ACCOUNT_MESSAGES.totpCodeInvalid });
+      return jsonResponse(200, { totp: true });
+    },
+  ),
+
+  "POST /api/account/totp/remove": httpApi(
+    { route: "POST /api/account/totp/remove", extraMiddlewares: signedIn() },
+    async (request) => {
+      const input = validateBody(request, TotpRemoveRequest);
+      const outcome = await removeTotp(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        ...input,
+        ip: request.clientIp,
+      });
+      switch (outcome.kind) {
+        case "removed":
+          return jsonResponse(200, { totp: false });
+        case "notEnrolled":
+          throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpNotEnrolled }, {}, "totp_not_enrolled");
+        case "lastFactor":
+          throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpLastFactor }, {}, "totp_last_factor");
+        case "codeInvalid":
+          throw invalidFields({ code: ACCOUNT_MESSAGES.totpCodeInvalid });
+        case "currentWrong":
+          throw invalidFields({ password: ACCOUNT_MESSAGES.currentPasswordWrong });
+        case "throttled":
+          throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
+      }
+    },
+  ),
+});

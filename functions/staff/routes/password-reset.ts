@@ -1,0 +1,110 @@
+/**
+ * The forgotten password (public; docs/decisions/0063):
+ *   POST /api/auth/password/forgot  { login } -> 202 { message }, the same for every account or none
+ *   POST /api/auth/password/check   { token } -> 200 {} or 400 with the link message
+ *   POST /api/auth/password/reset   { token, password } -> 200 { message }; every session ends
+ * The token travels in the body (the link carries it in the URL fragment), never in a query string.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  ForgotPasswordRequest,
+  InvitationCheckRequest,
+  PASSWORD_RESET_MESSAGES,
+  PasswordResetRequest,
+} from "../../../events/team";
+import { systemClock } from "../../lib/clock";
+import { requireEnv } from "../../lib/env";
+import {
+  HttpError,
+  httpApi,
+  httpRoutes,
+  invalidFields,
+  jsonResponse,
+  tooManyRequests,
+  validateBody,
+} from "../../lib/http";
+import { passwordResetEmail } from "../../model/mail/staff-emails";
+import { sendStaffEmail } from "../../model/mail/staff-mail";
+import { documentClient } from "../../model/staff/clients";
+import { tableName } from "../../model/tables";
+import { newPasswordProblem } from "../new-password";
+import { hashPassword } from "../password";
+import {
+  checkPasswordReset,
+  type PasswordResetDependencies,
+  RESET_VALID_MINUTES,
+  requestPasswordReset,
+  resetPassword,
+} from "../password-reset";
+
+/**
+ * Every forgot-password answer leaves no earlier than this after the request arrived, whether an
+ * e-mail was sent or not, so its timing does not tell which accounts exist.
+ */
+export const FORGOT_ANSWER_FLOOR_MS = 1_000;
+
+const dependencies = (): PasswordResetDependencies => ({
+  db: documentClient(),
+  tables: { users: tableName("users"), authState: tableName("authState"), audit: tableName("audit") },
+  now: systemClock,
+});
+
+const invalidLink = () =>
+  new HttpError(400, { error: PASSWORD_RESET_MESSAGES.invalidLink }, {}, "reset_link_invalid");
+
+/** The token of a body, or the link message (never a field error that names the token's shape). */
+function tokenOf(body: unknown): string {
+  const check = InvitationCheckRequest.safeParse({ token: (body as { token?: unknown } | undefined)?.token });
+  if (!check.success) throw invalidLink();
+  return check.data.token;
+}
+
+export const handler = httpRoutes({
+  "POST /api/auth/password/forgot": httpApi({ route: "POST /api/auth/password/forgot" }, async (request) => {
+    const started = Date.now();
+    const { login } = validateBody(request, ForgotPasswordRequest);
+    const outcome = await requestPasswordReset(dependencies(), { login, ip: request.clientIp });
+    if (outcome.kind === "throttled")
+      throw tooManyRequests(outcome.retryAfterSeconds, PASSWORD_RESET_MESSAGES.throttled);
+    if (outcome.mail) {
+      try {
+        await sendStaffEmail(
+          outcome.mail.to,
+          passwordResetEmail({
+            siteUrl: requireEnv("SITE_URL"),
+            token: outcome.mail.token,
+            validMinutes: RESET_VALID_MINUTES,
+          }),
+        );
+      } catch (error) {
+        // The answer stays the same: a failure here must not tell that the account exists.
+        request.log.error("password reset e-mail failed", { error: String(error) });
+      }
+    }
+    await sleep(Math.max(0, started + FORGOT_ANSWER_FLOOR_MS - Date.now()));
+    return jsonResponse(202, { message: PASSWORD_RESET_MESSAGES.sent });
+  }),
+
+  "POST /api/auth/password/check": httpApi({ route: "POST /api/auth/password/check" }, async (request) => {
+    if (!(await checkPasswordReset(dependencies(), tokenOf(request.body)))) throw invalidLink();
+    return jsonResponse(200, {});
+  }),
+
+  "POST /api/auth/password/reset": httpApi({ route: "POST /api/auth/password/reset" }, async (request) => {
+    const token = tokenOf(request.body);
+    const { password } = validateBody(request, PasswordResetRequest);
+    const deps = dependencies();
+    const user = await checkPasswordReset(deps, token);
+    if (!user) throw invalidLink();
+    const problem = await newPasswordProblem(password, { username: user.username, email: user.email });
+    if (problem) throw invalidFields({ password: problem });
+    const outcome = await resetPassword(deps, {
+      token,
+      passwordHash: await hashPassword(password),
+      ip: request.clientIp,
+    });
+    if (outcome.kind === "invalid") throw invalidLink();
+    request.logFields.username = outcome.username;
+    return jsonResponse(200, { message: PASSWORD_RESET_MESSAGES.done });
+  }),
+});
