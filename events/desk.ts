@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { isoDateTime, withThousands } from "./fields";
 import { StaffUserView } from "./staff";
+import { hasControlCharacter } from "./text";
 
 /**
  * "linked" is no status staff choose: it marks a submission from the address of an open lead, kept
@@ -222,18 +223,13 @@ export type DeskStatsResponse = z.infer<typeof DeskStatsResponse>;
 export const REPLY_TEMPLATE_IDS = ["first-reply", "book-demo", "follow-up"] as const;
 export type ReplyTemplateId = (typeof REPLY_TEMPLATE_IDS)[number];
 
-/** A control character (code below 32, DEL, or the Unicode line and paragraph separators). */
-function isControl(code: number): boolean {
-  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
-}
-/** One header line: no control character at all (CR and LF above all: no header injection). */
-export const isOneLine = (value: string) => !Array.from(value).some((char) => isControl(char.charCodeAt(0)));
-/** Plain text: control characters only as line breaks and tabs. */
-const isPlainText = (value: string) =>
-  !Array.from(value).some((char) => {
-    const code = char.charCodeAt(0);
-    return isControl(code) && code !== 0x0a && code !== 0x0d && code !== 0x09;
-  });
+/**
+ * One header line: no control character or line separator at all (./text.ts isControlCharacter: C0,
+ * DEL, C1, U+2028/9) — CR, LF and NEL above all: no header injection.
+ */
+export const isOneLine = (value: string) => !hasControlCharacter(value);
+/** Plain text: control characters only as line breaks (CR, LF) and tabs. */
+const isPlainText = (value: string) => !hasControlCharacter(value, "\r\n\t");
 
 /** Body of POST /api/admin/desk/reply: one e-mail from staff to the lead (docs/decisions/0068-replies.md). */
 export const ReplyRequest = z.object({
