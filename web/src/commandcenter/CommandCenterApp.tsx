@@ -1,11 +1,19 @@
-/** The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx). */
+/**
+ * The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx): one folder
+ * per feature (leads/, team/, account/, sign-in/) and what they share (shared/). Every read and
+ * write goes through one query client (shared/queryClient.ts); every signed-in page sits in
+ * StaffPage, whose header stays usable when the page itself fails.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { AccountPage } from "./account/AccountPage";
 import { ContactsPage } from "./leads/ContactsPage";
-import { DashboardPage } from "./leads/DashboardPage";
+import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
 import { SignupsPage } from "./leads/SignupsPage";
 import { AuthProvider } from "./shared/AuthProvider";
-import { Protected } from "./shared/Protected";
+import { createQueryClient } from "./shared/queryClient";
+import { StaffPage } from "./shared/StaffPage";
 import { AcceptInvitationPage } from "./sign-in/AcceptInvitationPage";
 import { ForgotPasswordPage } from "./sign-in/ForgotPasswordPage";
 import { LoginPage } from "./sign-in/LoginPage";
@@ -13,55 +21,58 @@ import { ResetPasswordPage } from "./sign-in/ResetPasswordPage";
 import { TeamPage } from "./team/TeamPage";
 
 export default function CommandCenterApp() {
+  const [client] = useState(createQueryClient);
   return (
-    <AuthProvider>
-      <Routes>
-        <Route path="login" element={<LoginPage />} />
-        <Route path="accept-invitation" element={<AcceptInvitationPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route
-          index
-          element={
-            <Protected>
-              <DashboardPage />
-            </Protected>
-          }
-        />
-        <Route
-          path="signups"
-          element={
-            <Protected>
-              <SignupsPage />
-            </Protected>
-          }
-        />
-        <Route
-          path="contacts"
-          element={
-            <Protected>
-              <ContactsPage />
-            </Protected>
-          }
-        />
-        <Route
-          path="team"
-          element={
-            <Protected>
-              <TeamPage />
-            </Protected>
-          }
-        />
-        <Route
-          path="account"
-          element={
-            <Protected>
-              <AccountPage />
-            </Protected>
-          }
-        />
-        <Route path="*" element={<Navigate to="/commandcenter" replace />} />
-      </Routes>
-    </AuthProvider>
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="accept-invitation" element={<AcceptInvitationPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route
+            index
+            element={
+              <StaffPage title={<DashboardTitle />}>
+                <DashboardPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="signups"
+            element={
+              <StaffPage title="Signups" back wide>
+                <SignupsPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="contacts"
+            element={
+              <StaffPage title="Contact Messages" back wide>
+                <ContactsPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="team"
+            element={
+              <StaffPage title="Team">
+                <TeamPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="account"
+            element={
+              <StaffPage title="Account">
+                <AccountPage />
+              </StaffPage>
+            }
+          />
+          <Route path="*" element={<Navigate to="/commandcenter" replace />} />
+        </Routes>
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

@@ -3,40 +3,26 @@
  * adding one (the current password, an optional name, then the browser's passkey dialog), renaming
  * and removing one (each in a dialog; removal asks for confirmation).
  */
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { PasskeyView } from "../../../../events/passkeys";
-import { api, failureMessage } from "../shared/api";
-import { ActionMessages, ErrorNotice, useAction } from "../shared/ErrorNotice";
-import { AccountField, useFormRequest } from "../shared/FormField";
+import { api } from "../shared/api";
+import { ActionMessages } from "../shared/ErrorNotice";
+import { Loaded } from "../shared/Loaded";
 import { Modal } from "../shared/Modal";
-import { addPasskey, passkeysSupported } from "../shared/passkeyCeremony";
+import { passkeysSupported } from "../shared/passkeyCeremony";
 import { type Column, RecordTable } from "../shared/RecordTable";
 import styles from "../shared/shared.module.css";
 import { formatDateTime } from "../shared/time";
+import { useAction } from "../shared/useAction";
 import { AccountCard } from "./AccountCard";
+import { passkeysQuery } from "./accountQueries";
+import { AddPasskeyForm, RenamePasskeyDialog } from "./PasskeyForms";
 
 type Dialog = { kind: "rename" | "remove"; passkey: PasskeyView };
 
-export function PasskeysCard() {
-  const [passkeys, setPasskeys] = useState<PasskeyView[]>();
-  const [loadError, setLoadError] = useState("");
-  const [adding, setAdding] = useState(false);
-  const [dialog, setDialog] = useState<Dialog>();
-
-  const load = useCallback(async () => {
-    setLoadError("");
-    try {
-      setPasskeys((await api.passkeys()).passkeys);
-    } catch (failure) {
-      setLoadError(failureMessage(failure, "Loading your passkeys failed."));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const action = useAction(load);
-
-  const columns: Column<PasskeyView & { id: string }>[] = [
+function passkeyColumns(open: (dialog: Dialog) => void): Column<PasskeyView>[] {
+  return [
     { heading: "Name", cell: (passkey) => passkey.name },
     { heading: "Added", cell: (passkey) => formatDateTime(passkey.createdAt) },
     {
@@ -52,7 +38,7 @@ export function PasskeysCard() {
             type="button"
             className={styles.secondaryButton}
             aria-label={`Rename passkey ${passkey.name}`}
-            onClick={() => setDialog({ kind: "rename", passkey })}
+            onClick={() => open({ kind: "rename", passkey })}
           >
             Rename
           </button>
@@ -60,7 +46,7 @@ export function PasskeysCard() {
             type="button"
             className={styles.dangerButton}
             aria-label={`Remove passkey ${passkey.name}`}
-            onClick={() => setDialog({ kind: "remove", passkey })}
+            onClick={() => open({ kind: "remove", passkey })}
           >
             Remove
           </button>
@@ -68,6 +54,14 @@ export function PasskeysCard() {
       ),
     },
   ];
+}
+
+export function PasskeysCard() {
+  const client = useQueryClient();
+  const passkeys = useQuery(passkeysQuery);
+  const [adding, setAdding] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>();
+  const action = useAction(() => client.invalidateQueries({ queryKey: passkeysQuery.queryKey }));
 
   return (
     <AccountCard id="account-passkeys" title="Passkeys">
@@ -75,22 +69,24 @@ export function PasskeysCard() {
         A passkey signs you in without a password, with your fingerprint, face, screen lock or security key.
       </p>
       <ActionMessages notice={action.notice} error={action.error} />
-      {loadError ? (
-        <ErrorNotice message={loadError} onRetry={() => void load()} />
-      ) : !passkeys ? (
-        <p role="status">Loading passkeys...</p>
-      ) : passkeys.length === 0 ? (
-        // A sentence, not an empty table: the page's only table rows stay the sessions'.
-        <p>No passkeys yet.</p>
-      ) : (
-        <RecordTable columns={columns} rows={passkeys} emptyText="No passkeys yet" />
-      )}
+      <Loaded query={passkeys} loading="Loading passkeys..." failure="Loading your passkeys failed.">
+        {(list) =>
+          list.length === 0 ? (
+            // A sentence, not an empty table: the page's only table rows stay the sessions'.
+            <p>No passkeys yet.</p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <RecordTable columns={passkeyColumns(setDialog)} rows={list} emptyText="No passkeys yet" />
+            </div>
+          )
+        }
+      </Loaded>
       {adding ? (
         <AddPasskeyForm
           onCancel={() => setAdding(false)}
           onAdded={(passkey) => {
             setAdding(false);
-            void action.act(async () => `The passkey ${passkey.name} was added.`);
+            action.act(async () => `The passkey ${passkey.name} was added.`);
           }}
         />
       ) : (
@@ -101,12 +97,12 @@ export function PasskeysCard() {
         )
       )}
       {dialog?.kind === "rename" && (
-        <RenameDialog
+        <RenamePasskeyDialog
           passkey={dialog.passkey}
           onClose={() => setDialog(undefined)}
           onRenamed={(name) => {
             setDialog(undefined);
-            void action.act(async () => `The passkey was renamed to ${name}.`);
+            action.act(async () => `The passkey was renamed to ${name}.`);
           }}
         />
       )}
@@ -126,7 +122,7 @@ export function PasskeysCard() {
                 onClick={() => {
                   const { passkey } = dialog;
                   setDialog(undefined);
-                  void action.act(async () => {
+                  action.act(async () => {
                     await api.removePasskey(passkey.id);
                     return `The passkey ${passkey.name} was removed.`;
                   });
@@ -141,96 +137,5 @@ export function PasskeysCard() {
         </Modal>
       )}
     </AccountCard>
-  );
-}
-
-function AddPasskeyForm({
-  onCancel,
-  onAdded,
-}: {
-  onCancel: () => void;
-  onAdded: (passkey: PasskeyView) => void;
-}) {
-  const [password, setPassword] = useState("");
-  const [name, setName] = useState("");
-  const form = useFormRequest();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.run(async () => onAdded(await addPasskey(password, name.trim() || undefined)));
-  };
-  return (
-    <form className={styles.noteForm} onSubmit={submit} noValidate>
-      <ActionMessages notice="" error={form.error} />
-      <AccountField
-        label="Current password"
-        name="passkey-password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        error={form.fieldErrors.password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <AccountField
-        label="Name (optional)"
-        name="passkey-name"
-        placeholder="e.g. Work laptop"
-        maxLength={60}
-        value={name}
-        error={form.fieldErrors.name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.primaryButton} disabled={form.busy}>
-          {form.busy ? "Waiting for your passkey..." : "Create passkey"}
-        </button>
-        <button type="button" className={styles.secondaryButton} disabled={form.busy} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function RenameDialog({
-  passkey,
-  onClose,
-  onRenamed,
-}: {
-  passkey: PasskeyView;
-  onClose: () => void;
-  onRenamed: (name: string) => void;
-}) {
-  const [name, setName] = useState(passkey.name);
-  const form = useFormRequest();
-  const save = () =>
-    void form.run(async () => {
-      onRenamed((await api.renamePasskey(passkey.id, name)).passkey.name);
-    });
-  return (
-    <Modal
-      title="Rename passkey"
-      onClose={() => !form.busy && onClose()}
-      footer={
-        <>
-          <button type="button" className={styles.secondaryButton} disabled={form.busy} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={styles.primaryButton} disabled={form.busy} onClick={save}>
-            {form.busy ? "Saving..." : "Save name"}
-          </button>
-        </>
-      }
-    >
-      <ActionMessages notice="" error={form.error} />
-      <AccountField
-        label="Passkey name"
-        name="passkey-rename"
-        maxLength={60}
-        value={name}
-        error={form.fieldErrors.name}
-        onChange={(event) => setName(event.target.value)}
-      />
-    </Modal>
   );
 }

@@ -4,12 +4,15 @@
  * browser — the secret never goes to a third-party service) and as text for typing in by hand, and
  * confirms it with a 6-digit code from the app.
  */
+import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TotpStartResponse } from "../../../../events";
+import { fieldErrorsOf, formFailure } from "../shared/api";
 import { ActionMessages } from "../shared/ErrorNotice";
-import { AccountField, useFormRequest } from "../shared/FormField";
-import styles from "../shared/shared.module.css";
+import { FormField } from "../shared/FormField";
+import shared from "../shared/shared.module.css";
+import styles from "./account.module.css";
 
 export function TotpEnrolment({
   start,
@@ -22,11 +25,12 @@ export function TotpEnrolment({
   confirm: (code: string) => Promise<void>;
   onEnrolled: () => void;
 }) {
-  const [pending, setPending] = useState<TotpStartResponse>();
+  const starting = useMutation({ mutationFn: start });
+  const confirming = useMutation({ mutationFn: confirm, onSuccess: onEnrolled });
+  const pending = starting.data;
   const [code, setCode] = useState("");
   const canvas = useRef<HTMLCanvasElement>(null);
   const [qrFailed, setQrFailed] = useState(false);
-  const form = useFormRequest();
 
   useEffect(() => {
     if (pending && canvas.current) {
@@ -37,14 +41,14 @@ export function TotpEnrolment({
   if (!pending) {
     return (
       <>
-        <ActionMessages notice="" error={form.error} />
+        <ActionMessages notice="" error={formFailure(starting.error)} />
         <button
           type="button"
-          className={styles.primaryButton}
-          disabled={form.busy}
-          onClick={() => void form.run(async () => setPending(await start()))}
+          className={shared.primaryButton}
+          disabled={starting.isPending}
+          onClick={() => starting.mutate()}
         >
-          {form.busy ? "Starting..." : "Set up authenticator app"}
+          {starting.isPending ? "Starting..." : "Set up authenticator app"}
         </button>
       </>
     );
@@ -52,36 +56,41 @@ export function TotpEnrolment({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.run(async () => {
-      await confirm(code);
-      onEnrolled();
-    });
+    confirming.mutate(code);
   };
   return (
-    <form className={styles.noteForm} onSubmit={submit} noValidate>
+    <form className={shared.stack} onSubmit={submit} noValidate>
       <p>Scan this QR code with your authenticator app, or enter the key by hand.</p>
-      <canvas ref={canvas} aria-label="QR code for your authenticator app" role="img" />
+      <canvas
+        ref={canvas}
+        className={styles.qrCode}
+        aria-label="QR code for your authenticator app"
+        role="img"
+      />
       {qrFailed && (
-        <p className={styles.inlineError} role="alert">
+        <p className={shared.inlineError} role="alert">
           The QR code could not be drawn: enter the key below in your app by hand.
         </p>
       )}
       <p>
-        Key: <code data-testid="totp-secret">{pending.secret}</code>
+        Key:{" "}
+        <code className={styles.secret} data-testid="totp-secret">
+          {pending.secret}
+        </code>
       </p>
-      <ActionMessages notice="" error={form.error} />
-      <AccountField
+      <ActionMessages notice="" error={formFailure(confirming.error)} />
+      <FormField
         label="Code from the app"
         name="totp-code"
         inputMode="numeric"
         autoComplete="one-time-code"
         required
         value={code}
-        error={form.fieldErrors.code}
+        error={fieldErrorsOf(confirming.error).code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <button type="submit" className={styles.primaryButton} disabled={form.busy}>
-        {form.busy ? "Confirming..." : "Confirm"}
+      <button type="submit" className={shared.primaryButton} disabled={confirming.isPending}>
+        {confirming.isPending ? "Confirming..." : "Confirm"}
       </button>
     </form>
   );

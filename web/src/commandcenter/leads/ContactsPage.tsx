@@ -1,17 +1,17 @@
 import { CONTACT_SUBJECT_LABELS, type ContactMessage } from "../../../../events";
 import { api } from "../shared/api";
-import { fullName, TruncatedText } from "../shared/RecordTable";
 import { formatDate, formatDateTime } from "../shared/time";
+import { fullName, TruncatedText } from "./LeadCells";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
 
 function subjectText(message: ContactMessage): string {
   return message.subject === "general" ? "General" : CONTACT_SUBJECT_LABELS[message.subject];
 }
 
+/** The list shows subject and date by default; company and message can be added under "Columns". */
 const CONTACTS: LeadKind<ContactMessage> = {
   exportName: "contacts",
   texts: {
-    title: "Contact Messages",
     loading: "Loading messages...",
     noun: "messages",
     empty: "No messages found",
@@ -21,12 +21,10 @@ const CONTACTS: LeadKind<ContactMessage> = {
   },
   filters: [],
   columns: [
-    { heading: "Name", cell: fullName },
-    { heading: "Email", cell: (message) => message.email },
     { heading: "Company", cell: (message) => message.company ?? "" },
-    { heading: "Subject", cell: subjectText },
+    { heading: "Subject", cell: subjectText, shown: true },
     { heading: "Message", cell: (message) => <TruncatedText text={message.message} /> },
-    { heading: "Date", cell: (message) => formatDate(message.createdAt) },
+    { heading: "Date", cell: (message) => formatDate(message.createdAt), shown: true },
   ],
   rowName: (message) => `message from ${fullName(message)}`,
   details: (message) => [

@@ -1,5 +1,6 @@
 /** Signups per day over the last 30 days: an inline SVG bar chart with a text summary. */
-import styles from "../shared/shared.module.css";
+import shared from "../shared/shared.module.css";
+import styles from "./leads.module.css";
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -17,8 +18,8 @@ export function SignupsChart({ days }: { days: readonly { start: string; count: 
       ? `No signups in the last ${days.length} days.`
       : `${total} signups in the last ${days.length} days; the busiest day was ${new Date(busiest?.start ?? "").toLocaleDateString()} with ${busiest?.count}.`;
   return (
-    <section className={styles.card} aria-labelledby="chart-title">
-      <h2 id="chart-title" className={styles.cardTitle}>
+    <section className={shared.card} aria-labelledby="chart-title">
+      <h2 id="chart-title" className={shared.cardTitle}>
         Signups per day (last {days.length} days)
       </h2>
       <svg
@@ -45,7 +46,7 @@ export function SignupsChart({ days }: { days: readonly { start: string; count: 
         })}
         <line x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className={styles.chartAxis} />
       </svg>
-      <p className={styles.muted}>{summary}</p>
+      <p className={shared.muted}>{summary}</p>
     </section>
   );
 }

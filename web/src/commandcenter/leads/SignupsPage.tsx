@@ -1,7 +1,7 @@
 import { PRODUCT_LINES_LABELS, type Signup, TEAM_SIZE_LABELS } from "../../../../events";
 import { api } from "../shared/api";
-import { fullName, TruncatedText } from "../shared/RecordTable";
 import { formatDate, formatDateTime } from "../shared/time";
+import { fullName, TruncatedText } from "./LeadCells";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
 
 const SHORT_TEAM: Record<Signup["teamSize"], string> = { solo: "Solo", team: "Team" };
@@ -13,11 +13,14 @@ function countryText(signup: Signup): string {
     : signup.country;
 }
 
-/** The texts, columns and details of docs/product/command-center.md (/commandcenter/signups). */
+/**
+ * The texts, columns and details of docs/product/command-center.md (/commandcenter/signups). The
+ * list shows the date by default; team size, product lines, notes and country are in the details
+ * and can be added to the list under "Columns".
+ */
 const SIGNUPS: LeadKind<Signup> = {
   exportName: "signups",
   texts: {
-    title: "Signups",
     loading: "Loading signups...",
     noun: "signups",
     empty: "No signups found",
@@ -30,13 +33,11 @@ const SIGNUPS: LeadKind<Signup> = {
     { param: "productLines", label: "Product Lines", options: PRODUCT_LINES_LABELS },
   ],
   columns: [
-    { heading: "Name", cell: fullName },
-    { heading: "Email", cell: (signup) => signup.email },
     { heading: "Team Size", cell: (signup) => SHORT_TEAM[signup.teamSize] },
     { heading: "Product Lines", cell: (signup) => PRODUCT_LINES_LABELS[signup.productLines] },
     { heading: "Notes", cell: (signup) => <TruncatedText text={signup.notes} fallback="No notes" /> },
     { heading: "Country", cell: (signup) => signup.country ?? "Unknown" },
-    { heading: "Date", cell: (signup) => formatDate(signup.createdAt) },
+    { heading: "Date", cell: (signup) => formatDate(signup.createdAt), shown: true },
   ],
   rowName: fullName,
   details: (signup) => [

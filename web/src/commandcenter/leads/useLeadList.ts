@@ -1,10 +1,13 @@
 /**
- * A server-side list (search, filters, pages) for the signups and contacts views. The search box
- * updates at once; the request follows 300 ms after typing stops, and an answer that arrives after
- * a newer request started is dropped, so typing never lags and results never go back in time.
+ * A server-side list (search, filters, pages) for the signups and contacts views, as one infinite
+ * query per search and filters. The search box updates at once; the request follows 300 ms after
+ * typing stops; the results of the previous search stay shown until the new ones arrive, and an
+ * answer for an older search is never shown for a newer one.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { failureMessage, type ListParams } from "../shared/api";
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { failureMessage, type LeadPlural, type ListParams } from "../shared/api";
+import { leadKeys } from "./leadQueries";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -17,69 +20,69 @@ export interface LeadPage<R> {
 }
 
 export function useLeadList<R extends { id: string }>(
+  plural: LeadPlural,
   fetchPage: (params: ListParams) => Promise<LeadPage<R>>,
   filters: Omit<ListParams, "q" | "cursor">,
   search: string,
 ) {
+  const client = useQueryClient();
   const [debounced, setDebounced] = useState(search);
-  const [page, setPage] = useState<LeadPage<R>>({ items: [], total: 0, matched: 0 });
-  const [loading, setLoading] = useState(true);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState("");
-  const generation = useRef(0);
-  const [version, setVersion] = useState(0);
-  const filterKey = JSON.stringify(filters);
-
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters' contents, version is the reload trigger
-  useEffect(() => {
-    const current = ++generation.current;
-    setError("");
-    fetchPage({ ...filters, q: debounced.trim() || undefined })
-      .then((answer) => current === generation.current && setPage(answer))
-      .catch(
-        (failure) =>
-          current === generation.current && setError(failureMessage(failure, "Loading the list failed.")),
-      )
-      .finally(() => current === generation.current && setLoading(false));
-  }, [debounced, filterKey, fetchPage, version]);
+  const params: ListParams = { ...filters, q: debounced.trim() || undefined };
+  const list = useInfiniteQuery({
+    queryKey: leadKeys.list(plural, params),
+    queryFn: ({ pageParam }) => fetchPage({ ...params, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+  const pages = list.data?.pages ?? [];
+  const items = useMemo(() => pages.flatMap((page) => page.items), [pages]);
+  // The counts as the last page read them.
+  const counts = pages[pages.length - 1];
+  const moreFailed = list.isFetchNextPageError;
 
-  const loadMore = useCallback(async () => {
-    if (!page.nextCursor) return;
-    const current = generation.current;
-    setLoadingMore(true);
-    try {
-      const answer = await fetchPage({
-        ...filters,
-        q: debounced.trim() || undefined,
-        cursor: page.nextCursor,
-      });
-      if (current === generation.current)
-        setPage((before) => ({ ...answer, items: [...before.items, ...answer.items] }));
-    } catch (failure) {
-      setError(failureMessage(failure, "Loading more failed."));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [page.nextCursor, fetchPage, filters, debounced]);
+  /** After the server confirmed a delete: drop the row from every list of the kind, counts too. */
+  const removed = useCallback(
+    (id: string) =>
+      client.setQueriesData<InfiniteData<LeadPage<R>>>({ queryKey: leadKeys.lists(plural) }, (data) =>
+        data?.pages.some((page) => page.items.some((item) => item.id === id))
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.id !== id),
+                total: Math.max(0, page.total - 1),
+                matched: Math.max(0, page.matched - 1),
+              })),
+            }
+          : data,
+      ),
+    [client, plural],
+  );
 
-  /** After the server confirmed a delete: drop the row and adjust the counts. */
-  const removed = useCallback((id: string) => {
-    setPage((before) => ({
-      ...before,
-      items: before.items.filter((item) => item.id !== id),
-      total: Math.max(0, before.total - 1),
-      matched: Math.max(0, before.matched - 1),
-    }));
-  }, []);
-
-  /** Loads the list again (after a change on the server, e.g. a status or owner change). */
-  const reload = useCallback(() => setVersion((before) => before + 1), []);
-
-  // A failed load is retried the same way: load again.
-  return { ...page, loading, loadingMore, loadMore, removed, reload, query: debounced, error, retry: reload };
+  return {
+    items,
+    total: counts?.total ?? 0,
+    matched: counts?.matched ?? 0,
+    matchedAtLeast: counts?.matchedAtLeast,
+    hasMore: list.hasNextPage,
+    /** The first answer has not arrived yet. */
+    loading: list.isPending,
+    loadingMore: list.isFetchingNextPage,
+    loadMore: () => void list.fetchNextPage(),
+    removed,
+    /** The search the shown results answer. */
+    query: debounced,
+    /** The list could not be read: nothing of it is shown, only this, with retry. */
+    error: list.isError && !moreFailed ? failureMessage(list.error, "Loading the list failed.") : "",
+    retry: () => void list.refetch(),
+    /** A further page could not be read: the rows so far stay, with this and retryMore. */
+    moreError: moreFailed ? failureMessage(list.error, "Loading more failed.") : "",
+    retryMore: () => void list.fetchNextPage(),
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashOfLead, leadIdOfHash } from "./useLinkedLead";
 
 describe("the lead in the address's hash", () => {
-  it("reads the form the desk e-mails link with (functions/model/mail/desk-emails.ts encodes the id)", () => {
+  it("reads the form the desk e-mails link with (their links encode the id)", () => {
     expect(leadIdOfHash("#lead=3f2a-9c")).toBe("3f2a-9c");
     expect(leadIdOfHash(`#lead=${encodeURIComponent("a b&c#d")}`)).toBe("a b&c#d");
   });

@@ -1,7 +1,12 @@
-/** Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or signed out. */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+/**
+ * Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or
+ * signed out. The member is the session query (shared/queryClient.ts): signing in or out writes it.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import type { StaffUserView } from "../../../../events";
 import { api, failureMessage, onUnauthorized } from "./api";
+import { SESSION_KEY } from "./queryClient";
 
 interface AuthState {
   readonly user: StaffUserView | null;
@@ -16,54 +21,59 @@ interface AuthState {
    * signed in: the session cookie still works until the server has revoked it.
    */
   logout(): Promise<void>;
-  /** After the signed-in member changed their own account (e.g. their e-mail address). */
-  setUser(user: StaffUserView): void;
+  /** After sign-in by other means, or the signed-in member changed their own account. */
+  setUser(user: StaffUserView | null): void;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<StaffUserView | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [checkError, setCheckError] = useState("");
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setCheckError("");
-    api
-      .currentUser()
-      .then((answer) => active && setUser(answer.user))
-      .catch((failure) => active && setCheckError(failureMessage(failure, "Checking your session failed.")))
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-  const check = useCallback(() => setAttempt((n) => n + 1), []);
+  const client = useQueryClient();
+  const session = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => (await api.currentUser()).user,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const user = session.data ?? null;
+  const setUser = useCallback(
+    (next: StaffUserView | null) => {
+      client.setQueryData<StaffUserView | null>(SESSION_KEY, next);
+    },
+    [client],
+  );
+  const check = useCallback(() => void session.refetch(), [session.refetch]);
 
   // A 401 from any call after sign-in: forget the user (Protected then goes to the login).
   useEffect(() => {
     onUnauthorized(() => setUser(null));
     return () => onUnauthorized(undefined);
-  }, []);
+  }, [setUser]);
 
-  const login = useCallback(async (username: string, password: string, code?: string) => {
-    const answer = await api.login(username, password, code);
-    setCheckError("");
-    setUser(answer.user);
-  }, []);
+  // Whatever was read for a member goes with them: the next one to sign in here reads afresh.
+  const signedIn = useRef(false);
+  useEffect(() => {
+    if (signedIn.current && !user)
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    signedIn.current = user !== null;
+  }, [client, user]);
 
+  const login = useCallback(
+    async (username: string, password: string, code?: string) => {
+      setUser((await api.login(username, password, code)).user);
+    },
+    [setUser],
+  );
   const logout = useCallback(async () => {
     await api.logout();
     setUser(null);
-  }, []);
+  }, [setUser]);
 
+  const loading = session.isPending || (session.isError && session.isFetching);
+  const checkError =
+    session.isError && !loading ? failureMessage(session.error, "Checking your session failed.") : "";
   const value = useMemo(
     () => ({ user, loading, checkError, check, login, logout, setUser }),
-    [user, loading, checkError, check, login, logout],
+    [user, loading, checkError, check, login, logout, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

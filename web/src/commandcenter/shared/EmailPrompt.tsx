@@ -1,8 +1,15 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { STAFF_MESSAGES } from "../../../../events";
 import { useAuth } from "./AuthProvider";
 import { ApiFailure, api } from "./api";
 import styles from "./shared.module.css";
+
+/** The prompt's failure: the field's or the server's message, else a sentence of its own. */
+function promptFailure(failure: unknown): string {
+  const message = failure instanceof ApiFailure ? (failure.fieldErrors.email ?? failure.message) : "";
+  return message || "Saving your e-mail address failed. Please try again.";
+}
 
 /**
  * Accounts created before accounts had an address are asked for it after sign-in (the product
@@ -12,21 +19,14 @@ import styles from "./shared.module.css";
 export function EmailPrompt() {
   const { setUser } = useAuth();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: () => api.setEmail(email),
+    onSuccess: (answer) => setUser(answer.user),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError("");
-    setSaving(true);
-    try {
-      setUser((await api.setEmail(email)).user);
-    } catch (failure) {
-      const message = failure instanceof ApiFailure ? (failure.fieldErrors.email ?? failure.message) : "";
-      setError(message || "Saving your e-mail address failed. Please try again.");
-    } finally {
-      setSaving(false);
-    }
+    save.mutate();
   };
 
   return (
@@ -43,12 +43,12 @@ export function EmailPrompt() {
           onChange={(event) => setEmail(event.target.value)}
         />
       </label>
-      <button type="submit" className={styles.primaryButton} disabled={saving}>
-        {saving ? "Saving..." : "Save"}
+      <button type="submit" className={styles.primaryButton} disabled={save.isPending}>
+        {save.isPending ? "Saving..." : "Save"}
       </button>
-      {error && (
+      {save.isError && (
         <span className={styles.inlineError} role="alert">
-          {error}
+          {promptFailure(save.error)}
         </span>
       )}
     </form>

@@ -1,5 +1,3 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { failureMessage } from "./api";
 import styles from "./shared.module.css";
 
 /** A failed request, said plainly, with "Try again" where repeating it makes sense. */
@@ -28,57 +26,4 @@ export function ActionMessages({ notice, error }: { notice: string; error: strin
       {error && <ErrorNotice message={error} />}
     </>
   );
-}
-
-/**
- * Runs one action at a time: `busy` while it runs, its returned text as the notice or the server's
- * refusal as the error, then `after` (e.g. reload the list) whatever happened.
- */
-export function useAction(after: () => Promise<void> | void) {
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState("");
-  const [error, setError] = useState("");
-  const act = async (action: () => Promise<string>) => {
-    setBusy(true);
-    setNotice("");
-    setError("");
-    try {
-      setNotice(await action());
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-      await after();
-    }
-  };
-  return { busy, notice, error, act };
-}
-
-/**
- * Loads one thing for a part of a page that loads on its own (a memoized `load`: it loads again
- * when `load` changes): `value` once it answered, `failure` the message with Try again if it did
- * not, `reload` after a change. A failed reload keeps the last value shown.
- */
-export function useLoaded<T>(load: () => Promise<T>, fallback: string) {
-  const [value, setValue] = useState<T>();
-  const [error, setError] = useState("");
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reload trigger
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (answer) => {
-        if (!active) return;
-        setValue(answer);
-        setError("");
-      },
-      (failure: unknown) => active && setError(failureMessage(failure, fallback)),
-    );
-    return () => {
-      active = false;
-    };
-  }, [load, fallback, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const failure: ReactNode = error ? <ErrorNotice message={error} onRetry={reload} /> : null;
-  return { value, failure, reload };
 }

@@ -1,10 +1,8 @@
-/** A form's labelled fields with the API's field errors under them, and its request state. */
-import { type InputHTMLAttributes, useState } from "react";
-import { ApiFailure, failureMessage } from "./api";
+/** A form's labelled field with the API's field error under it. */
+import type { InputHTMLAttributes } from "react";
 import styles from "./shared.module.css";
 
-/** A labelled input whose error (from the API's fieldErrors) is shown under it. */
-export function AccountField({
+export function FormField({
   label,
   error,
   ...input
@@ -22,26 +20,4 @@ export function AccountField({
       )}
     </>
   );
-}
-
-/** Runs a form's request: field errors by name, any other failure as one message. */
-export function useFormRequest() {
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setFieldErrors({});
-    setError("");
-    setBusy(true);
-    try {
-      await action();
-    } catch (failure) {
-      const fields = failure instanceof ApiFailure ? failure.fieldErrors : {};
-      if (Object.keys(fields).length > 0) setFieldErrors(fields);
-      else setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { fieldErrors, error, busy, run };
 }

@@ -7,18 +7,23 @@ export interface Column<R> {
   readonly className?: string;
 }
 
-/** A table of records, one column per definition; with no rows, one cell spanning every column. */
+/**
+ * A table of records, one column per definition; with no rows, one cell spanning every column.
+ * Each cell carries its column's heading (data-label) for layouts that show rows as cards.
+ */
 export function RecordTable<R extends { id: string }>({
   columns,
   rows,
   emptyText,
+  className,
 }: {
   columns: readonly Column<R>[];
   rows: readonly R[];
   emptyText: string;
+  className?: string;
 }) {
   return (
-    <table className={styles.table}>
+    <table className={className ? `${styles.table} ${className}` : styles.table}>
       <thead>
         <tr>
           {columns.map(({ heading }) => (
@@ -38,8 +43,8 @@ export function RecordTable<R extends { id: string }>({
         ) : (
           rows.map((row) => (
             <tr key={row.id}>
-              {columns.map(({ heading, cell, className }) => (
-                <td key={heading} className={className}>
+              {columns.map(({ heading, cell, className: cellClass }) => (
+                <td key={heading} className={cellClass} data-label={heading}>
                   {cell(row)}
                 </td>
               ))}
@@ -49,18 +54,4 @@ export function RecordTable<R extends { id: string }>({
       </tbody>
     </table>
   );
-}
-
-/** Long text cut to the cell's width, the whole of it on hover; the fallback when there is none. */
-export function TruncatedText({ text, fallback }: { text: string | undefined; fallback?: string }) {
-  if (!text) return fallback ? <span className={styles.muted}>{fallback}</span> : null;
-  return (
-    <span className={styles.notes} title={text}>
-      {text}
-    </span>
-  );
-}
-
-export function fullName(record: { firstName: string; lastName: string }): string {
-  return `${record.firstName} ${record.lastName}`;
 }

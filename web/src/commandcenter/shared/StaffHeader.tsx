@@ -1,4 +1,5 @@
-import { type ReactNode, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "./AuthProvider";
 import { failureMessage } from "./api";
@@ -12,16 +13,11 @@ import styles from "./shared.module.css";
 export function StaffHeader({ children }: { children: ReactNode }) {
   const { logout, user } = useAuth();
   const navigate = useNavigate();
-  const [error, setError] = useState("");
-  const onLogout = async () => {
-    setError("");
-    try {
-      await logout();
-      navigate("/", { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, "Signing out failed. Please try again."));
-    }
-  };
+  const signOut = useMutation({
+    mutationFn: logout,
+    onSuccess: () => navigate("/", { replace: true }),
+  });
+  const onLogout = () => signOut.mutate();
   return (
     <>
       <header className={styles.header}>
@@ -34,7 +30,12 @@ export function StaffHeader({ children }: { children: ReactNode }) {
           </button>
         </nav>
       </header>
-      {error && <ErrorNotice message={error} onRetry={onLogout} />}
+      {signOut.isError && (
+        <ErrorNotice
+          message={failureMessage(signOut.error, "Signing out failed. Please try again.")}
+          onRetry={onLogout}
+        />
+      )}
     </>
   );
 }

@@ -51,6 +51,17 @@ export function failureMessage(error: unknown, fallback = "Something went wrong.
   return error instanceof TypeError ? NETWORK_FAILURE : fallback;
 }
 
+/** The API's field errors of a failed call, by field name (none for any other failure). */
+export function fieldErrorsOf(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ApiFailure ? error.fieldErrors : {};
+}
+
+/** A failed form's message: nothing when the API named the fields at fault (they show their own). */
+export function formFailure(error: unknown, fallback?: string): string {
+  if (!error || Object.keys(fieldErrorsOf(error)).length > 0) return "";
+  return failureMessage(error, fallback);
+}
+
 let unauthorized: (() => void) | undefined;
 /**
  * Called when a signed-in call answers 401 (the session expired or was ended elsewhere): the auth

@@ -1,7 +1,7 @@
 /**
- * /commandcenter/accept-invitation#token=… (the link of the invitation e-mail, functions/model/mail/staff-emails.ts):
- * checks the link, lets the person choose a password, signs them in, offers an optional second
- * factor (SecondFactorStep: authenticator app or passkey, or Skip) and opens the Command Center.
+ * /commandcenter/accept-invitation#token=… (the link of the invitation e-mail): checks the link,
+ * lets the person choose a password, signs them in, offers an optional second factor
+ * (SecondFactorStep: authenticator app or passkey, or Skip) and opens the Command Center.
  */
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -9,8 +9,10 @@ import { STAFF_ROLE_LABELS, TEAM_MESSAGES } from "../../../../events";
 import { useAuth } from "../shared/AuthProvider";
 import { api } from "../shared/api";
 import styles from "../shared/shared.module.css";
-import { LinkPageCard, NewPasswordForm, useCheckedLink } from "./PasswordSetup";
+import { LinkPageCard } from "./LinkPageCard";
+import { NewPasswordForm } from "./NewPasswordForm";
 import { SecondFactorStep } from "./SecondFactorStep";
+import { useCheckedLink } from "./useCheckedLink";
 
 export function AcceptInvitationPage() {
   const { setUser } = useAuth();
@@ -21,7 +23,7 @@ export function AcceptInvitationPage() {
     token,
     result: preview,
     error,
-  } = useCheckedLink(api.checkInvitation, TEAM_MESSAGES.invitationInvalid);
+  } = useCheckedLink("invitation", api.checkInvitation, TEAM_MESSAGES.invitationInvalid);
 
   return (
     <LinkPageCard title="Join the Command Center">

@@ -2,41 +2,31 @@
  * /commandcenter/forgot-password (docs/decisions/0063): asks for the e-mail address or username and
  * shows the server's one answer, the same whether or not an account matches.
  */
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
-import { ApiFailure, api, failureMessage } from "../shared/api";
+import { api, failureMessage, fieldErrorsOf } from "../shared/api";
 import styles from "../shared/shared.module.css";
-import { LinkPageCard } from "./PasswordSetup";
+import { LinkPageCard } from "./LinkPageCard";
 
 export function ForgotPasswordPage() {
   const [login, setLogin] = useState("");
-  const [answer, setAnswer] = useState("");
-  const [error, setError] = useState("");
-  const [sending, setSending] = useState(false);
+  const send = useMutation({ mutationFn: () => api.forgotPassword(login) });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError("");
-    setSending(true);
-    try {
-      setAnswer((await api.forgotPassword(login)).message);
-    } catch (failure) {
-      const fieldError = failure instanceof ApiFailure ? failure.fieldErrors.login : undefined;
-      setError(fieldError ?? failureMessage(failure));
-    } finally {
-      setSending(false);
-    }
+    send.mutate();
   };
 
   return (
     <LinkPageCard title="Forgot password">
-      {answer ? (
-        <p role="status">{answer}</p>
+      {send.data ? (
+        <p role="status">{send.data.message}</p>
       ) : (
-        <form className={styles.noteForm} onSubmit={onSubmit} noValidate>
-          {error && (
+        <form className={styles.stack} onSubmit={onSubmit} noValidate>
+          {send.isError && (
             <div className={styles.errorBanner} role="alert">
-              {error}
+              {fieldErrorsOf(send.error).login ?? failureMessage(send.error)}
             </div>
           )}
           <p className={styles.muted}>We will e-mail you a link to choose a new password.</p>
@@ -50,8 +40,8 @@ export function ForgotPasswordPage() {
               onChange={(event) => setLogin(event.target.value)}
             />
           </label>
-          <button type="submit" className={styles.primaryButton} disabled={sending}>
-            {sending ? "Sending..." : "Send reset link"}
+          <button type="submit" className={styles.primaryButton} disabled={send.isPending}>
+            {send.isPending ? "Sending..." : "Send reset link"}
           </button>
         </form>
       )}

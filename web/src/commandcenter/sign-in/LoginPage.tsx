@@ -1,9 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useAuth } from "../shared/AuthProvider";
-import { ApiFailure, failureMessage } from "../shared/api";
+import { failureMessage, fieldErrorsOf } from "../shared/api";
 import { passkeysSupported, signInWithPasskey } from "../shared/passkeyCeremony";
-import styles from "../shared/shared.module.css";
+import shared from "../shared/shared.module.css";
+import styles from "./signIn.module.css";
 
 /**
  * docs/product/command-center.md (/commandcenter/login): Username and Password (required), 'Sign in' / 'Signing in...',
@@ -20,49 +22,45 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [needsCode, setNeedsCode] = useState(false);
-  const [error, setError] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [usingPasskey, setUsingPasskey] = useState(false);
   const [passkeys, setPasskeys] = useState(false);
   useEffect(() => setPasskeys(passkeysSupported()), []);
+  const arrive = () => navigate(target, { replace: true });
+  const withPassword = useMutation({
+    mutationFn: () => login(username, password, needsCode ? code : undefined),
+    onSuccess: arrive,
+    onError: (failure) => {
+      if (fieldErrorsOf(failure).code) setNeedsCode(true);
+    },
+  });
+  const withPasskey = useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: (signedIn) => {
+      setUser(signedIn);
+      arrive();
+    },
+  });
+  const failed = withPassword.error ?? withPasskey.error;
+  const busy = withPassword.isPending || withPasskey.isPending;
 
   if (!loading && user) return <Navigate to={target} replace />;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError("");
-    setSubmitting(true);
-    try {
-      await login(username, password, needsCode ? code : undefined);
-      navigate(target, { replace: true });
-    } catch (failure) {
-      if (failure instanceof ApiFailure && failure.fieldErrors.code) setNeedsCode(true);
-      setError(failureMessage(failure, "Login failed"));
-    } finally {
-      setSubmitting(false);
-    }
+    withPasskey.reset();
+    withPassword.mutate();
   };
-
-  const onPasskey = async () => {
-    setError("");
-    setUsingPasskey(true);
-    try {
-      setUser(await signInWithPasskey());
-      navigate(target, { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, "Login failed"));
-    } finally {
-      setUsingPasskey(false);
-    }
+  const onPasskey = () => {
+    withPassword.reset();
+    withPasskey.mutate();
   };
 
   return (
     <main className={styles.loginPage}>
       <form className={styles.loginCard} onSubmit={onSubmit}>
         <h1 className={styles.loginTitle}>Command Center</h1>
-        {error && (
-          <div className={styles.errorBanner} role="alert">
-            {error}
+        {failed && (
+          <div className={shared.errorBanner} role="alert">
+            {failureMessage(failed, "Login failed")}
           </div>
         )}
         <Field
@@ -91,18 +89,13 @@ export function LoginPage() {
             onValue={setCode}
           />
         )}
-        <button type="submit" className={styles.primaryButton} disabled={submitting || usingPasskey}>
-          {submitting ? "Signing in..." : "Sign in"}
+        <button type="submit" className={shared.primaryButton} disabled={busy}>
+          {withPassword.isPending ? "Signing in..." : "Sign in"}
         </button>
         <Link to="/commandcenter/forgot-password">Forgot password?</Link>
         {passkeys && (
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            disabled={submitting || usingPasskey}
-            onClick={() => void onPasskey()}
-          >
-            {usingPasskey ? "Waiting for your passkey..." : "Use a passkey"}
+          <button type="button" className={shared.secondaryButton} disabled={busy} onClick={onPasskey}>
+            {withPasskey.isPending ? "Waiting for your passkey..." : "Use a passkey"}
           </button>
         )}
       </form>
@@ -128,7 +121,7 @@ function Field({
   ...input
 }: { label: string; onValue: (value: string) => void } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <label className={styles.field}>
+    <label className={shared.field}>
       <span>{label}</span>
       <input {...input} required onChange={(event) => onValue(event.target.value)} />
     </label>

@@ -1,17 +1,20 @@
 /**
- * /commandcenter/reset-password#token=… (the link of the reset e-mail, functions/model/mail/staff-emails.ts;
- * docs/decisions/0063): checks the link, sets the new password (the policy's message from the
- * API), then asks the person to sign in — every session of the account has ended.
+ * /commandcenter/reset-password#token=… (the link of the password reset e-mail; docs/decisions/0063):
+ * checks the link, sets the new password (the policy's message from the API), then asks the person
+ * to sign in — every session of the account has ended.
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { PASSWORD_RESET_MESSAGES } from "../../../../events";
 import { api } from "../shared/api";
 import styles from "../shared/shared.module.css";
-import { LinkPageCard, NewPasswordForm, useCheckedLink } from "./PasswordSetup";
+import { LinkPageCard } from "./LinkPageCard";
+import { NewPasswordForm } from "./NewPasswordForm";
+import { useCheckedLink } from "./useCheckedLink";
 
 export function ResetPasswordPage() {
   const { token, result, error } = useCheckedLink(
+    "password-reset",
     api.checkPasswordReset,
     PASSWORD_RESET_MESSAGES.invalidLink,
   );

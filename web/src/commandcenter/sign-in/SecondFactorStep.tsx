@@ -3,7 +3,8 @@
  * an authenticator app (TotpEnrolment) or a passkey, or "Skip". Where the stage requires a second
  * factor there is no Skip: without one the next sign-in would be refused (docs/decisions/0073-passkeys.md).
  */
-import { useEffect, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { securityQuery } from "../account/accountQueries";
 import { TotpEnrolment } from "../account/TotpEnrolment";
 import { api, failureMessage } from "../shared/api";
 import { ActionMessages } from "../shared/ErrorNotice";
@@ -11,32 +12,12 @@ import { addPasskey, passkeysSupported } from "../shared/passkeyCeremony";
 import styles from "../shared/shared.module.css";
 
 export function SecondFactorStep({ password, onDone }: { password: string; onDone: () => void }) {
-  const [required, setRequired] = useState<boolean>();
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const security = useQuery(securityQuery);
+  const createPasskey = useMutation({ mutationFn: () => addPasskey(password), onSuccess: onDone });
 
-  useEffect(() => {
-    api
-      .security()
-      .then((security) => setRequired(security.mfaRequired))
-      // Unknown: offer Skip; the sign-in says what is missing if the stage requires a factor.
-      .catch(() => setRequired(false));
-  }, []);
-
-  const createPasskey = async () => {
-    setError("");
-    setBusy(true);
-    try {
-      await addPasskey(password);
-      onDone();
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (required === undefined) return <p role="status">Loading...</p>;
+  if (security.isPending) return <p role="status">Loading...</p>;
+  // Unknown (the read failed): offer Skip; the sign-in says what is missing if the stage requires a factor.
+  const required = security.data?.mfaRequired ?? false;
   return (
     <>
       <p>
@@ -56,19 +37,27 @@ export function SecondFactorStep({ password, onDone }: { password: string; onDon
       {passkeysSupported() && (
         <>
           <h2 className={styles.cardTitle}>Passkey</h2>
-          <ActionMessages notice="" error={error} />
+          <ActionMessages
+            notice=""
+            error={createPasskey.isError ? failureMessage(createPasskey.error) : ""}
+          />
           <button
             type="button"
             className={styles.primaryButton}
-            disabled={busy}
-            onClick={() => void createPasskey()}
+            disabled={createPasskey.isPending}
+            onClick={() => createPasskey.mutate()}
           >
-            {busy ? "Waiting for your passkey..." : "Create a passkey"}
+            {createPasskey.isPending ? "Waiting for your passkey..." : "Create a passkey"}
           </button>
         </>
       )}
       {!required && (
-        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={onDone}>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={createPasskey.isPending}
+          onClick={onDone}
+        >
           Skip
         </button>
       )}

@@ -1,0 +1,18 @@
+/** The Account page's reads (the member's own), shared by the cards that show and change them. */
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../shared/api";
+
+export const securityQuery = queryOptions({
+  queryKey: ["account", "security"],
+  queryFn: () => api.security(),
+});
+
+export const sessionsQuery = queryOptions({
+  queryKey: ["account", "sessions"],
+  queryFn: async () => (await api.sessions()).sessions,
+});
+
+export const passkeysQuery = queryOptions({
+  queryKey: ["account", "passkeys"],
+  queryFn: async () => (await api.passkeys()).passkeys,
+});

@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from "react";
+import { LEAD_STATUS_LABELS, LIMITS_DESK, SETTABLE_STATUSES, type StaffUserView } from "../../../../events";
+import shared from "../shared/shared.module.css";
+import type { DeskChange, DeskLead } from "./deskModel";
+import styles from "./leads.module.css";
+
+const NO_CHANGE = "";
+const NOBODY = "__nobody__";
+
+/** Status, lost reason and owner controls; used by the bulk bar and the details panel. */
+export function DeskControls({
+  owners,
+  busy,
+  submitLabel,
+  initial,
+  onSubmit,
+}: {
+  owners: readonly StaffUserView[];
+  busy: boolean;
+  submitLabel: string;
+  initial?: DeskLead;
+  onSubmit: (change: DeskChange) => void;
+}) {
+  const [status, setStatus] = useState<string>(initial?.status ?? NO_CHANGE);
+  const [reason, setReason] = useState(initial?.lostReason ?? "");
+  const [owner, setOwner] = useState<string>(initial ? (initial.owner ?? NOBODY) : NO_CHANGE);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const change: DeskChange = {};
+    if (status && (status !== initial?.status || (status === "lost" && reason !== initial?.lostReason)))
+      change.status = status as DeskChange["status"];
+    if (change.status === "lost") change.lostReason = reason.trim();
+    const currentOwner = initial ? (initial.owner ?? NOBODY) : NO_CHANGE;
+    if (owner !== NO_CHANGE && owner !== currentOwner) change.owner = owner === NOBODY ? null : owner;
+    onSubmit(change);
+  };
+  return (
+    <form className={styles.deskControls} onSubmit={submit}>
+      <label className={shared.inlineField}>
+        <span>Status</span>
+        <select value={status} onChange={(event) => setStatus(event.target.value)}>
+          {!initial && <option value={NO_CHANGE}>Keep status</option>}
+          {SETTABLE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {LEAD_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {status === "lost" && (
+        <label className={shared.inlineField}>
+          <span>Reason</span>
+          <input
+            value={reason}
+            required
+            maxLength={LIMITS_DESK.lostReason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+      )}
+      <label className={shared.inlineField}>
+        <span>Owner</span>
+        <select value={owner} onChange={(event) => setOwner(event.target.value)}>
+          {!initial && <option value={NO_CHANGE}>Keep owner</option>}
+          <option value={NOBODY}>Unassigned</option>
+          {owners.map((member) => (
+            <option key={member.username} value={member.username}>
+              {member.username}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={shared.primaryButton} disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </button>
+    </form>
+  );
+}

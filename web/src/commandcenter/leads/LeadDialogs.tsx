@@ -1,0 +1,79 @@
+/** The lead list's dialogs: a lead's details (with its desk), and the confirmation of a delete. */
+import { Fragment, type ReactNode } from "react";
+import { ErrorNotice } from "../shared/ErrorNotice";
+import { Modal } from "../shared/Modal";
+import shared from "../shared/shared.module.css";
+import styles from "./leads.module.css";
+
+/** One line of the details dialog; a long one keeps its line breaks. */
+export interface Detail {
+  readonly term: string;
+  readonly value: ReactNode;
+  readonly long?: boolean;
+}
+
+export function DetailsModal({
+  title,
+  details,
+  onClose,
+  children,
+}: {
+  title: string;
+  details: readonly Detail[];
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <button type="button" className={shared.secondaryButton} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <dl className={styles.details}>
+        {details.map(({ term, value, long }) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd className={long ? shared.preWrap : undefined}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {children}
+    </Modal>
+  );
+}
+
+export function ConfirmDeleteModal({
+  question,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  question: string;
+  error: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      title="Confirm Delete"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className={shared.secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={shared.dangerButton} onClick={onConfirm}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      <p>{question}</p>
+      {error && <ErrorNotice message={error} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The Command Center's one request state (docs/decisions/0080-command-center-request-state.md):
+ * every read is a TanStack Query query, every write a mutation, shown with shared/Loaded.tsx and
+ * shared/ErrorNotice.tsx. These defaults keep what the pages did before the library:
+ * - a failure is shown at once with "Try again" (no silent retries that make a person wait);
+ * - a page reads when it opens (data older than that is only shown while it reloads), not when the
+ *   window regains focus or the network comes back, so nothing reloads under someone's hands.
+ */
+import { QueryClient } from "@tanstack/react-query";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The signed-in member (or null): the one query that outlives a sign-out. */
+export const SESSION_KEY = ["session"] as const;
