@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { buildWeb } from "../../web/build";
 import { htmlFileFor, PUBLIC_PATHS, type PublicPath } from "../../web/src/public-paths";
+import { chromiumPath } from "../support/chromium-path";
 import { startRuntime } from "../support/runtime";
 import { atLeast, atMost, type BenchResult, type Figure } from "./figures";
 import { firstLoadJs } from "./web-js-budget";
@@ -58,11 +59,12 @@ interface Chromium {
   stop(): Promise<void>;
 }
 
-/** Chromium with a DevTools port for Lighthouse (never a downloaded browser). */
+/** Chromium with a DevTools port for Lighthouse (never a downloaded browser: ../support/chromium-path.ts). */
 async function launchChromium(): Promise<Chromium> {
+  const executable = chromiumPath();
   const profile = mkdtempSync(path.join(os.tmpdir(), "repdesk-lighthouse-"));
   const child: ChildProcess = spawn(
-    "/usr/bin/chromium",
+    executable,
     [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"] },
   );

@@ -1,10 +1,12 @@
 /**
- * Shared by the site's end-to-end tests: one Chromium (never downloaded: /usr/bin/chromium) and a
+ * Shared by the site's end-to-end tests: one Chromium (never downloaded: ../support/chromium-path.ts
+ * finds the installed one) and a
  * page wrapper that records console errors/warnings, page errors and CSP violations, so that every
  * test can assert a clean console.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { chromiumPath } from "../support/chromium-path";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export const CHROMIUM_ARGS = [
@@ -17,8 +19,8 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
