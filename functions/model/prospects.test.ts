@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { isOpenStatus, LEAD_STATUSES } from "../../events/desk";
 import { emailField } from "../../events/fields";
-import { claimOpenLead, normaliseAddress, pointsAt, prospectKey, releaseOpenLead } from "./prospects";
+import { prospectAddressKey } from "./identity";
+import { claimOpenLead, pointsAt, prospectKey, releaseOpenLead } from "./prospects";
 
-describe("normaliseAddress: when two addresses are the same prospect", () => {
+describe("prospectAddressKey: when two addresses are the same prospect", () => {
   it("ignores case and the blanks around the address", () => {
-    expect(normaliseAddress("  Rita.Rep@Example.COM ")).toBe("rita.rep@example.com");
+    expect(prospectAddressKey("  Rita.Rep@Example.COM ")).toBe("rita.rep@example.com");
     expect(prospectKey("RITA@EXAMPLE.COM")).toEqual(prospectKey("rita@example.com"));
   });
 
   it("treats compatibility forms of a character as the character (NFKC)", () => {
     // Full-width letters and the Kelvin sign a pasted address may carry.
-    expect(normaliseAddress("ｒｉｔａ@example.com")).toBe("rita@example.com");
-    expect(normaliseAddress("\u212Aim@example.com")).toBe("kim@example.com");
+    expect(prospectAddressKey("ｒｉｔａ@example.com")).toBe("rita@example.com");
+    expect(prospectAddressKey("\u212Aim@example.com")).toBe("kim@example.com");
   });
 
   it("keeps plus tags and dots: other mailboxes are other prospects", () => {

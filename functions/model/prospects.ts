@@ -14,21 +14,20 @@ import { createHash } from "node:crypto";
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { LeadKindName } from "../../events/desk";
 import type { TransactItem } from "../lib/transact";
+import { prospectAddressKey } from "./identity";
 
 /**
- * The form in which two addresses are the same prospect: Unicode-normalised (NFKC), trimmed and
- * lower-cased. Plus tags and dots are kept: "rita+work@" and "r.ita@" may be other mailboxes, and
- * a wrong link hides a prospect's request under someone else's lead — worse than a second clock.
+ * Two addresses are the same prospect in the identity rule's canonical form
+ * (functions/model/identity.ts prospectAddressKey). Plus tags and dots are kept: "rita+work@" and
+ * "r.ita@" may be other mailboxes, and a wrong link hides a prospect's request under someone
+ * else's lead — worse than a second clock.
  */
-export function normaliseAddress(email: string): string {
-  return email.normalize("NFKC").trim().toLowerCase();
-}
 
 export const PROSPECT_SK = "open";
 
 /** The lookup item's key: a hash, so the audit table holds no address and any input fits a key. */
 export function prospectKey(email: string): { pk: string; sk: string } {
-  const digest = createHash("sha256").update(normaliseAddress(email)).digest("hex");
+  const digest = createHash("sha256").update(prospectAddressKey(email)).digest("hex");
   return { pk: `prospect#${digest}`, sk: PROSPECT_SK };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactReceived, DomainEvent, SignupCreated } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
+import { mailboxKey } from "../model/identity";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "../model/mail/idempotency";
 import {
@@ -56,9 +57,13 @@ function leadEmails(event: SignupCreated | ContactReceived, config: Notification
 export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
 const DAY_SECONDS = 86_400;
 
-/** The quota item of an address and day; the address only as a hash (the table keeps no addresses). */
+/**
+ * The quota item of a mailbox and day: every spelling that reaches one inbox (case, spaces,
+ * `+tags`, Gmail's dots; functions/model/identity.ts mailboxKey) shares it. The address only as a
+ * hash (the table keeps no addresses).
+ */
 export function acknowledgementQuotaKey(recipient: string, now: Date): string {
-  const digest = createHash("sha256").update(recipient.trim().toLowerCase()).digest("hex").slice(0, 32);
+  const digest = createHash("sha256").update(mailboxKey(recipient)).digest("hex").slice(0, 32);
   return `ack-quota#${digest}#${now.toISOString().slice(0, 10)}`;
 }
 

@@ -9,10 +9,11 @@
  */
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { auditItem } from "../model/audit";
+import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
 import type { IssuedToken } from "../model/staff/session-token";
 import { endSession, endSessions } from "../model/staff/sessions";
-import { normalizeUsername, type StaffUser, UsersRepository } from "../model/staff/users";
+import { type StaffUser, UsersRepository } from "../model/staff/users";
 import { newPasswordProblem } from "./new-password";
 import { hashPassword, verifyPassword } from "./password";
 import { startSession } from "./start-session";
@@ -43,7 +44,7 @@ export async function checkCurrentPassword(
   ip: string | undefined,
 ): Promise<CurrentPasswordCheck> {
   const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
-    { account: normalizeUsername(username), ip },
+    { account: staffKey(username), ip },
     deps.now(),
   );
   if (!reservation.allowed) {

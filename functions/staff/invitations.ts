@@ -18,7 +18,8 @@ import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
 import type { TransactItem } from "../lib/transact";
 import { auditPut } from "../model/audit";
-import { normalizeEmail, type StaffUser, UsersRepository } from "../model/staff/users";
+import { staffKey } from "../model/identity";
+import { checkedAddress, type StaffUser, UsersRepository } from "../model/staff/users";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
 
 export const INVITATION_VALID_HOURS = 72;
@@ -107,7 +108,7 @@ export async function createInvitation(
   input: { email: string; role: StaffRole; actor: string; ip?: string },
 ): Promise<InviteOutcome> {
   const now = deps.now();
-  const email = normalizeEmail(input.email);
+  const email = checkedAddress(input.email);
   const users = await new UsersRepository(deps.db, deps.tables.users).list();
   if (memberWithAddress(users, email)) return { kind: "alreadyMember" };
   const pending = (await allInvitations(deps)).filter(

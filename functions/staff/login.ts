@@ -4,10 +4,11 @@
  */
 import { createHmac } from "node:crypto";
 import type { StaffUserView } from "../../events/staff";
+import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
 import { type AuthFailureReason, logAuthFailure } from "../model/staff/auth-log";
 import type { IssuedToken } from "../model/staff/session-token";
-import { normalizeUsername, staffUserViewOf, UsersRepository } from "../model/staff/users";
+import { staffUserViewOf, UsersRepository } from "../model/staff/users";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { startSession } from "./start-session";
 import { LoginThrottle } from "./throttle";
@@ -51,7 +52,7 @@ export type LoginOutcome =
 
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
   const now = deps.now();
-  const username = normalizeUsername(attempt.username);
+  const username = staffKey(attempt.username);
   const throttle = new LoginThrottle(deps.db, deps.tables.authState);
   const log = (reason: AuthFailureReason, knownUser: boolean) =>
     logAuthFailure(deps.log, {

@@ -15,10 +15,11 @@ import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { requireEnv } from "../lib/env";
 import type { Logger } from "../lib/log";
 import { auditItem } from "../model/audit";
+import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
 import { authDependencies } from "../model/staff/http-session";
 import { deviceOf } from "../model/staff/sessions";
-import { normalizeUsername, type StaffUser, type StoredPasskey, UsersRepository } from "../model/staff/users";
+import { type StaffUser, type StoredPasskey, UsersRepository } from "../model/staff/users";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 
@@ -150,7 +151,7 @@ export async function finishPasskeyRegistration(
   const clientData = clientDataOf(input.response.response.clientDataJSON);
   if (!clientData) return { kind: "invalid" };
   const purpose = await takeChallenge(deps, clientData.challenge);
-  if (purpose?.kind !== "register" || purpose.username !== normalizeUsername(input.username))
+  if (purpose?.kind !== "register" || purpose.username !== staffKey(input.username))
     return { kind: "challengeInvalid" };
   if (clientData.origin !== deps.rp.origin) return { kind: "wrongSite" };
   const { verifyRegistrationResponse } = await webauthn();

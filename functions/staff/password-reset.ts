@@ -16,8 +16,9 @@ import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
 import { clientNetwork } from "../lib/ip-address";
 import { auditItem, auditPut } from "../model/audit";
+import { staffKey } from "../model/identity";
 import { endSessions } from "../model/staff/sessions";
-import { normalizeEmail, normalizeUsername, type StaffUser, UsersRepository } from "../model/staff/users";
+import { type StaffUser, UsersRepository } from "../model/staff/users";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
 import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
 
@@ -55,8 +56,8 @@ export type ForgotOutcome =
 
 /** The active account a request names: its username, else its address (lower case). */
 function accountFor(users: readonly StaffUser[], login: string): StaffUser | undefined {
-  const username = normalizeUsername(login);
-  const email = normalizeEmail(login);
+  const username = staffKey(login);
+  const email = staffKey(login);
   return users.find((user) => user.username === username) ?? users.find((user) => user.email === email);
 }
 
@@ -71,7 +72,7 @@ export async function requestPasswordReset(
   input: { login: string; ip?: string },
 ): Promise<ForgotOutcome> {
   const now = deps.now();
-  const login = normalizeUsername(input.login);
+  const login = staffKey(input.login);
   const network = clientNetwork(input.ip ?? "unknown");
   const [account, address] = await Promise.all([
     hitWindow(deps.db, deps.tables.authState, throttleKey.account(login), RESET_ACCOUNT_LIMIT, now),

@@ -10,8 +10,9 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { auditItem } from "../model/audit";
+import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
-import { normalizeUsername, UsersRepository } from "../model/staff/users";
+import { UsersRepository } from "../model/staff/users";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { generateTotpSecret, matchTotp, totpUri } from "./totp";
 import { claimTotpStep } from "./totp-replay";
@@ -20,7 +21,7 @@ export const PENDING_TOTP_SECONDS = 10 * 60;
 
 type Deps = Pick<LoginDependencies, "db" | "tables" | "now" | "mfaRequired">;
 
-const pendingKey = (username: string) => `totp-pending#${normalizeUsername(username)}`;
+const pendingKey = (username: string) => `totp-pending#${staffKey(username)}`;
 
 export type TotpStartOutcome =
   | { readonly kind: "started"; readonly secret: string; readonly uri: string }
@@ -53,7 +54,7 @@ export async function confirmTotpEnrolment(
   deps: Deps,
   input: { username: string; code: string; ip?: string },
 ): Promise<TotpConfirmOutcome> {
-  const username = normalizeUsername(input.username);
+  const username = staffKey(input.username);
   const now = deps.now();
   const pending = await deps.db.send(
     new GetCommand({

@@ -15,8 +15,9 @@
  */
 import { emailField } from "../../events";
 import { backfillDesk } from "../../functions/leads/backfill";
+import { staffUsernameProblem } from "../../functions/model/identity";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
-import { roleOf, UsersRepository, usernameProblem } from "../../functions/model/staff/users";
+import { roleOf, UsersRepository } from "../../functions/model/staff/users";
 import { hashPassword } from "../../functions/staff/password";
 import { passwordProblem } from "../../functions/staff/password-policy";
 import { generateTotpSecret, totpUri } from "../../functions/staff/totp";
@@ -103,7 +104,7 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
   const username = args.username ?? "";
   switch (args.command) {
     case "create": {
-      const problem = usernameProblem(username);
+      const problem = staffUsernameProblem(username);
       if (problem) throw new Error(problem);
       const email = await newEmail();
       const user = await users.create(username, await hashPassword(await newPassword(username)), new Date(), {

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { EMAIL_PATTERN } from "../../events";
-import { UserExistsError, UsersRepository, usernameProblem } from "../../functions/model/staff/users";
+import { staffUsernameProblem } from "../../functions/model/identity";
+import { UserExistsError, UsersRepository } from "../../functions/model/staff/users";
 import { hashPassword } from "../../functions/staff/password";
 import { passwordProblem } from "../../functions/staff/password-policy";
 import { localTableName } from "./tables";
@@ -15,7 +16,7 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   const password = env.ADMIN_PASSWORD;
   if (!username || !password) return;
   const problem =
-    usernameProblem(username) ?? (await passwordProblem(password, { username, email: env.ADMIN_EMAIL }));
+    staffUsernameProblem(username) ?? (await passwordProblem(password, { username, email: env.ADMIN_EMAIL }));
   if (problem) throw new Error(`ADMIN_USERNAME/ADMIN_PASSWORD: ${problem}`);
   const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
   if (await users.find(username)) return;

@@ -14,10 +14,11 @@ import {
   validateBody,
 } from "../../lib/http";
 import { stageCalendar } from "../../model/calendar";
+import { staffKey } from "../../model/identity";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../model/lead-kinds";
 import { documentClient } from "../../model/staff/clients";
 import { requireSession, signedInSession } from "../../model/staff/http-session";
-import { normalizeUsername, staffUserViewOf, UsersRepository } from "../../model/staff/users";
+import { staffUserViewOf, UsersRepository } from "../../model/staff/users";
 import { tableName } from "../../model/tables";
 import { deskStats } from "../desk-stats";
 import { changeLeads, type DeskDeps, leadTimeline, writeNote } from "../lead-desk";
@@ -55,7 +56,7 @@ function leadIdOf(request: ApiRequest, what: string): string {
 
 /** The staff member of that username, or a 400 naming the owner field. */
 async function staffOwner(owner: string): Promise<string> {
-  const username = normalizeUsername(owner);
+  const username = staffKey(owner);
   const found = await documentClient().send(
     new GetCommand({ TableName: tableName("users"), Key: { username }, ProjectionExpression: "username" }),
   );

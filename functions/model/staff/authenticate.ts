@@ -6,6 +6,7 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { StaffUserView } from "../../../events/staff";
 import type { Clock } from "../../lib/clock";
+import { staffKey } from "../identity";
 import type { AuthFailureReason } from "./auth-log";
 import { revocationKey } from "./revocation";
 import {
@@ -15,7 +16,7 @@ import {
   shouldRenew,
   verifySessionToken,
 } from "./session-token";
-import { normalizeUsername, type StaffUser, staffUserViewOf } from "./users";
+import { type StaffUser, staffUserViewOf } from "./users";
 
 export interface AuthenticateDependencies {
   readonly db: DynamoDBDocumentClient;
@@ -51,7 +52,7 @@ export async function authenticate(
     return { ok: false, reason };
   }
   const { session } = verified;
-  const username = normalizeUsername(session.username);
+  const username = staffKey(session.username);
   // One round trip for both checks.
   const answer = await deps.db.send(
     new BatchGetCommand({

@@ -8,9 +8,9 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SessionView } from "../../../events/staff";
 import { isConditionalCheckFailed } from "../../lib/aws-errors";
+import { staffKey } from "../identity";
 import { revokeSession } from "./revocation";
 import { ABSOLUTE_LIFETIME_SECONDS, type Session } from "./session-token";
-import { normalizeUsername } from "./users";
 
 export interface SessionRecord {
   readonly device: string;
@@ -54,7 +54,7 @@ export async function recordSession(
     lastUsedAt: details.now.toISOString(),
     authTime: session.authTime,
   };
-  const key = { username: normalizeUsername(session.username) };
+  const key = { username: staffKey(session.username) };
   try {
     await deps.db.send(
       new UpdateCommand({
@@ -93,7 +93,7 @@ export async function touchSession(deps: SessionsDependencies, session: Session,
     await deps.db.send(
       new UpdateCommand({
         TableName: deps.tables.users,
-        Key: { username: normalizeUsername(session.username) },
+        Key: { username: staffKey(session.username) },
         UpdateExpression: "SET #sessions.#sid.lastUsedAt = :now",
         ConditionExpression: "attribute_exists(#sessions.#sid)",
         ExpressionAttributeNames: { "#sessions": "sessions", "#sid": session.sessionId },
@@ -113,7 +113,7 @@ async function sessionMap(
   const answer = await deps.db.send(
     new GetCommand({
       TableName: deps.tables.users,
-      Key: { username: normalizeUsername(username) },
+      Key: { username: staffKey(username) },
       ProjectionExpression: "#sessions",
       ExpressionAttributeNames: { "#sessions": "sessions" },
       ConsistentRead: true,
@@ -153,7 +153,7 @@ export async function endSession(
   // Own entries only: an id such as "__proto__" must not find Object.prototype.
   const record = Object.hasOwn(sessions, sessionId) ? sessions[sessionId] : undefined;
   if (!record) return false;
-  await endRecorded(deps, normalizeUsername(username), [[sessionId, record]]);
+  await endRecorded(deps, staffKey(username), [[sessionId, record]]);
   return true;
 }
 
@@ -168,7 +168,7 @@ export async function endSessions(
   keep?: string,
 ): Promise<number> {
   const entries = Object.entries(await sessionMap(deps, username)).filter(([id]) => id !== keep);
-  await endRecorded(deps, normalizeUsername(username), entries);
+  await endRecorded(deps, staffKey(username), entries);
   return entries.length;
 }
 
@@ -205,5 +205,5 @@ export async function pruneSessions(deps: SessionsDependencies, username: string
   const stale = Object.entries(await sessionMap(deps, username)).filter(
     ([, record]) => record.authTime + ABSOLUTE_LIFETIME_SECONDS + 60 <= nowSeconds,
   );
-  for (const [sessionId] of stale) await removeEntry(deps, normalizeUsername(username), sessionId);
+  for (const [sessionId] of stale) await removeEntry(deps, staffKey(username), sessionId);
 }

@@ -9,6 +9,8 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { StaffMember, StaffRole, StaffUserView } from "../../../events/staff";
 import { isConditionalCheckFailed } from "../../lib/aws-errors";
+import { HttpError, MESSAGES } from "../../lib/http/errors";
+import { staffAddress, staffKey, staffUsername } from "../identity";
 
 /** A registered WebAuthn credential. */
 export interface StoredPasskey {
@@ -72,22 +74,29 @@ export function staffMemberOf(user: StaffUser): StaffMember {
   };
 }
 
-/** E-mail addresses are stored and compared in lower case. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+/** A username or address that the identity rule (functions/model/identity.ts) refuses. */
+export class InvalidIdentityError extends Error {
+  constructor(
+    readonly field: "username" | "email",
+    problem: string,
+  ) {
+    super(problem);
+    this.name = "InvalidIdentityError";
+  }
 }
 
-/** Usernames are compared case-insensitively: stored and looked up in lower case. */
-export function normalizeUsername(username: string): string {
-  return username.trim().normalize("NFKC").toLowerCase();
+/** The canonical username; throws InvalidIdentityError for text that is none. */
+export function checkedUsername(text: string): string {
+  const checked = staffUsername(text);
+  if (!checked.ok) throw new InvalidIdentityError("username", checked.problem);
+  return checked.value;
 }
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
-
-export function usernameProblem(username: string): string | undefined {
-  return USERNAME_PATTERN.test(normalizeUsername(username))
-    ? undefined
-    : "Username must be 2-64 characters: letters, digits, '.', '_', '@' or '-'";
+/** The canonical staff address; throws InvalidIdentityError for text that is none. */
+export function checkedAddress(text: string): string {
+  const checked = staffAddress(text);
+  if (!checked.ok) throw new InvalidIdentityError("email", checked.problem);
+  return checked.value;
 }
 
 export class UserExistsError extends Error {
@@ -114,7 +123,7 @@ export class UsersRepository {
     const answer = await this.db.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { username: normalizeUsername(username) },
+        Key: { username: staffKey(username) },
         ConsistentRead: true,
       }),
     );
@@ -128,9 +137,9 @@ export class UsersRepository {
     profile: StaffProfile = { role: "admin" },
   ): Promise<StaffUser> {
     const user: StaffUser = {
-      username: normalizeUsername(username),
+      username: checkedUsername(username),
       passwordHash,
-      ...(profile.email ? { email: normalizeEmail(profile.email) } : {}),
+      ...(profile.email ? { email: checkedAddress(profile.email) } : {}),
       role: profile.role,
       createdAt: now.toISOString(),
       passwordChangedAt: now.toISOString(),
@@ -158,13 +167,13 @@ export class UsersRepository {
       await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { username: normalizeUsername(username) },
+          Key: { username: staffKey(username) },
           ConditionExpression: "attribute_exists(username)",
           ...update,
         }),
       );
     } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new UnknownUserError(normalizeUsername(username));
+      if (isConditionalCheckFailed(error)) throw new UnknownUserError(staffKey(username));
       throw error;
     }
   }
@@ -179,7 +188,7 @@ export class UsersRepository {
   async setEmail(username: string, email: string): Promise<void> {
     await this.updateExisting(username, {
       UpdateExpression: "SET email = :email",
-      ExpressionAttributeValues: { ":email": normalizeEmail(email) },
+      ExpressionAttributeValues: { ":email": checkedAddress(email) },
     });
   }
 
@@ -197,12 +206,12 @@ export class UsersRepository {
       await this.db.send(
         new DeleteCommand({
           TableName: this.tableName,
-          Key: { username: normalizeUsername(username) },
+          Key: { username: staffKey(username) },
           ConditionExpression: "attribute_exists(username)",
         }),
       );
     } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new UnknownUserError(normalizeUsername(username));
+      if (isConditionalCheckFailed(error)) throw new UnknownUserError(staffKey(username));
       throw error;
     }
   }

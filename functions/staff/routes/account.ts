@@ -28,6 +28,7 @@ import {
   tooManyRequests,
   validateBody,
 } from "../../lib/http";
+import { staffKey } from "../../model/identity";
 import { documentClient } from "../../model/staff/clients";
 import { sessionCookie } from "../../model/staff/cookie";
 import {
@@ -37,7 +38,7 @@ import {
   signedInUser,
 } from "../../model/staff/http-session";
 import { endSession, endSessions, listSessions } from "../../model/staff/sessions";
-import { normalizeEmail, UsersRepository } from "../../model/staff/users";
+import { UsersRepository } from "../../model/staff/users";
 import { tableName } from "../../model/tables";
 import { changePassword } from "../change-password";
 import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../totp-enrolment";
@@ -55,7 +56,7 @@ export const handler = httpRoutes({
       const { email } = validateBody(request, AccountEmailRequest);
       const user = signedInUser(request);
       await new UsersRepository(documentClient(), tableName("users")).setEmail(user.username, email);
-      return jsonResponse(200, { user: { ...user, email: normalizeEmail(email) } });
+      return jsonResponse(200, { user: { ...user, email: staffKey(email) } });
     },
   ),
 

@@ -1,0 +1,103 @@
+/**
+ * Who is who: the one place that decides when two usernames or e-mail addresses are the same
+ * person, mailbox or prospect (docs/decisions/0081-one-identity-rule.md). Every store, lookup,
+ * comparison, limit and send goes through these functions; nothing else lower-cases or normalises
+ * an identity.
+ *
+ * - A staff identity (username or address) has one canonical form: Unicode compatibility-folded
+ *   (NFKC, so fullwidth letters, the long s and the Kelvin sign become their ASCII letters), lower
+ *   case, trimmed. It must then be plain ASCII of a narrow shape: anything else is refused, never
+ *   stored, so no two spellings can ever be two accounts.
+ * - A prospect's address keeps any characters (prospects type what they type), compared in the
+ *   same canonical form.
+ * - A mailbox (for quotas only) also folds `+tags` and, at providers that ignore them, dots.
+ */
+
+/** NFKC, lower case, NFKC again (lower-casing can un-normalise), no surrounding white space. */
+export function canonicalForm(text: string): string {
+  return text.normalize("NFKC").toLowerCase().normalize("NFKC").trim();
+}
+
+/** Two identities are the same when their canonical forms are. */
+export function sameIdentity(a: string, b: string): boolean {
+  return canonicalForm(a) === canonicalForm(b);
+}
+
+/**
+ * A staff address SES can deliver to and a mail header reads as exactly one address: an ASCII
+ * local part of the dot-atom characters (no quotes, commas, angle brackets, spaces or controls)
+ * and an ASCII domain of at least two labels.
+ */
+const STAFF_ADDRESS =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?)+$/;
+
+/** Usernames: ASCII letters, digits and . _ @ -, 2 to 64 characters (an address fits). */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
+
+export const IDENTITY_MESSAGES = {
+  address:
+    "Use a plain e-mail address: ASCII letters, digits and . _ + - before the @, a domain after it, no name or brackets",
+  username: "Username must be 2-64 characters: letters, digits, '.', '_', '@' or '-'",
+} as const;
+
+export type Checked =
+  | { readonly ok: true; readonly value: string }
+  | { readonly ok: false; readonly problem: string };
+
+/** The canonical staff address, or why the text is not one. */
+export function staffAddress(text: string): Checked {
+  const value = canonicalForm(text);
+  return value.length <= 254 && STAFF_ADDRESS.test(value)
+    ? { ok: true, value }
+    : { ok: false, problem: IDENTITY_MESSAGES.address };
+}
+
+/** The canonical username, or why the text is not one. */
+export function staffUsername(text: string): Checked {
+  const value = canonicalForm(text);
+  return USERNAME_PATTERN.test(value)
+    ? { ok: true, value }
+    : { ok: false, problem: IDENTITY_MESSAGES.username };
+}
+
+/** Why the text is no username, or undefined when it is one. */
+export function staffUsernameProblem(text: string): string | undefined {
+  const checked = staffUsername(text);
+  return checked.ok ? undefined : checked.problem;
+}
+
+/**
+ * The key under which a staff identity is stored and looked up. A lookup with text that is no valid
+ * identity gets a key no account can have (it still costs the same read, so timing tells nothing).
+ */
+export function staffKey(text: string): string {
+  return canonicalForm(text);
+}
+
+/** A prospect's address as lead linking compares it (any characters; canonical form). */
+export function prospectAddressKey(address: string): string {
+  return canonicalForm(address);
+}
+
+/** Providers whose mailboxes ignore dots in the local part. */
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address delivers to, for limits only (never for sending or for linking leads):
+ * canonical form, without a `+tag`, and without dots at providers that ignore them; googlemail.com
+ * is gmail.com.
+ */
+export function mailboxKey(address: string): string {
+  const canonical = canonicalForm(address);
+  const at = canonical.lastIndexOf("@");
+  if (at < 1) return canonical;
+  let local = canonical.slice(0, at);
+  let domain = canonical.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
