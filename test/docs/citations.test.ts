@@ -71,7 +71,7 @@ describe("citations", () => {
   it("every decision record states its date and status near its title", () => {
     const folder = path.join(REPO_ROOT, "docs/decisions");
     const missing = readdirSync(folder)
-      .filter((file) => file.endsWith(".md"))
+      .filter((file) => /^\d{4}-.*\.md$/.test(file))
       .filter((file) => {
         const head = readFileSync(path.join(folder, file), "utf8").split("\n").slice(0, 8).join("\n");
         return !/Date:\s*\d{4}-\d{2}-\d{2}/.test(head) || !/Status:\s*\S/.test(head);

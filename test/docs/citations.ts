@@ -43,9 +43,15 @@ const FORBIDDEN: readonly { pattern: { test(text: string): boolean }; problem: s
     pattern: new RegExp(["SPEC", "DESIGN"].map((name) => `\\b${name}\\.md\\b`).join("|")),
     problem: "cites a document the repository does not hold (see docs/product/)",
   },
-  { pattern: new RegExp(`\\.\\./${"shared"}\\b`), problem: "cites a folder outside the repository" },
   { pattern: issueNumber, problem: "cites an issue number (say what the code does and why instead)" },
 ];
+
+/**
+ * Relative paths that climb to a folder named like the one beside the repository: fine when they
+ * resolve to a folder of the repository from the file (an import of web/src/commandcenter/shared/),
+ * a citation of the folder outside it otherwise.
+ */
+const SIBLING_FOLDER = new RegExp(`(?:\\.\\./)+${"shared"}\\b`, "g");
 
 /** Folders whose paths are build or run output, never tracked. */
 const GENERATED = ["web/dist/", "cdk.out/", ".data/", "node_modules/", "infra/build/out/", "test-results/"];
@@ -110,6 +116,10 @@ export function findCitationProblems(
         problems.push({ file, line: index + 1, text: text.trim(), problem });
       const missing = new Set<string>();
       for (const { pattern, problem } of FORBIDDEN) if (pattern.test(text)) report(problem);
+      for (const match of text.matchAll(SIBLING_FOLDER)) {
+        const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[0]));
+        if (resolved.startsWith("..") || !folders.has(resolved)) report("cites a folder outside the repository");
+      }
       for (const match of text.matchAll(rootPath)) {
         const cited = match[0];
         const next = text.slice((match.index ?? 0) + cited.length);
