@@ -116,10 +116,8 @@ function functionEnvironment(settings: {
   };
 }
 
-/** The relay's sweep (functions/model/outbox.ts), imported once the environment is set. */
-const SWEEP_MODULE = "domain/outbox.ts";
+/** The relay's sweep works through the outbox a page at a time. */
 const SWEEP_PAGE = 500;
-type SweepModule = typeof import("../../functions/model/outbox");
 
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -243,7 +241,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const outbox = new OutboxLoop(
       async () => {
-        const { sweepOutbox } = (await loader.module(SWEEP_MODULE)) as unknown as SweepModule;
+        // Imported once the environment is set; a typed import, so a move of the module fails tsc.
+        const { sweepOutbox } = await import("../../functions/model/outbox");
         // Everything waiting, however young (locally no stream relays it first), a page at a time.
         for (;;) {
           const { relayed } = await sweepOutbox({
