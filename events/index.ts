@@ -10,4 +10,5 @@ export * from "./passkeys";
 export * from "./signup";
 export * from "./staff";
 export * from "./team";
+export * from "./team-time";
 export * from "./text";

@@ -9,8 +9,9 @@
  * Plain functions of instants (epoch ms); no global clock. docs/decisions/0065-response-clock.md.
  */
 import { TZDate } from "@date-fns/tz";
+import { TEAM_TIME_ZONE } from "../../events/team-time";
 
-export const RESPONSE_TIME_ZONE = "America/Chicago";
+export const RESPONSE_TIME_ZONE = TEAM_TIME_ZONE;
 export const HOUR_MS = 3_600_000;
 /** The promise: 24 hours of weekday time. */
 export const RESPONSE_BUDGET_MS = 24 * HOUR_MS;

@@ -97,7 +97,7 @@ describe("staff alerts", () => {
     ]) {
       expect(alert.text).toContain(label);
     }
-    expect(alert.text).toContain("Submitted: Tue, Mar 4, 2025, 10:00 UTC");
+    expect(alert.text).toContain("Submitted: Tue, Mar 4, 2025, 4:00 AM CST");
   });
 });
 

@@ -12,6 +12,7 @@ import {
   TEAM_SIZE_LABELS,
 } from "../../../events/options";
 import type { Signup } from "../../../events/signup";
+import { formatTeamTime } from "../../../events/team-time";
 import { isControlCharacter, trimTrailingSlashes } from "../../../events/text";
 
 export interface RenderedEmail {
@@ -59,22 +60,8 @@ export function oneLine(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** "Tue, Mar 4, 2025, 10:00 UTC" */
-export function formatTimestamp(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const formatted = new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "UTC",
-  }).format(date);
-  return `${formatted} UTC`;
-}
+/** "Tue, Mar 4, 2025, 4:00 AM CST": in the team's zone, as every time staff read. */
+export const formatTimestamp = formatTeamTime;
 
 export function siteLink(siteUrl: string, path: string): string {
   return `${trimTrailingSlashes(siteUrl)}${path}`;

@@ -3,7 +3,7 @@
  * last 7 days counted from local midnight today (local midnight 7 calendar days earlier, so a
  * daylight-saving change in between is handled by the browser's calendar arithmetic).
  */
-import { spanText } from "../../../../events";
+import { formatTeamDate, formatTeamTime, formatViewerTime, spanText } from "../../../../events";
 
 export const CHART_DAYS = 30;
 
@@ -23,13 +23,11 @@ export function countBoundaries(now: Date): { todayStart: string; weekStart: str
   };
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString();
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString();
-}
+/**
+ * Times about leads and the team read in the team's zone with its abbreviation, as in the e-mails
+ * (events/team-time.ts); the viewer's own (sessions, passkeys) in the browser's.
+ */
+export { formatTeamDate as formatDate, formatTeamTime as formatDateTime, formatViewerTime as formatOwnTime };
 
 /**
  * The response clock as the list shows it (docs/decisions/0065-response-clock.md): wall time to or
