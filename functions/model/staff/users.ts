@@ -1,16 +1,32 @@
-/** Staff accounts of the Command Center, one item per username in USERS_TABLE. */
+/**
+ * Staff accounts of the Command Center, one item per username in USERS_TABLE; and the one claim
+ * per staff address that keeps addresses unique across members (docs/decisions/0081).
+ *
+ * An address claim is an item `staff-address#<canonical address>` -> `{ username }` in the
+ * auth-state table (not in USERS_TABLE, whose scan is the member list). Every write that gives an
+ * account an address takes the claim in the same transaction (create, changeEmail, accepting an
+ * invitation), so two members can never hold one address, even when they ask at the same moment.
+ */
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   ScanCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { StaffMember, StaffRole, StaffUserView } from "../../../events/staff";
-import { isConditionalCheckFailed } from "../../lib/aws-errors";
+import { cancellationCodes, isConditionalCheckFailed } from "../../lib/aws-errors";
 import { HttpError, MESSAGES } from "../../lib/http/errors";
+import {
+  isConditionRefused,
+  isTransactionConflict,
+  retryTransaction,
+  type TransactItem,
+} from "../../lib/transact";
 import { staffAddress, staffKey, staffUsername } from "../identity";
+import { TABLES, tableName } from "../tables";
 
 /** A registered WebAuthn credential. */
 export interface StoredPasskey {
@@ -42,6 +58,25 @@ export interface StaffUser {
   readonly passwordChangedAt: string;
   /** The member's sessions by id (functions/model/staff/sessions.ts); only their start is read here. */
   readonly sessions?: Readonly<Record<string, { readonly startedAt: string }>>;
+  /**
+   * Raised by every change that must void the password reset links sent before it (a reset, a new
+   * password, a new address, "This wasn't me"; docs/decisions/0082): a link works only while the
+   * account is at the version it was issued at. Absent: 0.
+   */
+  readonly credentialsVersion?: number;
+  /**
+   * The "This wasn't me" links still live for this account, each "<issued, epoch ms, 13 digits>.<id>"
+   * so that they sort by issue (functions/staff/not-me.ts).
+   */
+  readonly undoLinks?: ReadonlySet<string>;
+}
+
+/** The update that voids every password reset link of an account (docs/decisions/0082). */
+export const VOID_RESET_LINKS = "ADD credentialsVersion :one";
+
+/** The account's credentials version (see StaffUser.credentialsVersion). */
+export function credentialsVersionOf(user: Pick<StaffUser, "credentialsVersion">): number {
+  return Number(user.credentialsVersion ?? 0);
 }
 
 /** The new account's address and role. */
@@ -74,14 +109,34 @@ export function staffMemberOf(user: StaffUser): StaffMember {
   };
 }
 
-/** A username or address that the identity rule (functions/model/identity.ts) refuses. */
-export class InvalidIdentityError extends Error {
+/**
+ * A username or address that the identity rule (functions/model/identity.ts) refuses: an answer of
+ * its own (400 with the field's error), so a route that stores an identity needs no mapping; its
+ * message is the problem (the admin command prints it).
+ */
+export class InvalidIdentityError extends HttpError {
   constructor(
     readonly field: "username" | "email",
     problem: string,
   ) {
-    super(problem);
+    super(400, { error: MESSAGES.invalidFields, fieldErrors: { [field]: problem } }, {}, "invalid_identity");
     this.name = "InvalidIdentityError";
+    this.message = problem;
+  }
+}
+
+export const ADDRESS_TAKEN_MESSAGE = "Another staff member already uses this e-mail address.";
+
+/** Another member already holds this address: 409 with the e-mail field's error. */
+export class AddressTakenError extends HttpError {
+  constructor(readonly address: string) {
+    super(
+      409,
+      { error: ADDRESS_TAKEN_MESSAGE, fieldErrors: { email: ADDRESS_TAKEN_MESSAGE } },
+      {},
+      "address_taken",
+    );
+    this.name = "AddressTakenError";
   }
 }
 
@@ -113,11 +168,50 @@ export class UnknownUserError extends Error {
   }
 }
 
+/** The auth-state item that says which account holds a staff address. */
+export const ADDRESS_CLAIM_PREFIX = "staff-address#";
+export const addressClaimKey = (address: string) => ({ pk: `${ADDRESS_CLAIM_PREFIX}${staffKey(address)}` });
+
+export interface AddressClaim {
+  readonly pk: string;
+  /** The account that holds the address. */
+  readonly username: string;
+}
+
+/**
+ * Where a users table's address claims live: the auth-state table beside it. Every store names its
+ * tables `<prefix><id>` (infra/constructs/data.ts, infra/local/tables.ts, the tests' dynalite), so
+ * the neighbour of `repdesk-prod-Users` is `repdesk-prod-Ephemeral`; a name of another shape falls
+ * back to the function's AUTH_STATE_TABLE.
+ */
+export function claimsTableBeside(usersTable: string): string {
+  const suffix = TABLES.users.id;
+  return usersTable.endsWith(suffix)
+    ? `${usersTable.slice(0, -suffix.length)}${TABLES.authState.id}`
+    : tableName("authState");
+}
+
+/** Whether an account already answers to this address (its username or its e-mail). */
+export function holdsAddress(user: Pick<StaffUser, "username" | "email">, address: string): boolean {
+  return (
+    staffKey(user.username) === address || (user.email !== undefined && staffKey(user.email) === address)
+  );
+}
+
 export class UsersRepository {
+  private readonly claimsTable: string;
+
+  /**
+   * @param claimsTable the table of the address claims (the auth-state table); by default the one
+   *   beside `tableName` (claimsTableBeside).
+   */
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+    claimsTable?: string,
+  ) {
+    this.claimsTable = claimsTable ?? claimsTableBeside(tableName);
+  }
 
   async find(username: string): Promise<StaffUser | undefined> {
     const answer = await this.db.send(
@@ -128,6 +222,94 @@ export class UsersRepository {
       }),
     );
     return answer.Item as StaffUser | undefined;
+  }
+
+  /**
+   * The transaction item that gives `address` to `username`: it fails (ConditionalCheckFailed) when
+   * another account holds it. `address` must be canonical (checkedAddress).
+   */
+  addressClaimPut(address: string, username: string): TransactItem {
+    return {
+      Put: {
+        TableName: this.claimsTable,
+        Item: { ...addressClaimKey(address), username } satisfies AddressClaim,
+        ConditionExpression: "attribute_not_exists(pk) OR username = :username",
+        ExpressionAttributeValues: { ":username": username },
+      },
+    };
+  }
+
+  /** The transaction item that fails when any account holds `address`. */
+  addressFreeCheck(address: string): TransactItem {
+    return {
+      ConditionCheck: {
+        TableName: this.claimsTable,
+        Key: addressClaimKey(address),
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    };
+  }
+
+  /** The transaction item that lets `username` give `address` up (fails if another holds it). */
+  addressRelease(address: string, username: string): TransactItem {
+    return {
+      Delete: {
+        TableName: this.claimsTable,
+        Key: addressClaimKey(address),
+        ConditionExpression: "attribute_not_exists(pk) OR username = :username",
+        ExpressionAttributeValues: { ":username": username },
+      },
+    };
+  }
+
+  /** The account that holds the address's claim, if any. */
+  async addressHolder(address: string): Promise<string | undefined> {
+    const answer = await this.db.send(
+      new GetCommand({ TableName: this.claimsTable, Key: addressClaimKey(address), ConsistentRead: true }),
+    );
+    return (answer.Item as AddressClaim | undefined)?.username;
+  }
+
+  /**
+   * Takes the claim of `address` for `username` on its own (records from before claims; the
+   * identity check, functions/staff/identity-check.ts). Throws AddressTakenError when another holds it.
+   */
+  async claimAddress(username: string, address: string): Promise<void> {
+    const canonical = checkedAddress(address);
+    const put = this.addressClaimPut(canonical, staffKey(username)).Put;
+    try {
+      await this.db.send(new PutCommand(put as NonNullable<typeof put>));
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw new AddressTakenError(canonical);
+      throw error;
+    }
+  }
+
+  /** Gives up the claim of `address` if `username` holds it (no error otherwise). */
+  async releaseAddress(username: string, address: string): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.claimsTable,
+          Key: addressClaimKey(address),
+          ConditionExpression: "username = :username",
+          ExpressionAttributeValues: { ":username": staffKey(username) },
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return;
+      throw error;
+    }
+  }
+
+  /**
+   * Refuses an address another account answers to although it holds no claim (accounts from before
+   * claims, until the identity check has claimed theirs). The claim in the write is what makes it
+   * atomic; this only covers the records that predate it.
+   */
+  private async refuseUnclaimedHolder(address: string, username: string): Promise<void> {
+    const others = (await this.list()).filter((user) => staffKey(user.username) !== username);
+    if (others.some((user) => holdsAddress(user, address))) throw new AddressTakenError(address);
   }
 
   async create(
@@ -144,16 +326,31 @@ export class UsersRepository {
       createdAt: now.toISOString(),
       passwordChangedAt: now.toISOString(),
     };
+    const put = {
+      TableName: this.tableName,
+      Item: user,
+      ConditionExpression: "attribute_not_exists(username)",
+    };
+    if (!user.email) {
+      try {
+        await this.db.send(new PutCommand(put));
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) throw new UserExistsError(user.username);
+        throw error;
+      }
+      return user;
+    }
+    await this.refuseUnclaimedHolder(user.email, user.username);
     try {
       await this.db.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: user,
-          ConditionExpression: "attribute_not_exists(username)",
+        new TransactWriteCommand({
+          TransactItems: [{ Put: put }, this.addressClaimPut(user.email, user.username)],
         }),
       );
     } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new UserExistsError(user.username);
+      const codes = cancellationCodes(error);
+      if (codes?.[0] === "ConditionalCheckFailed") throw new UserExistsError(user.username);
+      if (codes?.[1] === "ConditionalCheckFailed") throw new AddressTakenError(user.email);
       throw error;
     }
     return user;
@@ -178,18 +375,84 @@ export class UsersRepository {
     }
   }
 
+  /** A new password: sessions from before `now` end, and so do the reset links sent before. */
   async setPassword(username: string, passwordHash: string, now: Date): Promise<void> {
     await this.updateExisting(username, {
-      UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :at",
-      ExpressionAttributeValues: { ":hash": passwordHash, ":at": now.toISOString() },
+      UpdateExpression: `SET passwordHash = :hash, passwordChangedAt = :at ${VOID_RESET_LINKS}`,
+      ExpressionAttributeValues: { ":hash": passwordHash, ":at": now.toISOString(), ":one": 1 },
     });
   }
 
-  async setEmail(username: string, email: string): Promise<void> {
+  /** The same password hashed with today's parameters (at sign-in): nothing else changes. */
+  async rehashPassword(username: string, passwordHash: string): Promise<void> {
     await this.updateExisting(username, {
-      UpdateExpression: "SET email = :email",
-      ExpressionAttributeValues: { ":email": checkedAddress(email) },
+      UpdateExpression: "SET passwordHash = :hash",
+      ExpressionAttributeValues: { ":hash": passwordHash },
     });
+  }
+
+  /**
+   * Gives the account a new address, atomically with the address's claim: one transaction sets the
+   * address (only if the account's address is still the one read), takes the new claim (only if no
+   * other account holds it) and gives the old one up. Throws InvalidIdentityError (400) for text
+   * that is no staff address, AddressTakenError (409) when another member uses it, UnknownUserError
+   * for no such account. A new address also voids the password reset links sent before
+   * (VOID_RESET_LINKS). Returns the account as it now is.
+   */
+  async changeEmail(username: string, newEmail: string): Promise<StaffUser> {
+    const address = checkedAddress(newEmail);
+    return retryTransaction(
+      {
+        attempts: 4,
+        // Another change of this account or of the old address's claim came first: read again.
+        retryable: (error) => isTransactionConflict(error) || isConditionRefused(error),
+      },
+      async () => {
+        const user = await this.find(username);
+        if (!user) throw new UnknownUserError(staffKey(username));
+        await this.refuseUnclaimedHolder(address, user.username);
+        const old = user.email === undefined ? undefined : staffKey(user.email);
+        const releaseOld =
+          old !== undefined && old !== address && (await this.addressHolder(old)) === user.username;
+        try {
+          await this.db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName: this.tableName,
+                    Key: { username: user.username },
+                    // A new address voids the reset links sent to the old one.
+                    UpdateExpression: `SET email = :email${old === address ? "" : ` ${VOID_RESET_LINKS}`}`,
+                    ConditionExpression:
+                      user.email === undefined
+                        ? "attribute_exists(username) AND attribute_not_exists(email)"
+                        : "attribute_exists(username) AND email = :old",
+                    ExpressionAttributeValues: {
+                      ":email": address,
+                      ...(user.email === undefined ? {} : { ":old": user.email }),
+                      ...(old === address ? {} : { ":one": 1 }),
+                    },
+                  },
+                },
+                this.addressClaimPut(address, user.username),
+                ...(releaseOld && old ? [this.addressRelease(old, user.username)] : []),
+              ],
+            }),
+          );
+        } catch (error) {
+          if (cancellationCodes(error)?.[1] === "ConditionalCheckFailed")
+            throw new AddressTakenError(address);
+          throw error;
+        }
+        return (await this.find(user.username)) ?? { ...user, email: address };
+      },
+    );
+  }
+
+  /** changeEmail without the answer (the same checks and the same claim). */
+  async setEmail(username: string, email: string): Promise<void> {
+    await this.changeEmail(username, email);
   }
 
   async setTotpSecret(username: string, secret: string | undefined): Promise<void> {
@@ -201,17 +464,30 @@ export class UsersRepository {
     );
   }
 
+  /** Deletes the account and gives its address's claim up, in one transaction. */
   async delete(username: string): Promise<void> {
+    const user = await this.find(username);
+    if (!user) throw new UnknownUserError(staffKey(username));
+    const address = user.email === undefined ? undefined : staffKey(user.email);
+    const releases = address !== undefined && (await this.addressHolder(address)) === user.username;
     try {
       await this.db.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: { username: staffKey(username) },
-          ConditionExpression: "attribute_exists(username)",
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: { username: user.username },
+                ConditionExpression: "attribute_exists(username)",
+              },
+            },
+            ...(releases && address ? [this.addressRelease(address, user.username)] : []),
+          ],
         }),
       );
     } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new UnknownUserError(staffKey(username));
+      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed")
+        throw new UnknownUserError(user.username);
       throw error;
     }
   }
