@@ -45,7 +45,7 @@ export const CREATED_AT_INDEX = "byCreatedAt";
 /**
  * Prefix-search indexes of the Command Center (functions/model/lead-index.ts): lower-cased
  * "first last", last name, e-mail and e-mail domain, each under the record's `kind`. A search
- * reads only `id`, `createdAt` and the facets from them (functions/leads/lead-query.ts), so only
+ * reads only `id`, `createdAt` and the facets from them (functions/leads/lead-search.ts), so only
  * those are projected: the enrichment's update (country, IP) then writes no search index.
  */
 export const SEARCH_INDEXES = [

@@ -7,7 +7,9 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signup } from "../../events/signup";
-import { type DeskFilter, decodeCursor, LeadQueries } from "../../functions/leads/lead-query";
+import type { DeskFilter } from "../../functions/leads/desk-filter";
+import { decodeCursor } from "../../functions/leads/lead-cursor";
+import { LeadQueries } from "../../functions/leads/lead-query";
 import { indexedWrite, searchAttributes, searchKey } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { signupItems } from "../../functions/pipeline/signup-repository";

@@ -24,7 +24,9 @@ import { tableName } from "../../model/tables";
 import { LeadCounter } from "../counts";
 import { type CsvColumn, csvHeader, csvRows } from "../csv";
 import { deleteLead } from "../delete-lead";
-import { type Cursor, type DeskFilter, decodeCursor, LeadQueries } from "../lead-query";
+import type { DeskFilter } from "../desk-filter";
+import { type Cursor, decodeCursor } from "../lead-cursor";
+import { LeadQueries } from "../lead-query";
 
 function queryOf<S extends z.ZodType>(request: ApiRequest, schema: S): z.infer<S> {
   const parsed = schema.safeParse(request.event.queryStringParameters ?? {});
