@@ -2,7 +2,7 @@ import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { sqsEvent } from "../../test/support/sqs-event";
 import { POISON_REASON, withFaults } from "./faults";
-import type { BatchConsumer } from "./queue";
+import type { BatchConsumer } from "./sqs-batch";
 
 function recordingConsumer() {
   const seen: string[][] = [];

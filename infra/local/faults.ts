@@ -27,7 +27,7 @@ import type { EventPublisher } from "../../functions/lib/publisher";
 import { jsonReply } from "./api";
 import { LOCAL_CREDENTIALS } from "./dynamo";
 import { type GateMode, HttpRefuser, TcpGate } from "./fault-proxy";
-import type { BatchConsumer, LocalBatchResponse } from "./queue";
+import type { BatchConsumer, LocalBatchResponse } from "./sqs-batch";
 import type { Reply } from "./static-site";
 
 export interface FaultSettings {

@@ -6,13 +6,8 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_LEASE_MS } from "../../functions/model/mail/idempotency";
 import { QUEUES } from "../../functions/registry";
-import {
-  BATCH_ITEM_FAILURE_REASON,
-  type BatchConsumer,
-  defaultRetryDelayMs,
-  LocalQueues,
-  type LocalQueuesOptions,
-} from "./queue";
+import { defaultRetryDelayMs, LocalQueues, type LocalQueuesOptions } from "./queue";
+import { BATCH_ITEM_FAILURE_REASON, type BatchConsumer } from "./sqs-batch";
 
 let dir: string;
 let journalFile: string;

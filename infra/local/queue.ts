@@ -4,30 +4,22 @@
  * growing delay, and move a message to a dead-letter list (with the reason) once it has been
  * received `maxReceiveCount` times. Delivery is at least once.
  *
- * Durability: every change is one line appended (synchronously, before the caller continues) to a
- * journal file. A killed process loses nothing it acknowledged: on open, the journal is replayed,
- * messages that were in flight become visible again (their receive counts kept), and the file is
- * compacted to the live messages and the dead-letter list.
+ * Durability (infra/local/queue-journal.ts): every change is one line appended (synchronously,
+ * before the caller continues) to a journal file. A killed process loses nothing it acknowledged:
+ * on open, the journal is replayed, messages that were in flight become visible again (their
+ * receive counts kept), and the file is compacted to the live messages and the dead-letter list.
+ * What a worker receives and how its answer is read: infra/local/sqs-batch.ts.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
-import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from "aws-lambda";
-
-/**
- * A batch response that may say why an item failed. Lambda reads only `itemIdentifier`; locally a
- * `reason` is recorded with the message if it ends in the dead-letter list, so that the reason does
- * not depend on which other messages shared its batch.
- */
-export interface LocalBatchResponse {
-  batchItemFailures: { itemIdentifier: string; reason?: string }[];
-}
-
-/** Calls the worker with one batch; the worker's result or exception decides each message's fate. */
-export type BatchConsumer = (
-  event: SQSEvent,
-) => Promise<LocalBatchResponse | SQSBatchResponse | undefined | null>;
-
-export const BATCH_ITEM_FAILURE_REASON = "reported as a batch item failure by the worker";
+import { randomUUID } from "node:crypto";
+import type { SQSEvent } from "aws-lambda";
+import {
+  type DeadLetter,
+  type JournalEntry,
+  QueueJournal,
+  type StoredMessage,
+  toDeadLetter,
+} from "./queue-journal";
+import { type BatchConsumer, batchFailures, toSqsRecord } from "./sqs-batch";
 
 export interface QueueSpec {
   readonly name: string;
@@ -66,33 +58,6 @@ export interface QueueCounts {
   readonly failedDeliveries: number;
 }
 
-export interface DeadLetter {
-  readonly queue: string;
-  readonly messageId: string;
-  readonly body: string;
-  readonly attributes: Record<string, string>;
-  readonly receiveCount: number;
-  readonly sentAt: string;
-  readonly deadAt: string;
-  readonly reason: string;
-}
-
-interface StoredMessage {
-  id: string;
-  queue: string;
-  body: string;
-  attributes: Record<string, string>;
-  sentAt: number;
-  receiveCount: number;
-  firstReceiveAt?: number;
-}
-
-type JournalEntry =
-  | { op: "send"; message: StoredMessage }
-  | { op: "receive"; ids: string[]; at: number }
-  | { op: "delete"; ids: string[] }
-  | { op: "dead"; id: string; reason: string; at: number };
-
 /**
  * 2 s, 8 s, 32 s, then 90 s: a first retry quick enough for development, and a whole retry window
  * (about 2 min 12 s over five receives) longer than the longest lease a worker holds — the
@@ -124,27 +89,26 @@ export class LocalQueues {
   private readonly dead: DeadLetter[] = [];
   private readonly states = new Map<string, QueueState>();
   private readonly running = new Set<Promise<void>>();
+  private readonly journal: QueueJournal;
   private readonly retryDelayMs: (receiveCount: number) => number;
   private readonly batchSize: number;
   private readonly concurrency: number;
+  private readonly region: string;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
-  private fd: number;
-  private fdClosed = false;
-  private entriesSinceCompaction = 0;
   private closed = false;
 
-  constructor(private readonly options: LocalQueuesOptions) {
+  constructor(options: LocalQueuesOptions) {
     this.retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
     this.batchSize = Math.min(Math.max(options.batchSize ?? 10, 1), 10);
     this.concurrency = Math.max(options.concurrency ?? 4, 1);
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message) => console.warn(message));
-    const region = options.region ?? "us-east-1";
+    this.region = options.region ?? "us-east-1";
     for (const spec of options.queues) {
       this.states.set(spec.name, {
         spec,
-        arn: `arn:aws:sqs:${region}:000000000000:${spec.name}`,
+        arn: `arn:aws:sqs:${this.region}:000000000000:${spec.name}`,
         ready: [],
         head: 0,
         inFlight: new Set(),
@@ -154,8 +118,12 @@ export class LocalQueues {
         scheduled: false,
       });
     }
-    this.replay();
-    this.fd = this.compact();
+    this.journal = new QueueJournal(
+      options.journalFile,
+      { messages: this.messages, dead: this.dead },
+      (queue) => this.states.has(queue),
+      this.log,
+    );
     for (const message of this.messages.values()) this.stateOf(message.queue)?.ready.push(message.id);
     for (const state of this.states.values()) this.schedule(state);
   }
@@ -174,7 +142,7 @@ export class LocalQueues {
         receiveCount: 0,
       };
     });
-    this.append(stored.map((message) => ({ op: "send", message })));
+    this.journal.append(stored.map((message) => ({ op: "send", message })));
     for (const message of stored) {
       this.messages.set(message.id, message);
       const state = this.stateOf(message.queue) as QueueState;
@@ -218,8 +186,7 @@ export class LocalQueues {
     })();
     await Promise.race([drained, timeout]);
     clearTimeout(timer);
-    closeSync(this.fd);
-    this.fdClosed = true;
+    this.journal.close();
   }
 
   private stateOf(queue: string): QueueState | undefined {
@@ -278,9 +245,9 @@ export class LocalQueues {
       message.firstReceiveAt ??= at;
       state.inFlight.add(message.id);
     }
-    this.append([{ op: "receive", ids: batch.map((message) => message.id), at }]);
+    this.journal.append([{ op: "receive", ids: batch.map((message) => message.id), at }]);
     state.batchesRunning += 1;
-    const event: SQSEvent = { Records: batch.map((message) => this.toRecord(state, message)) };
+    const event: SQSEvent = { Records: batch.map((message) => toSqsRecord(message, state.arn, this.region)) };
     const run = this.runBatch(state, batch, event).finally(() => {
       state.batchesRunning -= 1;
       this.running.delete(run);
@@ -290,22 +257,7 @@ export class LocalQueues {
   }
 
   private async runBatch(state: QueueState, batch: StoredMessage[], event: SQSEvent): Promise<void> {
-    const failures = new Map<string, string>();
-    try {
-      const result = await state.spec.consumer(event);
-      const reported: LocalBatchResponse["batchItemFailures"] = result?.batchItemFailures ?? [];
-      const known = new Set(batch.map((message) => message.id));
-      // Lambda treats a failure entry it cannot match to a message as a failure of the whole batch.
-      const wholeBatch = reported.some((failure) => !known.has(failure.itemIdentifier));
-      for (const message of batch) {
-        const failure = reported.find((candidate) => candidate.itemIdentifier === message.id);
-        if (wholeBatch || failure) failures.set(message.id, failure?.reason ?? BATCH_ITEM_FAILURE_REASON);
-      }
-    } catch (error) {
-      const reason = `worker threw: ${error instanceof Error ? error.message : String(error)}`;
-      for (const message of batch) failures.set(message.id, reason);
-    }
-    this.settle(state, batch, failures);
+    this.settle(state, batch, await batchFailures(state.spec.consumer, batch, event));
   }
 
   private settle(state: QueueState, batch: StoredMessage[], failures: Map<string, string>): void {
@@ -323,7 +275,7 @@ export class LocalQueues {
         deadNow.push(message);
       }
     }
-    this.append(entries);
+    this.journal.append(entries);
     state.failedDeliveries += failures.size;
     for (const message of batch) {
       state.inFlight.delete(message.id);
@@ -332,7 +284,7 @@ export class LocalQueues {
         this.messages.delete(message.id);
       } else if (deadNow.includes(message)) {
         this.messages.delete(message.id);
-        const letter = this.toDeadLetter(
+        const letter = toDeadLetter(
           message,
           `${reason} (receive ${message.receiveCount} of ${state.spec.maxReceiveCount})`,
           at,
@@ -345,141 +297,6 @@ export class LocalQueues {
         state.delayed.set(message.id, at + this.retryDelayMs(message.receiveCount));
       }
     }
-    this.maybeCompact();
-  }
-
-  private toRecord(state: QueueState, message: StoredMessage): SQSRecord {
-    const messageAttributes: SQSMessageAttributes = {};
-    for (const [name, value] of Object.entries(message.attributes)) {
-      messageAttributes[name] = {
-        stringValue: value,
-        stringListValues: [],
-        binaryListValues: [],
-        dataType: "String",
-      };
-    }
-    return {
-      messageId: message.id,
-      receiptHandle: `${message.id}:${message.receiveCount}:${randomUUID()}`,
-      body: message.body,
-      attributes: {
-        ApproximateReceiveCount: String(message.receiveCount),
-        SentTimestamp: String(message.sentAt),
-        SenderId: "LOCALRUNTIME",
-        ApproximateFirstReceiveTimestamp: String(message.firstReceiveAt ?? message.sentAt),
-      },
-      messageAttributes,
-      md5OfBody: createHash("md5").update(message.body).digest("hex"),
-      eventSource: "aws:sqs",
-      eventSourceARN: state.arn,
-      awsRegion: this.options.region ?? "us-east-1",
-    };
-  }
-
-  private toDeadLetter(message: StoredMessage, reason: string, at: number): DeadLetter {
-    return {
-      queue: message.queue,
-      messageId: message.id,
-      body: message.body,
-      attributes: message.attributes,
-      receiveCount: message.receiveCount,
-      sentAt: new Date(message.sentAt).toISOString(),
-      deadAt: new Date(at).toISOString(),
-      reason,
-    };
-  }
-
-  private append(entries: readonly JournalEntry[]): void {
-    // A batch that finishes after close() gave up on it is simply delivered again next time.
-    if (entries.length === 0 || this.fdClosed) return;
-    writeSync(this.fd, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(""));
-    this.entriesSinceCompaction += entries.length;
-  }
-
-  /** Rebuilds the state from the journal; a torn last line (killed mid-write) is ignored. */
-  private replay(): void {
-    if (!existsSync(this.options.journalFile)) return;
-    for (const line of readFileSync(this.options.journalFile, "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      let entry: JournalEntry;
-      try {
-        entry = JSON.parse(line) as JournalEntry;
-      } catch {
-        continue;
-      }
-      this.apply(entry);
-    }
-  }
-
-  private apply(entry: JournalEntry): void {
-    switch (entry.op) {
-      case "send":
-        if (this.states.has(entry.message.queue)) this.messages.set(entry.message.id, { ...entry.message });
-        else this.log(`[local queue] dropping a message for unknown queue "${entry.message.queue}"`);
-        break;
-      case "receive":
-        for (const id of entry.ids) {
-          const message = this.messages.get(id);
-          if (!message) continue;
-          message.receiveCount += 1;
-          message.firstReceiveAt ??= entry.at;
-        }
-        break;
-      case "delete":
-        for (const id of entry.ids) this.messages.delete(id);
-        break;
-      case "dead": {
-        const message = this.messages.get(entry.id);
-        if (!message) break;
-        this.messages.delete(entry.id);
-        this.dead.push(this.toDeadLetter(message, entry.reason, entry.at));
-        break;
-      }
-    }
-  }
-
-  /** Rewrites the journal as the live messages and the dead-letter list; returns the append handle. */
-  private compact(): number {
-    const file = this.options.journalFile;
-    const lines: string[] = [];
-    for (const letter of this.dead) {
-      const message: StoredMessage = {
-        id: letter.messageId,
-        queue: letter.queue,
-        body: letter.body,
-        attributes: letter.attributes,
-        sentAt: Date.parse(letter.sentAt),
-        receiveCount: letter.receiveCount,
-      };
-      lines.push(JSON.stringify({ op: "send", message } satisfies JournalEntry));
-      lines.push(
-        JSON.stringify({
-          op: "dead",
-          id: letter.messageId,
-          reason: letter.reason,
-          at: Date.parse(letter.deadAt),
-        } satisfies JournalEntry),
-      );
-    }
-    for (const message of this.messages.values())
-      lines.push(JSON.stringify({ op: "send", message } satisfies JournalEntry));
-    const temporary = `${file}.tmp`;
-    const out = openSync(temporary, "w", 0o600);
-    if (lines.length > 0) writeSync(out, `${lines.join("\n")}\n`);
-    fsyncSync(out);
-    closeSync(out);
-    renameSync(temporary, file);
-    this.entriesSinceCompaction = 0;
-    return openSync(file, "a", 0o600);
-  }
-
-  private maybeCompact(): void {
-    if (this.fdClosed) return;
-    const live = this.messages.size + this.dead.length;
-    if (this.entriesSinceCompaction < 10_000 || this.entriesSinceCompaction < live * 10) return;
-    // Messages in flight are written as "send" with their receive count: after a crash they are
-    // redelivered, which at-least-once allows.
-    closeSync(this.fd);
-    this.fd = this.compact();
+    this.journal.maybeCompact();
   }
 }
