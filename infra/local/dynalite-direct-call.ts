@@ -1,0 +1,108 @@
+/**
+ * Calls into a dynalite server's own code, in this process: its request validations and actions
+ * run directly on its store (the LevelDB-backed object every action takes) — the same code its
+ * HTTP handler runs after parsing a request, minus the HTTP round trip, JSON and signature check.
+ * Errors come back as DynamoDB's wire errors.
+ */
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
+import dynalite, { type DynaliteOptions } from "dynalite";
+
+/** A DynamoDB error as the wire carries it: its type (`ConditionalCheckFailedException`, …) and message. */
+export class WireError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** One DynamoDB operation (`PutItem`, `DescribeTable`, …) with its JSON input, answered by dynalite. */
+export type Call = (operation: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** dynalite's internals the actions are run with: its store, its request validations and its actions. */
+interface DynaliteError {
+  readonly statusCode?: number;
+  readonly body?: { __type?: string; message?: string; Message?: string };
+}
+type DynaliteCallback = (error: DynaliteError | null, result?: Record<string, unknown>) => void;
+type DynaliteStore = { readonly __store: unique symbol };
+type DynaliteAction = (store: DynaliteStore, data: Record<string, unknown>, done: DynaliteCallback) => void;
+interface DynaliteValidation {
+  readonly types: unknown;
+  readonly custom?: unknown;
+}
+
+const requireDynalite = createRequire(import.meta.url);
+const dynaliteDb = requireDynalite("dynalite/db/index.js") as { create(options: unknown): DynaliteStore };
+const dynaliteValidations = requireDynalite("dynalite/validations/index.js") as {
+  checkTypes(data: unknown, types: unknown): Record<string, unknown>;
+  checkValidations(data: unknown, types: unknown, custom: unknown, store: DynaliteStore): void;
+  toLowerFirst(name: string): string;
+};
+
+function wireErrorOf(error: unknown): unknown {
+  const failure = error as DynaliteError | null;
+  if (!failure?.statusCode || !failure.body) return error;
+  const type =
+    String(failure.body.__type ?? "InternalServerError")
+      .split("#")
+      .pop() ?? "InternalServerError";
+  return new WireError(type, String(failure.body.message ?? failure.body.Message ?? type));
+}
+
+/** Runs dynalite's own validation and action for `operation` on its store, in this process. */
+function directCaller(store: DynaliteStore): Call {
+  const operations = new Map<string, { validation: DynaliteValidation; action: DynaliteAction }>();
+  const operationFor = (operation: string) => {
+    let found = operations.get(operation);
+    if (!found) {
+      const name = dynaliteValidations.toLowerFirst(operation);
+      found = {
+        validation: requireDynalite(`dynalite/validations/${name}.js`) as DynaliteValidation,
+        action: requireDynalite(`dynalite/actions/${name}.js`) as DynaliteAction,
+      };
+      operations.set(operation, found);
+    }
+    return found;
+  };
+  return (operation, input) =>
+    new Promise((resolve, reject) => {
+      try {
+        const { validation, action } = operationFor(operation);
+        // A copy, as the JSON of an HTTP request would be: nothing the action keeps is shared.
+        const data = dynaliteValidations.checkTypes(structuredClone(input), validation.types);
+        dynaliteValidations.checkValidations(data, validation.types, validation.custom, store);
+        action(store, data, (error, result) => {
+          if (error) reject(wireErrorOf(error));
+          else resolve(result ?? {});
+        });
+      } catch (error) {
+        reject(wireErrorOf(error));
+      }
+    });
+}
+
+/**
+ * A dynalite server and a caller of its actions on its store. The store is captured as dynalite
+ * creates it (dynalite/index.js calls `db.create(options)`).
+ */
+export function dynaliteWithDirectCall(options: DynaliteOptions): { server: Server; call: Call } {
+  const create = dynaliteDb.create;
+  let store: DynaliteStore | undefined;
+  dynaliteDb.create = (storeOptions) => {
+    store = create(storeOptions);
+    return store;
+  };
+  let server: Server;
+  try {
+    server = dynalite(options);
+  } finally {
+    dynaliteDb.create = create;
+  }
+  if (!store)
+    throw new Error("dynalite did not create its store through dynalite/db (has dynalite changed?)");
+  return { server, call: directCaller(store) };
+}
