@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import styles from "./Mock.module.css";
+import charts from "./MockCharts.module.css";
 
 export interface MockFrameProps {
   /** The title shown in the mock window's title bar. */
@@ -157,9 +158,9 @@ export interface BarProps {
  */
 export function Bar({ percent, tone = "brand" }: BarProps) {
   return (
-    <span className={styles.bar} aria-hidden="true">
+    <span className={charts.bar} aria-hidden="true">
       <span
-        className={[styles.fill, styles[`w${barStep(percent)}`], styles[`fill${capitalize(tone)}`]].join(" ")}
+        className={[charts.fill, charts[`w${barStep(percent)}`], charts[`fill${capitalize(tone)}`]].join(" ")}
       />
     </span>
   );
@@ -176,13 +177,13 @@ export interface ColumnChartProps {
 /** A small vertical bar chart drawn in CSS, with a text summary read instead of the bars. */
 export function ColumnChart({ columns, summary, title }: ColumnChartProps) {
   const chart = (
-    <div className={styles.chart} role="img" aria-label={summary}>
+    <div className={charts.chart} role="img" aria-label={summary}>
       {columns.map((column) => (
-        <span key={column.label} className={styles.column}>
-          <span className={styles.columnTrack}>
-            <span className={[styles.columnFill, styles[`h${barStep(column.percent)}`]].join(" ")} />
+        <span key={column.label} className={charts.column}>
+          <span className={charts.columnTrack}>
+            <span className={[charts.columnFill, charts[`h${barStep(column.percent)}`]].join(" ")} />
           </span>
-          <span className={styles.columnLabel}>{column.label}</span>
+          <span className={charts.columnLabel}>{column.label}</span>
         </span>
       ))}
     </div>
