@@ -3,10 +3,13 @@
  * pages make (page.route makes the next one answer 503 with the service's message, or not at all)
  * shows its message, with "Try again" where repeating it makes sense, and trying again works; a
  * 401 in the middle of a session (the session ended elsewhere) goes to the login and back to the
- * same page, a lead's details included, after signing in.
+ * same page, a lead's details included, after signing in. A list that could not be read shows no
+ * count and no "none found"; a page that breaks (an answer of a shape it does not expect) shows its
+ * own error view while the header still leads everywhere else.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_ERROR_TEXT } from "../../web/src/commandcenter/shared/RouteErrorBoundary";
 import { FIRST_ADMIN, startStaffRuntime } from "../integration/auth-support";
 import { seedSignup } from "../support/leads";
 import type { RuntimeProcess } from "../support/runtime";
@@ -259,6 +262,79 @@ describe("failed requests", () => {
     await page.waitForURL(`${runtime.url}/commandcenter/login`);
     await signIn(page, leadUrl);
     await desk.getByRole("list", { name: "Timeline" }).getByText("Submitted").waitFor();
+    await context.close();
+  });
+
+  it("a list that could not be read shows the failure and Try again, never a count or 'none found'", async () => {
+    await seedLead("Nell", "Nothing");
+    const { context, page } = await signedIn();
+    const nothingShown = async () => {
+      expect(await page.getByText(/ of \d+ signups/).count()).toBe(0);
+      expect(await page.getByText("No signups found").count()).toBe(0);
+      expect(await page.locator("table").count()).toBe(0);
+    };
+    // The first read fails.
+    await failNext(page, "**/api/admin/signups?**", { busy: BUSY });
+    await page.getByRole("link", { name: "View all" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: BUSY });
+    await alert.getByRole("button", { name: "Try again" }).waitFor();
+    await nothingShown();
+    await tryAgain(alert);
+    await page.getByText(/\d+ of \d+ signups/).waitFor();
+
+    // A new search whose read fails: the previous results go, nothing stands in for the answer.
+    await failNext(page, "**/api/admin/signups?**q=nobody**", "offline");
+    await page.getByRole("searchbox").fill("nobody");
+    const offline = page.getByRole("alert").filter({ hasText: OFFLINE });
+    await offline.getByRole("button", { name: "Try again" }).waitFor();
+    await nothingShown();
+    // Read again, the search's true answer: none.
+    await tryAgain(offline);
+    await page.getByText("No signups found").waitFor();
+    await page.getByText(/^0 of \d+ signups$/).waitFor();
+    await context.close();
+  });
+
+  it("a page that breaks shows its error view; the header still leads to the other pages, and Try again shows it", async () => {
+    await seedLead("Bea", "Broken");
+    const { context, page } = await signedIn();
+    // An answer of a shape the list does not expect (a row that is no lead) makes the page throw.
+    const list = "**/api/admin/signups?**";
+    await page.route(list, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ signups: [null], total: 1, matched: 1 }),
+      }),
+    );
+    await page.getByRole("link", { name: "View all" }).click();
+    const broken = page.getByRole("main").getByRole("alert").filter({ hasText: PAGE_ERROR_TEXT });
+    await broken.getByRole("button", { name: "Try again" }).waitFor();
+    const header = page.getByRole("banner");
+    await header.getByRole("heading", { name: "Signups" }).waitFor();
+
+    // The header's links work, and the page they lead to renders.
+    await header
+      .getByRole("navigation", { name: "Command Center" })
+      .getByRole("link", { name: "Account" })
+      .click();
+    await page.waitForURL(`${runtime.url}/commandcenter/account`);
+    await page.getByRole("region", { name: "E-mail address" }).waitFor();
+    await page.getByText("(this device)").waitFor();
+    expect(await page.getByText(PAGE_ERROR_TEXT).count()).toBe(0);
+    await header.getByRole("link", { name: "Team" }).click();
+    await page.getByRole("region", { name: "Members" }).waitFor();
+
+    // Back on the list, still broken; once its answer is right again, Try again shows it.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(`${runtime.url}/commandcenter/signups`);
+    await broken.waitFor();
+    await page.unroute(list);
+    await tryAgain(broken);
+    await page.locator("tbody tr", { hasText: "Bea Broken" }).waitFor();
+    await header.getByRole("link", { name: "Back to dashboard" }).click();
+    await page.getByText("Total Signups").waitFor();
     await context.close();
   });
 });

@@ -126,7 +126,7 @@ const row = (page: Page, name: string) => page.locator("tbody tr", { hasText: na
 async function expectFirstNames(page: Page, expected: string[]) {
   await expect
     .poll(async () =>
-      (await page.locator("tbody tr td:first-child").allTextContents()).slice(0, expected.length),
+      (await page.locator("tbody tr td:first-child strong").allTextContents()).slice(0, expected.length),
     )
     .toEqual(expected);
 }

@@ -85,7 +85,7 @@ const row = (page: Page, name: string) => page.locator("tbody tr", { hasText: `$
 async function expectNames(page: Page, expected: string[]) {
   await expect
     .poll(async () =>
-      (await page.locator("tbody tr td:first-child").allTextContents()).filter((text) =>
+      (await page.locator("tbody tr td:first-child strong").allTextContents()).filter((text) =>
         text.endsWith(" Lead"),
       ),
     )

@@ -6,7 +6,7 @@ import { ActionMessages } from "../shared/ErrorNotice";
 import { Loaded } from "../shared/Loaded";
 import { type Column, RecordTable } from "../shared/RecordTable";
 import styles from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import { formatOwnTime } from "../shared/time";
 import { useAction } from "../shared/useAction";
 import { AccountCard } from "./AccountCard";
 import { sessionsQuery } from "./accountQueries";
@@ -33,8 +33,8 @@ export function SessionsCard() {
       ),
     },
     { heading: "Address", cell: (session) => session.ip ?? "Unknown" },
-    { heading: "Started", cell: (session) => formatDateTime(session.startedAt) },
-    { heading: "Last used", cell: (session) => formatDateTime(session.lastUsedAt) },
+    { heading: "Started", cell: (session) => formatOwnTime(session.startedAt) },
+    { heading: "Last used", cell: (session) => formatOwnTime(session.lastUsedAt) },
     {
       heading: "Actions",
       className: styles.actions,

@@ -1,6 +1,5 @@
 /** The lead list's filter bar parts: a select per filter, and the CSV export. */
 import { useMutation } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { Icon } from "../../components/ui/Icon";
 import { downloadCsv, failureMessage, type LeadPlural, type ListParams } from "../shared/api";
 import { ErrorNotice } from "../shared/ErrorNotice";
@@ -71,7 +70,7 @@ function ExportButton({ exportName, params }: { exportName: LeadPlural; params: 
   );
 }
 
-/** Search, a select per filter, Export CSV (of what they select) and `children` (the column chooser). */
+/** Search, a select per filter, and Export CSV of what they select. */
 export function FilterBar({
   filters,
   values,
@@ -80,7 +79,6 @@ export function FilterBar({
   onSearch,
   exportName,
   exportParams,
-  children,
 }: {
   filters: readonly SelectFilter[];
   values: FilterValues;
@@ -89,7 +87,6 @@ export function FilterBar({
   onSearch: (search: string) => void;
   exportName: LeadPlural;
   exportParams: ListParams;
-  children: ReactNode;
 }) {
   return (
     <div className={styles.filters}>
@@ -110,7 +107,6 @@ export function FilterBar({
         />
       ))}
       <ExportButton exportName={exportName} params={exportParams} />
-      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * One page for every kind of lead (signups, contact messages): a filter bar (search, the kind's and
- * the desk's selects, Export CSV, the column chooser), the results line, the bulk bar, the table
+ * the desk's selects, Export CSV), the results line with the column chooser, the bulk bar, the table
  * with view, delete and select per row, Load more, a details dialog (named in the URL's hash, see
  * useLinkedLead) and a confirm-delete dialog. Each kind supplies its texts, filters, optional
  * columns and details (see SignupsPage and ContactsPage). A list that could not be read shows why,
@@ -102,20 +102,21 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
             onSearch={setSearch}
             exportName={plural}
             exportParams={{ ...filterValues, q: list.query.trim() || undefined }}
-          >
-            <ColumnChooser
-              headings={kind.columns.map((column) => column.heading)}
-              shown={chooser.shown}
-              onToggle={chooser.toggle}
-            />
-          </FilterBar>
+          />
           {list.error && <ErrorNotice message={list.error} onRetry={list.retry} />}
           <QueryFailure query={owners} failure="Loading the staff list failed." />
           {!list.error && (
             <>
-              <p className={styles.results} aria-live="polite">
-                {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
-              </p>
+              <div className={styles.resultsBar}>
+                <p className={styles.results} aria-live="polite">
+                  {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
+                </p>
+                <ColumnChooser
+                  headings={kind.columns.map((column) => column.heading)}
+                  shown={chooser.shown}
+                  onToggle={chooser.toggle}
+                />
+              </div>
               <BulkBar
                 plural={plural}
                 selected={[...selected]}

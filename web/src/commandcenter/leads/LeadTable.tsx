@@ -44,7 +44,7 @@ export function LeadTable<R extends ListedLead>({
     ...deskColumns<R>(),
     {
       heading: "Actions",
-      className: shared.actions,
+      className: `${shared.actions} ${styles.rowActions}`,
       cell: (row) => (
         <>
           <input

@@ -1,14 +1,18 @@
 /**
- * The Command Center's one request state (docs/decisions/0080-command-center-request-state.md):
+ * The Command Center's one request state (docs/decisions/0084-command-center-request-state.md):
  * every read is a TanStack Query query, every write a mutation, shown with shared/Loaded.tsx and
  * shared/ErrorNotice.tsx. These defaults keep what the pages did before the library:
  * - a failure is shown at once with "Try again" (no silent retries that make a person wait);
  * - a page reads when it opens (data older than that is only shown while it reloads), not when the
- *   window regains focus or the network comes back, so nothing reloads under someone's hands.
+ *   window regains focus or the network comes back, so nothing reloads under someone's hands;
+ * - an answer shows as soon as it arrives: the library hands answers to the page on a microtask,
+ *   not on its default zero-delay timer, which a background tab throttles and a paused test
+ *   clock never fires.
  */
-import { QueryClient } from "@tanstack/react-query";
+import { notifyManager, QueryClient } from "@tanstack/react-query";
 
 export function createQueryClient(): QueryClient {
+  notifyManager.setScheduler((notify) => queueMicrotask(notify));
   return new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
