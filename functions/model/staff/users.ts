@@ -1,14 +1,9 @@
 /**
- * Staff accounts of the Command Center, one item per username in USERS_TABLE; and the one claim
- * per staff address that keeps addresses unique across members (docs/decisions/0081).
- *
- * An address claim is an item `staff-address#<canonical address>` -> `{ username }` in the
- * auth-state table (not in USERS_TABLE, whose scan is the member list). Every write that gives an
- * account an address takes the claim in the same transaction (create, changeEmail, accepting an
- * invitation), so two members can never hold one address, even when they ask at the same moment.
+ * Staff accounts of the Command Center, one item per username in USERS_TABLE. An account's address
+ * is unique across members: every write that gives one takes its claim in the same transaction
+ * (functions/model/staff/address-claims.ts, docs/decisions/0081).
  */
 import {
-  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -19,14 +14,15 @@ import {
 import type { StaffMember, StaffRole, StaffUserView } from "../../../events/staff";
 import { cancellationCodes, isConditionalCheckFailed } from "../../lib/aws-errors";
 import { HttpError, MESSAGES } from "../../lib/http/errors";
-import {
-  isConditionRefused,
-  isTransactionConflict,
-  retryTransaction,
-  type TransactItem,
-} from "../../lib/transact";
+import { isConditionRefused, isTransactionConflict, retryTransaction } from "../../lib/transact";
 import { staffAddress, staffKey, staffUsername } from "../identity";
-import { TABLES, tableName } from "../tables";
+import { AddressClaims, AddressTakenError, claimsTableBeside, holdsAddress } from "./address-claims";
+
+export {
+  ADDRESS_TAKEN_MESSAGE,
+  AddressTakenError,
+  addressClaimKey,
+} from "./address-claims";
 
 /** A registered WebAuthn credential. */
 export interface StoredPasskey {
@@ -125,21 +121,6 @@ export class InvalidIdentityError extends HttpError {
   }
 }
 
-export const ADDRESS_TAKEN_MESSAGE = "Another staff member already uses this e-mail address.";
-
-/** Another member already holds this address: 409 with the e-mail field's error. */
-export class AddressTakenError extends HttpError {
-  constructor(readonly address: string) {
-    super(
-      409,
-      { error: ADDRESS_TAKEN_MESSAGE, fieldErrors: { email: ADDRESS_TAKEN_MESSAGE } },
-      {},
-      "address_taken",
-    );
-    this.name = "AddressTakenError";
-  }
-}
-
 /** The canonical username; throws InvalidIdentityError for text that is none. */
 export function checkedUsername(text: string): string {
   const checked = staffUsername(text);
@@ -168,38 +149,9 @@ export class UnknownUserError extends Error {
   }
 }
 
-/** The auth-state item that says which account holds a staff address. */
-export const ADDRESS_CLAIM_PREFIX = "staff-address#";
-export const addressClaimKey = (address: string) => ({ pk: `${ADDRESS_CLAIM_PREFIX}${staffKey(address)}` });
-
-export interface AddressClaim {
-  readonly pk: string;
-  /** The account that holds the address. */
-  readonly username: string;
-}
-
-/**
- * Where a users table's address claims live: the auth-state table beside it. Every store names its
- * tables `<prefix><id>` (infra/constructs/data.ts, infra/local/tables.ts, the tests' dynalite), so
- * the neighbour of `repdesk-prod-Users` is `repdesk-prod-Ephemeral`; a name of another shape falls
- * back to the function's AUTH_STATE_TABLE.
- */
-export function claimsTableBeside(usersTable: string): string {
-  const suffix = TABLES.users.id;
-  return usersTable.endsWith(suffix)
-    ? `${usersTable.slice(0, -suffix.length)}${TABLES.authState.id}`
-    : tableName("authState");
-}
-
-/** Whether an account already answers to this address (its username or its e-mail). */
-export function holdsAddress(user: Pick<StaffUser, "username" | "email">, address: string): boolean {
-  return (
-    staffKey(user.username) === address || (user.email !== undefined && staffKey(user.email) === address)
-  );
-}
-
 export class UsersRepository {
-  private readonly claimsTable: string;
+  /** The address claims of these accounts (for the transactions of other writers, e.g. invitations). */
+  readonly claims: AddressClaims;
 
   /**
    * @param claimsTable the table of the address claims (the auth-state table); by default the one
@@ -210,7 +162,7 @@ export class UsersRepository {
     private readonly tableName: string,
     claimsTable?: string,
   ) {
-    this.claimsTable = claimsTable ?? claimsTableBeside(tableName);
+    this.claims = new AddressClaims(db, claimsTable ?? claimsTableBeside(tableName));
   }
 
   async find(username: string): Promise<StaffUser | undefined> {
@@ -225,81 +177,16 @@ export class UsersRepository {
   }
 
   /**
-   * The transaction item that gives `address` to `username`: it fails (ConditionalCheckFailed) when
-   * another account holds it. `address` must be canonical (checkedAddress).
-   */
-  addressClaimPut(address: string, username: string): TransactItem {
-    return {
-      Put: {
-        TableName: this.claimsTable,
-        Item: { ...addressClaimKey(address), username } satisfies AddressClaim,
-        ConditionExpression: "attribute_not_exists(pk) OR username = :username",
-        ExpressionAttributeValues: { ":username": username },
-      },
-    };
-  }
-
-  /** The transaction item that fails when any account holds `address`. */
-  addressFreeCheck(address: string): TransactItem {
-    return {
-      ConditionCheck: {
-        TableName: this.claimsTable,
-        Key: addressClaimKey(address),
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    };
-  }
-
-  /** The transaction item that lets `username` give `address` up (fails if another holds it). */
-  addressRelease(address: string, username: string): TransactItem {
-    return {
-      Delete: {
-        TableName: this.claimsTable,
-        Key: addressClaimKey(address),
-        ConditionExpression: "attribute_not_exists(pk) OR username = :username",
-        ExpressionAttributeValues: { ":username": username },
-      },
-    };
-  }
-
-  /** The account that holds the address's claim, if any. */
-  async addressHolder(address: string): Promise<string | undefined> {
-    const answer = await this.db.send(
-      new GetCommand({ TableName: this.claimsTable, Key: addressClaimKey(address), ConsistentRead: true }),
-    );
-    return (answer.Item as AddressClaim | undefined)?.username;
-  }
-
-  /**
    * Takes the claim of `address` for `username` on its own (records from before claims; the
    * identity check, functions/staff/identity-check.ts). Throws AddressTakenError when another holds it.
    */
   async claimAddress(username: string, address: string): Promise<void> {
-    const canonical = checkedAddress(address);
-    const put = this.addressClaimPut(canonical, staffKey(username)).Put;
-    try {
-      await this.db.send(new PutCommand(put as NonNullable<typeof put>));
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new AddressTakenError(canonical);
-      throw error;
-    }
+    await this.claims.claim(checkedAddress(address), staffKey(username));
   }
 
   /** Gives up the claim of `address` if `username` holds it (no error otherwise). */
   async releaseAddress(username: string, address: string): Promise<void> {
-    try {
-      await this.db.send(
-        new DeleteCommand({
-          TableName: this.claimsTable,
-          Key: addressClaimKey(address),
-          ConditionExpression: "username = :username",
-          ExpressionAttributeValues: { ":username": staffKey(username) },
-        }),
-      );
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return;
-      throw error;
-    }
+    await this.claims.give(staffKey(address), staffKey(username));
   }
 
   /**
@@ -344,7 +231,7 @@ export class UsersRepository {
     try {
       await this.db.send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: put }, this.addressClaimPut(user.email, user.username)],
+          TransactItems: [{ Put: put }, this.claims.put(user.email, user.username)],
         }),
       );
     } catch (error) {
@@ -413,7 +300,7 @@ export class UsersRepository {
         await this.refuseUnclaimedHolder(address, user.username);
         const old = user.email === undefined ? undefined : staffKey(user.email);
         const releaseOld =
-          old !== undefined && old !== address && (await this.addressHolder(old)) === user.username;
+          old !== undefined && old !== address && (await this.claims.holder(old)) === user.username;
         try {
           await this.db.send(
             new TransactWriteCommand({
@@ -435,8 +322,8 @@ export class UsersRepository {
                     },
                   },
                 },
-                this.addressClaimPut(address, user.username),
-                ...(releaseOld && old ? [this.addressRelease(old, user.username)] : []),
+                this.claims.put(address, user.username),
+                ...(releaseOld && old ? [this.claims.release(old, user.username)] : []),
               ],
             }),
           );
@@ -469,7 +356,7 @@ export class UsersRepository {
     const user = await this.find(username);
     if (!user) throw new UnknownUserError(staffKey(username));
     const address = user.email === undefined ? undefined : staffKey(user.email);
-    const releases = address !== undefined && (await this.addressHolder(address)) === user.username;
+    const releases = address !== undefined && (await this.claims.holder(address)) === user.username;
     try {
       await this.db.send(
         new TransactWriteCommand({
@@ -481,7 +368,7 @@ export class UsersRepository {
                 ConditionExpression: "attribute_exists(username)",
               },
             },
-            ...(releases && address ? [this.addressRelease(address, user.username)] : []),
+            ...(releases && address ? [this.claims.release(address, user.username)] : []),
           ],
         }),
       );
