@@ -5,87 +5,39 @@
  * one transaction — the invitation moves from pending to accepted only if the secret matches and
  * it has not expired, and the account is created only if the name is free — so a link works once,
  * even when opened twice at the same moment. Every change is an audit entry in the same transaction.
+ *
+ * One pending invitation per address (docs/decisions/0081), atomically: beside the invitations, the
+ * table holds one lock item per canonical address, `address#<address>` -> the invitation that holds
+ * it. Inviting writes the lock (only if there is none, or its holder has expired) and checks that no
+ * member holds the address's claim (functions/model/staff/users.ts), in the invitation's own
+ * transaction: of parallel invitations for one address one wins, the others get 409. Resend renews
+ * the lock, revoke releases it; accepting deletes it, takes the address's claim for the new member
+ * (so every other invitation for the address can no longer be accepted) and revokes the others.
  */
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  ScanCommand,
-  TransactWriteCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { StaffRole } from "../../events/staff";
-import type { InvitationPreview, InvitationState, InvitationView } from "../../events/team";
-import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
-import type { Clock } from "../lib/clock";
-import type { TransactItem } from "../lib/transact";
+import type { InvitationView } from "../../events/team";
+import { cancellationCodes } from "../lib/aws-errors";
+import { retryTransaction } from "../lib/transact";
 import { auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { checkedAddress, type StaffUser, UsersRepository } from "../model/staff/users";
-import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
+import {
+  allInvitations,
+  expiryOf,
+  getInvitation,
+  type InvitationItem,
+  lockPut,
+  lockRelease,
+  pendingUpdate,
+  RACE,
+  stateOf,
+  type TeamDependencies,
+  viewOf,
+} from "./invitation-items";
+import { newOneTimeToken } from "./one-time-token";
 
-export const INVITATION_VALID_HOURS = 72;
-/** Kept this long past its expiry (shown as expired), then removed by TTL. */
-const KEEP_AFTER_EXPIRY_SECONDS = 30 * 24 * 60 * 60;
-
-export interface TeamDependencies {
-  readonly db: DynamoDBDocumentClient;
-  readonly tables: {
-    readonly users: string;
-    readonly invitations: string;
-    readonly audit: string;
-    readonly authState: string;
-  };
-  readonly now: Clock;
-}
-
-interface InvitationItem {
-  readonly id: string;
-  readonly email: string;
-  readonly role: StaffRole;
-  readonly invitedBy: string;
-  readonly createdAt: string;
-  readonly expiresAt: string;
-  readonly removeAt: number;
-  readonly secretHash: string;
-  readonly state: "pending" | "accepted" | "revoked";
-}
-
-const expiryOf = (now: Date) => {
-  const expires = new Date(now.getTime() + INVITATION_VALID_HOURS * 3600_000);
-  return {
-    expiresAt: expires.toISOString(),
-    removeAt: Math.floor(expires.getTime() / 1000) + KEEP_AFTER_EXPIRY_SECONDS,
-  };
-};
-
-function stateOf(item: InvitationItem, now: Date): InvitationState {
-  if (item.state === "pending" && Date.parse(item.expiresAt) <= now.getTime()) return "expired";
-  return item.state;
-}
-
-function viewOf(item: InvitationItem, now: Date): InvitationView {
-  return {
-    id: item.id,
-    email: item.email,
-    role: item.role,
-    invitedBy: item.invitedBy,
-    createdAt: item.createdAt,
-    expiresAt: item.expiresAt,
-    state: stateOf(item, now),
-  };
-}
-
-async function allInvitations(deps: TeamDependencies): Promise<InvitationItem[]> {
-  const items: InvitationItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new ScanCommand({ TableName: deps.tables.invitations, ExclusiveStartKey: start, ConsistentRead: true }),
-    );
-    items.push(...((page.Items ?? []) as InvitationItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+export { INVITATION_VALID_HOURS, type TeamDependencies } from "./invitation-items";
 
 /** Every invitation the TTL has not removed yet, newest first. */
 export async function listInvitations(deps: TeamDependencies): Promise<InvitationView[]> {
@@ -96,7 +48,17 @@ export async function listInvitations(deps: TeamDependencies): Promise<Invitatio
 }
 
 const memberWithAddress = (users: readonly StaffUser[], email: string) =>
-  users.some((user) => user.username === email || user.email === email);
+  users.some(
+    (user) =>
+      staffKey(user.username) === email || (user.email !== undefined && staffKey(user.email) === email),
+  );
+
+/** Why an invitation is refused: checked again inside the transaction by the lock and the claim. */
+class Refused extends Error {
+  constructor(readonly kind: "alreadyMember" | "alreadyInvited") {
+    super(kind);
+  }
+}
 
 export type InviteOutcome =
   | { readonly kind: "invited"; readonly invitation: InvitationView; readonly token: string }
@@ -107,206 +69,142 @@ export async function createInvitation(
   deps: TeamDependencies,
   input: { email: string; role: StaffRole; actor: string; ip?: string },
 ): Promise<InviteOutcome> {
-  const now = deps.now();
   const email = checkedAddress(input.email);
-  const users = await new UsersRepository(deps.db, deps.tables.users).list();
-  if (memberWithAddress(users, email)) return { kind: "alreadyMember" };
-  const pending = (await allInvitations(deps)).filter(
-    (item) => item.email === email && stateOf(item, now) === "pending",
-  );
-  if (pending.length > 0) return { kind: "alreadyInvited" };
-  const issued = newOneTimeToken();
-  const item: InvitationItem = {
-    id: issued.id,
-    email,
-    role: input.role,
-    invitedBy: input.actor,
-    createdAt: now.toISOString(),
-    ...expiryOf(now),
-    secretHash: issued.secretHash,
-    state: "pending",
-  };
-  await deps.db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: deps.tables.invitations,
-            Item: item,
-            ConditionExpression: "attribute_not_exists(id)",
-          },
-        },
-        auditPut(deps.tables.audit, {
-          action: "team.invite",
-          actor: input.actor,
-          target: email,
-          ip: input.ip,
-          at: now,
-          details: { role: input.role },
-        }),
-      ],
-    }),
-  );
-  return { kind: "invited", invitation: viewOf(item, now), token: issued.token };
-}
-
-/** A change to an invitation that applies only while it is pending (and `extraCondition`). */
-function pendingUpdate(
-  deps: TeamDependencies,
-  id: string,
-  updateExpression: string,
-  values: Record<string, unknown>,
-  extraCondition = "",
-): TransactItem {
-  return {
-    Update: {
-      TableName: deps.tables.invitations,
-      Key: { id },
-      UpdateExpression: updateExpression,
-      ConditionExpression: `#state = :pending${extraCondition}`,
-      ExpressionAttributeNames: { "#state": "state" },
-      ExpressionAttributeValues: { ":pending": "pending", ...values },
-    },
-  };
+  const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
+  try {
+    return await retryTransaction(RACE, async () => {
+      const now = deps.now();
+      // Records from before the claims and locks: a scan; the transaction's conditions decide races.
+      if (memberWithAddress(await users.list(), email)) throw new Refused("alreadyMember");
+      const pending = (await allInvitations(deps)).filter(
+        (item) => staffKey(item.email) === email && stateOf(item, now) === "pending",
+      );
+      if (pending.length > 0) throw new Refused("alreadyInvited");
+      const issued = newOneTimeToken();
+      const item: InvitationItem = {
+        id: issued.id,
+        email,
+        role: input.role,
+        invitedBy: input.actor,
+        createdAt: now.toISOString(),
+        ...expiryOf(now),
+        secretHash: issued.secretHash,
+        state: "pending",
+      };
+      try {
+        await deps.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: deps.tables.invitations,
+                  Item: item,
+                  ConditionExpression: "attribute_not_exists(id)",
+                },
+              },
+              lockPut(deps, email, item, now),
+              users.claims.freeCheck(email),
+              auditPut(deps.tables.audit, {
+                action: "team.invite",
+                actor: input.actor,
+                target: email,
+                ip: input.ip,
+                at: now,
+                details: { role: input.role },
+              }),
+            ],
+          }),
+        );
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.[1] === "ConditionalCheckFailed") throw new Refused("alreadyInvited");
+        if (codes?.[2] === "ConditionalCheckFailed") throw new Refused("alreadyMember");
+        throw error;
+      }
+      return { kind: "invited" as const, invitation: viewOf(item, now), token: issued.token };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { kind: error.kind };
+    throw error;
+  }
 }
 
 export type ChangeInvitationOutcome =
   | { readonly kind: "done"; readonly invitation: InvitationView; readonly token?: string }
   | { readonly kind: "notFound" }
-  | { readonly kind: "notPending" };
-
-async function getInvitation(deps: TeamDependencies, id: string): Promise<InvitationItem | undefined> {
-  if (id.length === 0 || id.length > 64) return undefined;
-  const answer = await deps.db.send(
-    new GetCommand({ TableName: deps.tables.invitations, Key: { id }, ConsistentRead: true }),
-  );
-  return answer.Item as InvitationItem | undefined;
-}
+  | { readonly kind: "notPending" }
+  /** Resend: meanwhile another invitation holds the address, or a member does. */
+  | { readonly kind: "alreadyInvited" }
+  | { readonly kind: "alreadyMember" };
 
 /**
- * Resend: a new secret (the old link stops working) and a new 72 hours; or revoke. Only a pending
- * (possibly expired) invitation; the condition makes a concurrent acceptance win cleanly.
+ * Resend: a new secret (the old link stops working) and a new 72 hours, with the address's lock
+ * renewed (refused if another invitation has taken the address meanwhile, or a member holds it);
+ * or revoke, which releases the lock. Only a pending (possibly expired) invitation; the condition
+ * makes a concurrent acceptance win cleanly.
  */
 export async function changeInvitation(
   deps: TeamDependencies,
   input: { id: string; change: "resend" | "revoke"; actor: string; ip?: string },
 ): Promise<ChangeInvitationOutcome> {
-  const now = deps.now();
-  const item = await getInvitation(deps, input.id);
-  if (!item) return { kind: "notFound" };
-  if (item.state !== "pending") return { kind: "notPending" };
-  const issued = input.change === "resend" ? newOneTimeToken(item.id) : undefined;
-  const expiry = expiryOf(now);
-  const updated: InvitationItem = issued
-    ? { ...item, ...expiry, secretHash: issued.secretHash }
-    : { ...item, state: "revoked" };
+  const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
   try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          issued
-            ? pendingUpdate(
-                deps,
-                item.id,
-                "SET secretHash = :hash, expiresAt = :expires, removeAt = :remove",
-                {
-                  ":hash": issued.secretHash,
-                  ":expires": expiry.expiresAt,
-                  ":remove": expiry.removeAt,
-                },
-              )
-            : pendingUpdate(deps, item.id, "SET #state = :revoked", { ":revoked": "revoked" }),
-          auditPut(deps.tables.audit, {
-            action: issued ? "team.invite.resend" : "team.invite.revoke",
-            actor: input.actor,
-            target: item.email,
-            ip: input.ip,
-            at: now,
+    return await retryTransaction(RACE, async () => {
+      const now = deps.now();
+      const item = await getInvitation(deps, input.id);
+      if (!item) return { kind: "notFound" as const };
+      if (item.state !== "pending") return { kind: "notPending" as const };
+      const issued = input.change === "resend" ? newOneTimeToken(item.id) : undefined;
+      const expiry = expiryOf(now);
+      const updated: InvitationItem = issued
+        ? { ...item, ...expiry, secretHash: issued.secretHash }
+        : { ...item, state: "revoked" };
+      const lockItems = issued
+        ? [lockPut(deps, staffKey(item.email), updated, now), users.claims.freeCheck(staffKey(item.email))]
+        : await lockRelease(deps, item);
+      try {
+        await deps.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              issued
+                ? pendingUpdate(
+                    deps,
+                    item.id,
+                    "SET secretHash = :hash, expiresAt = :expires, removeAt = :remove",
+                    {
+                      ":hash": issued.secretHash,
+                      ":expires": expiry.expiresAt,
+                      ":remove": expiry.removeAt,
+                    },
+                  )
+                : pendingUpdate(deps, item.id, "SET #state = :revoked", { ":revoked": "revoked" }),
+              auditPut(deps.tables.audit, {
+                action: issued ? "team.invite.resend" : "team.invite.revoke",
+                actor: input.actor,
+                target: item.email,
+                ip: input.ip,
+                at: now,
+              }),
+              ...lockItems,
+            ],
           }),
-        ],
-      }),
-    );
+        );
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes?.[0] === "ConditionalCheckFailed") return { kind: "notPending" as const };
+        if (issued && codes?.[2] === "ConditionalCheckFailed") throw new Refused("alreadyInvited");
+        if (issued && codes?.[3] === "ConditionalCheckFailed") throw new Refused("alreadyMember");
+        // Revoke: the lock changed hands between the read and the write; read again.
+        throw error;
+      }
+      return {
+        kind: "done" as const,
+        invitation: viewOf(updated, now),
+        ...(issued ? { token: issued.token } : {}),
+      };
+    });
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { kind: "notPending" };
+    if (error instanceof Refused) return { kind: error.kind };
     throw error;
   }
-  return { kind: "done", invitation: viewOf(updated, now), ...(issued ? { token: issued.token } : {}) };
-}
-
-/** The pending, unexpired invitation a link names, if its secret matches. */
-async function validInvitation(deps: TeamDependencies, token: string): Promise<InvitationItem | undefined> {
-  const read = readOneTimeToken(token);
-  if (!read) return undefined;
-  const item = await getInvitation(deps, read.id);
-  if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
-  return stateOf(item, deps.now()) === "pending" ? item : undefined;
-}
-
-/** What a link invites to (the accept page shows it), or undefined for a link that does not work. */
-export async function previewInvitation(
-  deps: TeamDependencies,
-  token: string,
-): Promise<InvitationPreview | undefined> {
-  const item = await validInvitation(deps, token);
-  return item ? { email: item.email, role: item.role } : undefined;
-}
-
-export type AcceptOutcome =
-  | { readonly kind: "accepted"; readonly user: StaffUser }
-  | { readonly kind: "invalid" }
-  | { readonly kind: "alreadyMember" };
-
-/** Accepts a link once: the invitation is used up and the account created in one transaction. */
-export async function acceptInvitation(
-  deps: TeamDependencies,
-  input: { token: string; passwordHash: string; ip?: string },
-): Promise<AcceptOutcome> {
-  const now = deps.now();
-  const item = await validInvitation(deps, input.token);
-  if (!item) return { kind: "invalid" };
-  const user: StaffUser = {
-    username: item.email,
-    email: item.email,
-    role: item.role,
-    passwordHash: input.passwordHash,
-    createdAt: now.toISOString(),
-    passwordChangedAt: now.toISOString(),
-  };
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          pendingUpdate(
-            deps,
-            item.id,
-            "SET #state = :accepted, acceptedAt = :now",
-            { ":accepted": "accepted", ":hash": item.secretHash, ":now": now.toISOString() },
-            " AND secretHash = :hash AND expiresAt > :now",
-          ),
-          {
-            Put: {
-              TableName: deps.tables.users,
-              Item: user,
-              ConditionExpression: "attribute_not_exists(username)",
-            },
-          },
-          auditPut(deps.tables.audit, {
-            action: "team.invite.accept",
-            actor: user.username,
-            target: item.invitedBy,
-            ip: input.ip,
-            at: now,
-            details: { role: item.role },
-          }),
-        ],
-      }),
-    );
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === "ConditionalCheckFailed") return { kind: "invalid" };
-    if (codes?.[1] === "ConditionalCheckFailed") return { kind: "alreadyMember" };
-    if (isConditionalCheckFailed(error)) return { kind: "invalid" };
-    throw error;
-  }
-  return { kind: "accepted", user };
 }

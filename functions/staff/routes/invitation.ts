@@ -18,7 +18,7 @@ import {
 import { sessionCookie } from "../../model/staff/cookie";
 import { authDependencies } from "../../model/staff/http-session";
 import { staffUserViewOf } from "../../model/staff/users";
-import { acceptInvitation, previewInvitation } from "../invitations";
+import { acceptInvitation, previewInvitation } from "../invitation-accept";
 import { newPasswordProblem } from "../new-password";
 import { hashPassword } from "../password";
 import { startSession } from "../start-session";

@@ -108,6 +108,10 @@ export const handler = httpRoutes({
           throw new HttpError(404, { error: TEAM_MESSAGES.noSuchInvitation }, {}, "not_found");
         if (outcome.kind === "notPending")
           throw new HttpError(409, { error: TEAM_MESSAGES.invitationNotPending }, {}, "not_pending");
+        if (outcome.kind === "alreadyInvited")
+          throw new HttpError(409, { error: TEAM_MESSAGES.alreadyInvited }, {}, "already_invited");
+        if (outcome.kind === "alreadyMember")
+          throw new HttpError(409, { error: TEAM_MESSAGES.alreadyMember }, {}, "already_member");
         if (outcome.token) await sendInvitation(request, outcome.invitation, outcome.token);
         return jsonResponse(200, { invitation: outcome.invitation });
       }),
