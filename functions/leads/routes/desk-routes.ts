@@ -54,13 +54,25 @@ function leadIdOf(request: ApiRequest, what: string): string {
   return id;
 }
 
-/** The staff member of that username, or a 400 naming the owner field. */
+export const OWNER_REFUSALS = {
+  unknown: "No such staff member",
+  deactivated: "This staff member is deactivated: give the lead to an active member",
+} as const;
+
+/** The active staff member of that username, or a 400 naming the owner field. */
 async function staffOwner(owner: string): Promise<string> {
   const username = staffKey(owner);
   const found = await documentClient().send(
-    new GetCommand({ TableName: tableName("users"), Key: { username }, ProjectionExpression: "username" }),
+    new GetCommand({
+      TableName: tableName("users"),
+      Key: { username },
+      ProjectionExpression: "username, deactivatedAt",
+      ConsistentRead: true,
+    }),
   );
-  if (!found.Item) throw invalidFields({ owner: "No such staff member" });
+  if (!found.Item) throw invalidFields({ owner: OWNER_REFUSALS.unknown });
+  // The owners list (GET /api/admin/desk/owners) offers active members only; so does the server.
+  if (found.Item.deactivatedAt) throw invalidFields({ owner: OWNER_REFUSALS.deactivated });
   return username;
 }
 
