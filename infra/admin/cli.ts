@@ -3,6 +3,7 @@
  *
  *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
  *   npm run admin -- backfill-desk [--again] [--stage <name>]   (docs/decisions/0076-desk-backfill.md)
+ *   npm run admin -- check-identities [--stage <name>]          (docs/decisions/0081-one-identity-rule.md)
  *
  * Locally (default) against the local runtime's store: the running runtime's DynamoDB, found
  * through the runtime.json it writes into its data folder (PORT or DATA_DIR pick one runtime when
@@ -11,13 +12,18 @@
  * With --stage, against that deployed stage's Users table (repdesk-<stage>-Users, the stack's
  * naming in infra/constructs/data.ts) with the usual AWS credentials of the shell.
  * The password comes from ADMIN_PASSWORD or a hidden prompt; `create` makes an Admin and takes the
- * address from ADMIN_EMAIL or a prompt (more staff are invited from the Command Center's Team page).
+ * address from ADMIN_EMAIL or a prompt (more staff are invited from the Command Center's Team page);
+ * the address must be a plain staff address that no other account uses (functions/model/identity.ts).
+ * `check-identities` lists accounts and invitations stored before the one identity rule whose
+ * username or address is not canonical or meets another's, and migrates the safe cases
+ * (functions/staff/identity-check.ts); it exits with 1 while anything is left to do by hand.
  */
 import { emailField } from "../../events";
 import { backfillDesk } from "../../functions/leads/backfill";
-import { staffUsernameProblem } from "../../functions/model/identity";
+import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { roleOf, UsersRepository } from "../../functions/model/staff/users";
+import { checkIdentities, describeIdentityIssue } from "../../functions/staff/identity-check";
 import { hashPassword } from "../../functions/staff/password";
 import { passwordProblem } from "../../functions/staff/password-policy";
 import { generateTotpSecret, totpUri } from "../../functions/staff/totp";
@@ -27,10 +33,11 @@ import { openStore, type Store } from "./store";
 
 const USAGE =
   "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]\n" +
-  "       npm run admin -- backfill-desk [--again] [--stage <name>]";
+  "       npm run admin -- backfill-desk [--again] [--stage <name>]\n" +
+  "       npm run admin -- check-identities [--stage <name>]";
 
 /** Commands that act on no one user. */
-const WITHOUT_USERNAME = ["list", "backfill-desk"];
+const WITHOUT_USERNAME = ["list", "backfill-desk", "check-identities"];
 
 export interface ParsedArgs {
   readonly command: string;
@@ -91,16 +98,40 @@ async function newPassword(username: string): Promise<string> {
   return password;
 }
 
+/** A plain staff address (no display name, commas, brackets or line breaks), canonical. */
 async function newEmail(): Promise<string> {
   const parsed = emailField.safeParse(
     process.env.ADMIN_EMAIL ?? (await prompt("E-mail address: ", "ADMIN_EMAIL")),
   );
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid e-mail address");
-  return parsed.data;
+  const address = staffAddress(parsed.data);
+  if (!address.ok) throw new Error(address.problem);
+  return address.value;
+}
+
+/** Prints what the identity check found and did; fails while something is left to do by hand. */
+async function checkStoredIdentities(store: Store, print: (line: string) => void): Promise<void> {
+  const result = await checkIdentities({
+    db: store.db,
+    tables: {
+      users: store.usersTable,
+      invitations: store.table("invitations"),
+      audit: store.table("audit"),
+      authState: store.table("authState"),
+    },
+    now: () => new Date(),
+  });
+  for (const issue of result.issues)
+    print(`${issue.fixed ? "fixed" : "LEFT "}  ${describeIdentityIssue(issue)}`);
+  const left = result.issues.filter((issue) => !issue.fixed).length;
+  print(
+    `Checked ${result.accounts} accounts and ${result.invitations} invitations: ${result.issues.length - left} fixed, ${left} left to do by hand, ${result.claimed} addresses claimed (${store.description}).`,
+  );
+  if (left > 0) throw new Error(`${left} identities need a decision (see the lines marked LEFT above)`);
 }
 
 export async function run(args: ParsedArgs, store: Store, print: (line: string) => void): Promise<void> {
-  const users = new UsersRepository(store.db, store.usersTable);
+  const users = new UsersRepository(store.db, store.usersTable, store.table("authState"));
   const username = args.username ?? "";
   switch (args.command) {
     case "create": {
@@ -151,6 +182,9 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
     }
     case "backfill-desk":
       await backfill(args, store, print);
+      return;
+    case "check-identities":
+      await checkStoredIdentities(store, print);
       return;
     case "mfa-remove":
       await users.setTotpSecret(username, undefined);

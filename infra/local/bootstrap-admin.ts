@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { EMAIL_PATTERN } from "../../events";
-import { staffUsernameProblem } from "../../functions/model/identity";
+import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
 import { UserExistsError, UsersRepository } from "../../functions/model/staff/users";
+import { checkIdentities, describeIdentityIssue } from "../../functions/staff/identity-check";
 import { hashPassword } from "../../functions/staff/password";
 import { passwordProblem } from "../../functions/staff/password-policy";
 import { localTableName } from "./tables";
@@ -18,11 +18,19 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   const problem =
     staffUsernameProblem(username) ?? (await passwordProblem(password, { username, email: env.ADMIN_EMAIL }));
   if (problem) throw new Error(`ADMIN_USERNAME/ADMIN_PASSWORD: ${problem}`);
-  const users = new UsersRepository(db, env.USERS_TABLE || localTableName("users"));
+  const users = new UsersRepository(
+    db,
+    env.USERS_TABLE || localTableName("users"),
+    env.AUTH_STATE_TABLE || localTableName("authState"),
+  );
   if (await users.find(username)) return;
+  // A plain staff address, like every other (no display name, commas, brackets or line breaks).
+  const typed = env.ADMIN_EMAIL?.trim();
+  const address = typed ? staffAddress(typed) : undefined;
+  if (address && !address.ok)
+    throw new Error(`ADMIN_EMAIL is not a valid staff e-mail address: ${address.problem}`);
+  const email = address?.ok ? address.value : undefined;
   try {
-    const email = env.ADMIN_EMAIL?.trim();
-    if (email && !EMAIL_PATTERN.test(email)) throw new Error("ADMIN_EMAIL is not a valid e-mail address");
     await users.create(username, await hashPassword(password), new Date(), {
       ...(email ? { email } : {}),
       role: "admin",
@@ -31,4 +39,29 @@ export async function bootstrapAdmin(db: DynamoDBDocumentClient, env: NodeJS.Pro
   } catch (error) {
     if (!(error instanceof UserExistsError)) throw error;
   }
+}
+
+/**
+ * The identity check of stored accounts and invitations (functions/staff/identity-check.ts) at
+ * every start: prints what it fixed and what it left (docs/decisions/0081, "Existing records").
+ */
+export async function checkIdentitiesAtStart(
+  db: DynamoDBDocumentClient,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const result = await checkIdentities({
+    db,
+    tables: {
+      users: localTableName("users"),
+      invitations: localTableName("invitations"),
+      audit: localTableName("audit"),
+      authState: localTableName("authState"),
+    },
+    now: () => new Date(),
+  });
+  for (const issue of result.issues) {
+    log(`[local] identity check: ${issue.fixed ? "fixed" : "LEFT"} ${describeIdentityIssue(issue)}`);
+  }
+  const left = result.issues.filter((issue) => !issue.fixed).length;
+  if (left > 0) log(`[local] identity check: ${left} stored identities need a decision (see above)`);
 }

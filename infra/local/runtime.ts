@@ -12,7 +12,7 @@ import { HTTP_FUNCTIONS, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../func
 import { securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { jsonReply, LocalApi } from "./api";
-import { bootstrapAdmin } from "./bootstrap-admin";
+import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
 import { REPO_ROOT } from "./config";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
@@ -353,6 +353,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }
     };
 
+    // Accounts and invitations stored before the one identity rule (docs/decisions/0081).
+    await checkIdentitiesAtStart(dynamo.db).catch((error) =>
+      logError("[local] checking the stored identities failed", error),
+    );
     await bootstrapAdmin(dynamo.db, process.env).catch((error) =>
       logError("[local] creating the first admin failed", error),
     );
