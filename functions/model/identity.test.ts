@@ -1,0 +1,204 @@
+/**
+ * Properties of the one identity rule (docs/decisions/0081), thousands of cases each: every
+ * spelling that the canonical form maps together is one identity, everything kept apart stays
+ * apart, a staff identity is always plain ASCII that a mail header reads as one address, and the
+ * mailbox key folds exactly plus tags and Gmail's dots. FUZZ_SEED makes a run repeatable.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  HEADER_BREAKERS,
+  keptApart,
+  plainStaffAddress,
+  plainUsername,
+  spelled,
+} from "../../test/support/identity-arbitraries";
+import {
+  canonicalForm,
+  mailboxKey,
+  prospectAddressKey,
+  sameIdentity,
+  staffAddress,
+  staffKey,
+  staffUsername,
+} from "./identity";
+
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const RUNS = { numRuns: 3000, ...(seed !== undefined ? { seed } : {}) };
+const ASCII_PRINTABLE = /^[\x21-\x7e]+$/;
+
+/** Any text a person may send: any code points, also astral ones, combining marks and controls. */
+const anyText = fc.string({ unit: "grapheme", maxLength: 40 });
+
+describe("canonicalForm", () => {
+  it("is a fixed point: the canonical form of a canonical form is itself", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(canonicalForm(canonicalForm(text))).toBe(canonicalForm(text));
+      }),
+      RUNS,
+    );
+  });
+
+  it("sameIdentity is reflexive and symmetric, and agrees with staffKey", () => {
+    fc.assert(
+      fc.property(anyText, anyText, (a, b) => {
+        expect(sameIdentity(a, a)).toBe(true);
+        expect(sameIdentity(a, b)).toBe(sameIdentity(b, a));
+        expect(sameIdentity(a, b)).toBe(staffKey(a) === staffKey(b));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("spellings of one staff identity are one identity", () => {
+  it("every spelling of a staff address is that address", () => {
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) =>
+          fc.tuple(fc.constant(address), spelled(address), spelled(address)),
+        ),
+        ([address, one, other]) => {
+          expect(staffAddress(one)).toEqual({ ok: true, value: address });
+          expect(staffKey(one)).toBe(address);
+          expect(sameIdentity(one, other)).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("every spelling of a username is that username", () => {
+    fc.assert(
+      fc.property(
+        plainUsername.chain((username) => fc.tuple(fc.constant(username), spelled(username))),
+        ([username, spelling]) => {
+          expect(staffUsername(spelling)).toEqual({ ok: true, value: username });
+          expect(staffKey(spelling)).toBe(username);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("identities kept apart stay apart", () => {
+  it("another ASCII letter or a plus tag is another staff identity, in any spelling", () => {
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) =>
+          keptApart(address).chain((other) =>
+            fc.tuple(fc.constant(address), fc.constant(other), spelled(address), spelled(other)),
+          ),
+        ),
+        ([address, other, spelling, otherSpelling]) => {
+          expect(staffAddress(otherSpelling)).toEqual({ ok: true, value: other });
+          expect(sameIdentity(spelling, otherSpelling)).toBe(false);
+          expect(staffKey(otherSpelling)).not.toBe(address);
+          // Lead linking keeps them apart too (a plus tag may be another mailbox).
+          expect(prospectAddressKey(otherSpelling)).not.toBe(prospectAddressKey(spelling));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("a staff identity is plain ASCII, one address to a mail header", () => {
+  it("whatever is accepted is printable ASCII without header syntax, and its own canonical form", () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, plainStaffAddress.chain(spelled)), (text) => {
+        for (const checked of [staffAddress(text), staffUsername(text)]) {
+          if (!checked.ok) continue;
+          expect(checked.value).toMatch(ASCII_PRINTABLE);
+          for (const breaker of HEADER_BREAKERS) expect(checked.value).not.toContain(breaker);
+          expect(staffKey(checked.value)).toBe(checked.value);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("refuses an address with header syntax anywhere inside, in any spelling", () => {
+    const breaker = fc.constantFrom(...HEADER_BREAKERS, "\uFF1C", "\uFF0C", "\uFF02", "\u2028", "\u0000");
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) =>
+          fc.tuple(fc.constant(address), fc.integer({ min: 1, max: address.length - 1 }), breaker),
+        ),
+        ([address, at, inserted]) => {
+          const text = `${address.slice(0, at)}${inserted}${address.slice(at)}`;
+          expect(staffAddress(text).ok).toBe(false);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("refuses a letter that does not fold to ASCII (Latin with marks, Cyrillic, Greek look-alikes)", () => {
+    const foreign = fc.constantFrom(
+      "\u00E4",
+      "\u00E9",
+      "\u0430",
+      "\u0435",
+      "\u043E",
+      "\u03BF",
+      "\u0131",
+      "\u00DF",
+    );
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) =>
+          fc.tuple(fc.constant(address), fc.integer({ min: 0, max: address.length - 1 }), foreign),
+        ),
+        ([address, at, letter]) => {
+          const text = `${address.slice(0, at)}${letter}${address.slice(at + 1)}`;
+          expect(staffAddress(text).ok).toBe(false);
+          expect(staffUsername(text).ok).toBe(false);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("mailboxKey (limits only)", () => {
+  const alnum = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789");
+  const text = (min: number, max: number) =>
+    fc.array(alnum, { minLength: min, maxLength: max }).map((chars) => chars.join(""));
+
+  it("folds a plus tag everywhere, and dots and googlemail.com at Gmail, in any case", () => {
+    fc.assert(
+      fc.property(
+        text(2, 10),
+        fc.constantFrom("gmail.com", "googlemail.com"),
+        fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { maxLength: 3 }),
+        fc.option(text(1, 6), { nil: undefined }),
+        (local, domain, dots, tag) => {
+          let dotted = local;
+          for (const at of dots.filter((at) => at < local.length).sort((a, b) => b - a))
+            dotted = `${dotted.slice(0, at)}.${dotted.slice(at)}`;
+          const address = `${dotted}${tag ? `+${tag}` : ""}@${domain}`;
+          expect(mailboxKey(address)).toBe(`${local}@gmail.com`);
+          expect(mailboxKey(address.toUpperCase())).toBe(`${local}@gmail.com`);
+          expect(mailboxKey(mailboxKey(address))).toBe(mailboxKey(address));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("keeps dots elsewhere and other letters apart", () => {
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) => fc.tuple(fc.constant(address), keptApart(address))),
+        ([address, other]) => {
+          fc.pre(!other.includes("+"));
+          expect(mailboxKey(other)).not.toBe(mailboxKey(address));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
