@@ -123,11 +123,7 @@ export async function login(deps: LoginDependencies, attempt: LoginAttempt): Pro
 
   await reservation.succeeded();
   if (needsRehash(user.passwordHash)) {
-    await users.setPassword(
-      user.username,
-      await hashPassword(attempt.password),
-      new Date(user.passwordChangedAt),
-    );
+    await users.rehashPassword(user.username, await hashPassword(attempt.password));
   }
   const issued = await startSession(deps, {
     username: user.username,

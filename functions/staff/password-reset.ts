@@ -5,12 +5,19 @@
  * only as its secret's hash in the auth-state table (docs/decisions/0057), bound to the account, and used up by a
  * conditional write in the same transaction that sets the password, so it works once even when
  * opened twice at the same moment. Setting the password ends every session of the account.
+ *
+ * A link also carries the account's credentials version at its issue (docs/decisions/0082): a
+ * reset, a new password, a new address or "This wasn't me" raises the version, and the reset's
+ * write requires the version the link was issued at — every link sent before such a change is void.
+ * The per-account limit counts the account a name resolves to (its username and address are one
+ * account); over it, the answer stays the same and no e-mail is sent.
  */
 import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
@@ -18,12 +25,20 @@ import { clientNetwork } from "../lib/ip-address";
 import { auditItem, auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { endSessions } from "../model/staff/sessions";
-import { type StaffUser, UsersRepository } from "../model/staff/users";
+import {
+  credentialsVersionOf,
+  type StaffUser,
+  UsersRepository,
+  VOID_RESET_LINKS,
+} from "../model/staff/users";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
 import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
 
 export const RESET_VALID_MINUTES = 60;
-/** Requests per typed account name from all addresses, and per address, within 15 minutes. */
+/**
+ * Requests per typed account name from all addresses, and per address, within 15 minutes; and
+ * e-mails per account, whichever name (username or address) asked for them.
+ */
 export const RESET_ACCOUNT_LIMIT = 3;
 export const RESET_ADDRESS_LIMIT = 10;
 
@@ -42,12 +57,16 @@ interface ResetItem {
   /** TTL (epoch seconds). */
   readonly expiresAt: number;
   readonly usedAt?: string;
+  /** The account's credentials version at issue (absent on links from before versions: 0). */
+  readonly version?: number;
 }
 
 const resetKey = (id: string) => `password-reset#${id}`;
 const throttleKey = {
   account: (login: string) => `password-reset#account#${login.slice(0, 128)}`,
   address: (network: string) => `password-reset#address#${network}`,
+  /** The account the typed name resolved to (its stored username). */
+  resolved: (username: string) => `password-reset#user#${username}`,
 };
 
 export type ForgotOutcome =
@@ -64,8 +83,10 @@ function accountFor(users: readonly StaffUser[], login: string): StaffUser | und
 /**
  * Counts the request (atomically, per typed name and per address — whether or not an account
  * matches, so the limits say nothing about which exist), then does the same reads and writes for
- * every request: all accounts are read, a link is stored. Only a match gets `mail` (and an audit
- * entry); the caller sends it and answers every request alike.
+ * every request: all accounts are read, a link is stored. A request that names an account is also
+ * counted for that account, whichever of its names was typed; over that limit it is treated as
+ * naming none (no e-mail, the same answer). Only a match gets `mail` (and an audit entry); the
+ * caller sends it and answers every request alike.
  */
 export async function requestPasswordReset(
   deps: PasswordResetDependencies,
@@ -87,8 +108,23 @@ export async function requestPasswordReset(
   }
   const users = await new UsersRepository(deps.db, deps.tables.users).list();
   const found = accountFor(users, login);
-  // Deactivated accounts and accounts without an address get no link.
-  const user = found && !found.deactivatedAt && found.email ? found : undefined;
+  // Deactivated accounts and accounts without an address get no link, nor does an account that
+  // had its e-mails within the window (asked for by its username and its address together).
+  const user =
+    found &&
+    !found.deactivatedAt &&
+    found.email &&
+    (
+      await hitWindow(
+        deps.db,
+        deps.tables.authState,
+        throttleKey.resolved(found.username),
+        RESET_ACCOUNT_LIMIT,
+        now,
+      )
+    ).allowed
+      ? found
+      : undefined;
   const issued = newOneTimeToken();
   const expiresAtMs = now.getTime() + RESET_VALID_MINUTES * 60_000;
   const item: ResetItem = {
@@ -97,6 +133,7 @@ export async function requestPasswordReset(
     username: user?.username ?? "",
     expiresAtMs,
     expiresAt: Math.ceil(expiresAtMs / 1000) + 60,
+    version: user ? credentialsVersionOf(user) : 0,
   };
   const put = {
     TableName: deps.tables.authState,
@@ -123,7 +160,10 @@ export async function requestPasswordReset(
   return { kind: "accepted", mail: { to: user.email as string, token: issued.token } };
 }
 
-/** The account a link may reset, or undefined (unknown, wrong secret, used, expired, deactivated). */
+/**
+ * The account a link may reset, or undefined (unknown, wrong secret, used, expired, deactivated,
+ * or sent before a change that voids reset links).
+ */
 async function validReset(
   deps: PasswordResetDependencies,
   token: string,
@@ -141,7 +181,8 @@ async function validReset(
   if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
   if (item.usedAt || !item.username || item.expiresAtMs <= deps.now().getTime()) return undefined;
   const user = await new UsersRepository(deps.db, deps.tables.users).find(item.username);
-  return user && !user.deactivatedAt ? { item, user } : undefined;
+  if (!user || user.deactivatedAt || (item.version ?? 0) !== credentialsVersionOf(user)) return undefined;
+  return { item, user };
 }
 
 /** Whether a link can still set a password (the reset page checks before asking for one). */
@@ -158,8 +199,9 @@ export type ResetOutcome =
 
 /**
  * Sets the new password with a link, once: the link is marked used only if it is still unused,
- * unexpired and its secret matches, the password only if the account is still active — one
- * transaction with the audit entry. Then every session of the account ends.
+ * unexpired and its secret matches, the password only if the account is still active and at the
+ * link's credentials version, which the write raises (so the account's other links die with it) —
+ * one transaction with the audit entry. Then every session of the account ends.
  */
 export async function resetPassword(
   deps: PasswordResetDependencies,
@@ -169,6 +211,7 @@ export async function resetPassword(
   if (!valid) return { kind: "invalid" };
   const now = deps.now();
   const { item, user } = valid;
+  const version = item.version ?? 0;
   try {
     await deps.db.send(
       new TransactWriteCommand({
@@ -192,9 +235,16 @@ export async function resetPassword(
             Update: {
               TableName: deps.tables.users,
               Key: { username: user.username },
-              UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :at",
-              ConditionExpression: "attribute_exists(username) AND attribute_not_exists(deactivatedAt)",
-              ExpressionAttributeValues: { ":hash": input.passwordHash, ":at": now.toISOString() },
+              UpdateExpression: `SET passwordHash = :hash, passwordChangedAt = :at ${VOID_RESET_LINKS}`,
+              ConditionExpression: `attribute_exists(username) AND attribute_not_exists(deactivatedAt) AND (${
+                version === 0 ? "attribute_not_exists(credentialsVersion) OR " : ""
+              }credentialsVersion = :version)`,
+              ExpressionAttributeValues: {
+                ":hash": input.passwordHash,
+                ":at": now.toISOString(),
+                ":one": 1,
+                ":version": version,
+              },
             },
           },
           auditPut(deps.tables.audit, {
@@ -214,4 +264,24 @@ export async function resetPassword(
   }
   await endSessions(deps, user.username);
   return { kind: "done", username: user.username };
+}
+
+/**
+ * Voids every reset link of the account sent so far (the links of the others' changes are voided
+ * where they happen; this is for a change made elsewhere, e.g. a deactivation, so that a link does
+ * not come back to life with a reactivation).
+ */
+export async function voidResetLinks(
+  deps: Pick<PasswordResetDependencies, "db" | "tables">,
+  username: string,
+): Promise<void> {
+  await deps.db.send(
+    new UpdateCommand({
+      TableName: deps.tables.users,
+      Key: { username: staffKey(username) },
+      UpdateExpression: VOID_RESET_LINKS,
+      ConditionExpression: "attribute_exists(username)",
+      ExpressionAttributeValues: { ":one": 1 },
+    }),
+  );
 }
