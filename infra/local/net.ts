@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "node:net";
+import type { Reply } from "./static-site";
+
+/** How long an answer sent before the end of its request's body waits for the rest (nginx: 5 s idle). */
+const LINGER_MS = 5_000;
 
 /** Listens and resolves with the bound port (`port` 0 picks a free one). */
 export function listen(server: Server, port: number, host: string): Promise<number> {
@@ -54,4 +58,30 @@ export function endAfterRequest(request: IncomingMessage, response: ServerRespon
   request.on("close", end);
   request.on("error", end);
   request.resume();
+}
+
+/**
+ * Writes a reply. Given the request, and if its body has not been read to the end (a 413 answered
+ * early), it sends the whole answer at once but ends the response only once the client has sent the
+ * rest (read and thrown away) or after LINGER_MS: see endAfterRequest.
+ */
+export function writeReply(
+  response: ServerResponse,
+  method: string,
+  reply: Reply,
+  extraHeaders: Record<string, string>,
+  request?: IncomingMessage,
+): void {
+  for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.headers)) response.setHeader(name, value);
+  const body = reply.body ?? Buffer.alloc(0);
+  if (reply.statusCode !== 204 && reply.statusCode !== 304) response.setHeader("content-length", body.length);
+  response.writeHead(reply.statusCode);
+  const sent = method === "HEAD" || reply.statusCode === 204 || reply.statusCode === 304 ? undefined : body;
+  if (!request || request.complete) {
+    response.end(sent);
+    return;
+  }
+  if (sent) response.write(sent);
+  endAfterRequest(request, response, LINGER_MS);
 }
