@@ -42,3 +42,18 @@ export const AUTH_MESSAGES = {
 
 /** The login answer's fieldErrors key that tells the client to show the code field. */
 export const MFA_CODE_FIELD = "code";
+
+/** The "This wasn't me" answers (POST /api/auth/not-me -> 200 { message }; docs/decisions/0082). */
+export const NOT_ME_MESSAGES = {
+  invalidLink:
+    "This link is not valid: it may have expired, been used already, or been voided when an earlier link of the same account was used. If you are worried about your account, ask for a new password and tell an admin.",
+  done: "Every session of your account has ended and the password reset links sent so far no longer work.",
+  addressRestored: "Your e-mail address is the previous one again.",
+  addressTaken:
+    "Your previous e-mail address could not be restored because another member uses it now: ask an admin to correct it.",
+  passkeyRemoved: "The passkey that was added has been removed.",
+  totpAdded:
+    "If you cannot sign in because of an authenticator app you did not set up, ask an admin to reset your second factor.",
+  nextStep:
+    "Whoever made the change may know your password: ask for a reset link now and choose a new password, then tell an admin.",
+} as const;

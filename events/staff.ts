@@ -36,9 +36,25 @@ export const StaffMember = StaffUserView.extend({
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-/** Body of PUT /api/account/email: the signed-in member's own address. */
-export const AccountEmailRequest = z.object({ email: emailField });
+/**
+ * The current password, asked again before a change a stolen session must not make: a new address,
+ * a second factor added or removed (docs/decisions/0082).
+ */
+export const currentPasswordField = z
+  .string({ error: "Enter your current password" })
+  .min(1, { error: "Enter your current password" })
+  .max(256, { error: "Password is too long" });
+
+/**
+ * Body of PUT /api/account/email: the signed-in member's own address and their current password
+ * (also for a first address: it is where reset links go).
+ */
+export const AccountEmailRequest = z.object({ email: emailField, password: currentPasswordField });
 export type AccountEmailRequest = z.infer<typeof AccountEmailRequest>;
+
+/** Body of POST /api/account/totp/start and DELETE /api/account/passkeys/{id}. */
+export const ReauthenticationRequest = z.object({ password: currentPasswordField });
+export type ReauthenticationRequest = z.infer<typeof ReauthenticationRequest>;
 
 /** The answers people see from the staff routes (the Command Center shows the server's text). */
 export const STAFF_MESSAGES = {
@@ -84,6 +100,9 @@ export const ACCOUNT_MESSAGES = {
   totpLastFactor:
     "A second factor is required on this Command Center. Add a passkey before removing your authenticator app.",
   totpRemoveProof: "Enter your current password or a code from your authenticator app",
+  /** The notice of a security change could not be sent, so the change was not made (docs/decisions/0082). */
+  noticeFailed:
+    "We could not e-mail you about this change, so nothing was changed. Please try again in a moment.",
 } as const;
 
 /** GET /api/account/security: the member's second factors and whether the stage requires one. */

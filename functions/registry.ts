@@ -116,6 +116,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
+    // The notice of a new address or second factor, with its "This wasn't me" link (docs/decisions/0082).
+    sendsEmail: true,
   },
   // Passkeys (docs/decisions/0073-passkeys.md): the signed-in member's own, and signing in with one.
   // Their own functions: the WebAuthn library loads on first use and stays out of the others.
@@ -131,6 +133,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
+    // The notice of a passkey added or removed (docs/decisions/0082).
+    sendsEmail: true,
   },
   {
     name: "auth-passkey",
@@ -164,7 +168,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
   },
-  // The forgotten password (docs/decisions/0063): public, the e-mailed one-time link is the credential.
+  // The forgotten password (docs/decisions/0063) and "This wasn't me" (docs/decisions/0082): public,
+  // the e-mailed one-time link is the credential.
   {
     name: "password-reset",
     entry: "staff/routes/password-reset.ts",
@@ -172,6 +177,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "POST /api/auth/password/forgot",
       "POST /api/auth/password/check",
       "POST /api/auth/password/reset",
+      "POST /api/auth/not-me",
     ],
     tables: { users: "readWrite", audit: "write", authState: "readWrite" },
     sendsEmail: true,

@@ -19,6 +19,8 @@ export type AuditAction =
   | "account.passkey.add"
   | "account.passkey.remove"
   | "account.session.end"
+  /** A "This wasn't me" link was used (docs/decisions/0082); details.change: what it undid. */
+  | "account.not-me"
   | TeamAuditAction;
 
 export interface AuditEntry {

@@ -20,6 +20,7 @@ import type { LoginDependencies } from "../model/staff/auth-deps";
 import { authDependencies } from "../model/staff/http-session";
 import { deviceOf } from "../model/staff/sessions";
 import { type StaffUser, type StoredPasskey, UsersRepository } from "../model/staff/users";
+import type { Announce } from "./account-changes";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 
@@ -146,6 +147,8 @@ export async function finishPasskeyRegistration(
     response: RegistrationCredential;
     ip?: string;
     userAgent?: string;
+    /** Tells the owner before the passkey is stored (docs/decisions/0082). */
+    announce?: Announce;
   },
 ): Promise<RegistrationFinish> {
   const clientData = clientDataOf(input.response.response.clientDataJSON);
@@ -179,6 +182,9 @@ export async function finishPasskeyRegistration(
     name: input.name ?? (await deviceOf(input.userAgent)),
     createdAt: deps.now().toISOString(),
   };
+  const stored = await new UsersRepository(deps.db, deps.tables.users).find(purpose.username);
+  if (stored?.passkeys?.some((existing) => existing.id === passkey.id)) return { kind: "alreadyRegistered" };
+  await input.announce?.({ kind: "passkey.add", credential: passkey.id, name: passkey.name });
   const added = await appendPasskey(deps, purpose.username, passkey);
   if (added !== "added") return { kind: added };
   await audit(deps, "account.passkey.add", purpose.username, input.ip, passkey);
@@ -268,14 +274,31 @@ export async function renamePasskey(
   return { kind: "renamed", passkey: { ...passkeyViewOf(changed.passkey), name: input.name } };
 }
 
+export type PasskeyRemoval =
+  | { readonly kind: "removed" }
+  | { readonly kind: "notFound" }
+  | { readonly kind: "lastFactor" }
+  | Exclude<CurrentPasswordCheck, { kind: "ok" }>;
+
 /**
- * Removes one passkey; refused where the stage requires a second factor and it is the account's
- * last one (no authenticator app, no other passkey), as the authenticator app's removal is.
+ * Removes one passkey. Like adding one, it asks for the current password (counted by the login
+ * throttle; docs/decisions/0082) and is announced to the owner before it is written. Refused where
+ * the stage requires a second factor and it is the account's last one (no authenticator app, no
+ * other passkey), as the authenticator app's removal is.
  */
 export async function removePasskey(
   deps: Pick<LoginDependencies, "db" | "tables" | "now" | "mfaRequired">,
-  input: { username: string; id: string; ip?: string },
-): Promise<{ kind: "removed" } | { kind: "notFound" } | { kind: "lastFactor" }> {
+  input: { username: string; id: string; password: string; ip?: string; announce?: Announce },
+): Promise<PasskeyRemoval> {
+  const checked = await checkCurrentPassword(deps, input.username, input.password, input.ip);
+  if (checked.kind !== "ok") return checked;
+  await checked.reservation.succeeded();
+  const { user } = checked;
+  const target = user.passkeys?.find((passkey) => passkeyIdOf(passkey.id) === input.id);
+  if (!target) return { kind: "notFound" };
+  if (deps.mfaRequired && !user.totpSecret && (user.passkeys?.length ?? 0) <= 1)
+    return { kind: "lastFactor" };
+  await input.announce?.({ kind: "passkey.remove", name: target.name });
   const changed = await changePasskeyAt(
     deps.db,
     deps.tables.users,
@@ -296,4 +319,23 @@ export async function removePasskey(
   if (typeof changed === "string") return { kind: "notFound" };
   await audit(deps, "account.passkey.remove", changed.user.username, input.ip, changed.passkey);
   return { kind: "removed" };
+}
+
+/**
+ * Removes the passkey with this credential id whatever else the account holds (a "This wasn't me"
+ * link undoing the passkey it announced; functions/staff/not-me.ts). False when it is gone already.
+ */
+export async function dropPasskey(
+  deps: Pick<LoginDependencies, "db" | "tables">,
+  username: string,
+  credential: string,
+): Promise<boolean> {
+  const changed = await changePasskeyAt(
+    deps.db,
+    deps.tables.users,
+    username,
+    passkeyIdOf(credential),
+    (_, index) => ({ expression: `REMOVE passkeys[${index}]` }),
+  );
+  return typeof changed !== "string";
 }

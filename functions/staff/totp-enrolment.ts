@@ -1,11 +1,15 @@
 /**
- * A member adds or removes their own authenticator app (docs/decisions/0072):
- * - start: the server makes the secret and keeps it pending in the auth-state table for 10 minutes
- *   (never on the account until confirmed), answering the otpauth URI for the QR code;
+ * A member adds or removes their own authenticator app (docs/decisions/0072, 0082):
+ * - start: needs the current password (counted by the login throttle: a stolen session cannot
+ *   enrol an app that would then lock the owner out); the server makes the secret and keeps it
+ *   pending in the auth-state table for 10 minutes (never on the account until confirmed),
+ *   answering the otpauth URI for the QR code;
  * - confirm: a current code from the app proves it holds the secret; the code's time step is
  *   claimed like a sign-in code (replay guard) and the secret moves onto the account;
  * - remove: needs the current password (counted by the login throttle) or a current code, and is
  *   refused where the stage requires a second factor and this is the account's last one.
+ * Confirming and removing are announced to the owner before they are written (`announce`,
+ * functions/staff/account-changes.ts).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
@@ -13,6 +17,7 @@ import { auditItem } from "../model/audit";
 import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
 import { UsersRepository } from "../model/staff/users";
+import type { Announce } from "./account-changes";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { generateTotpSecret, matchTotp, totpUri } from "./totp";
 import { claimTotpStep } from "./totp-replay";
@@ -25,11 +30,17 @@ const pendingKey = (username: string) => `totp-pending#${staffKey(username)}`;
 
 export type TotpStartOutcome =
   | { readonly kind: "started"; readonly secret: string; readonly uri: string }
-  | { readonly kind: "alreadyEnrolled" };
+  | { readonly kind: "alreadyEnrolled" }
+  | Exclude<CurrentPasswordCheck, { kind: "ok" }>;
 
-export async function startTotpEnrolment(deps: Deps, username: string): Promise<TotpStartOutcome> {
-  const user = await new UsersRepository(deps.db, deps.tables.users).find(username);
-  if (!user) throw new Error(`No account ${username}`);
+export async function startTotpEnrolment(
+  deps: Deps,
+  input: { username: string; password: string; ip?: string },
+): Promise<TotpStartOutcome> {
+  const checked = await checkCurrentPassword(deps, input.username, input.password, input.ip);
+  if (checked.kind !== "ok") return checked;
+  await checked.reservation.succeeded();
+  const { user } = checked;
   if (user.totpSecret) return { kind: "alreadyEnrolled" };
   const secret = generateTotpSecret();
   await deps.db.send(
@@ -52,7 +63,7 @@ export type TotpConfirmOutcome =
 
 export async function confirmTotpEnrolment(
   deps: Deps,
-  input: { username: string; code: string; ip?: string },
+  input: { username: string; code: string; ip?: string; announce?: Announce },
 ): Promise<TotpConfirmOutcome> {
   const username = staffKey(input.username);
   const now = deps.now();
@@ -70,6 +81,7 @@ export async function confirmTotpEnrolment(
   }
   const step = matchTotp(secret, input.code, now);
   if (step === undefined || !(await claimTotpStep(deps, username, step))) return { kind: "codeInvalid" };
+  await input.announce?.({ kind: "totp.enrol" });
   await new UsersRepository(deps.db, deps.tables.users).setTotpSecret(username, secret);
   await deps.db.send(
     new DeleteCommand({ TableName: deps.tables.authState, Key: { pk: pendingKey(username) } }),
@@ -87,7 +99,7 @@ export type TotpRemoveOutcome =
 
 export async function removeTotp(
   deps: Deps,
-  input: { username: string; password?: string; code?: string; ip?: string },
+  input: { username: string; password?: string; code?: string; ip?: string; announce?: Announce },
 ): Promise<TotpRemoveOutcome> {
   const users = new UsersRepository(deps.db, deps.tables.users);
   const user = await users.find(input.username);
@@ -103,6 +115,7 @@ export async function removeTotp(
     if (checked.kind !== "ok") return checked;
     await checked.reservation.succeeded();
   }
+  await input.announce?.({ kind: "totp.remove" });
   if (deps.mfaRequired) {
     if (!(await removeTotpKeepingAPasskey(deps, user.username))) return { kind: "lastFactor" };
   } else await users.setTotpSecret(user.username, undefined);

@@ -585,7 +585,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
 
     // docs/decisions/0073-passkeys.md, spelled out rather than read from the registry: a looser
     // registry entry or a dropped WAF path fails here.
-    it("gives the passkey functions the stage's site, the account tables and the session key only; WAF rate-limits passkey sign-in", () => {
+    it("gives the passkey functions the stage's site, the account tables, the session key and (adding/removing) SES only; WAF rate-limits passkey sign-in", () => {
       const tableKeyOf = (id: string) =>
         (Object.keys(TABLES) as TableKey[]).find(
           (key) => resources[id]?.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key].id}`,
@@ -608,7 +608,9 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         const services = new Set(
           statements.flatMap((st) => asList(st.Action).map((a: string) => a.split(":")[0])),
         );
-        expect([...services].sort(), name).toEqual(["dynamodb", "logs", "secretsmanager", "xray"]);
+        // account-passkeys e-mails the notice of a passkey added or removed (docs/decisions/0082).
+        const sends = name === "account-passkeys" ? ["ses"] : [];
+        expect([...services].sort(), name).toEqual(["dynamodb", "logs", "secretsmanager", ...sends, "xray"]);
         const secrets = statements.filter((st) =>
           asList(st.Action).some((a: string) => a.startsWith("secretsmanager:")),
         );

@@ -273,13 +273,19 @@ describe("passkeys", () => {
       body: { name: "Office key" },
     });
     expect(renamed.json).toMatchObject({ passkey: { id: first.id, name: "Office key" } });
-    expect(
-      (await call(runtime, "DELETE", `/api/account/passkeys/${first.id}`, { cookie: uma.cookie })).status,
-    ).toBe(204);
+    // Removing one asks for the password again (docs/decisions/0082).
+    const remove = (password: string) =>
+      call(runtime, "DELETE", `/api/account/passkeys/${first.id}`, {
+        cookie: uma.cookie,
+        body: { password },
+        ip: freshIp(),
+      });
+    expect((await remove("not uma's password")).json).toMatchObject({
+      fieldErrors: { password: ACCOUNT_MESSAGES.currentPasswordWrong },
+    });
+    expect((await remove(uma.password)).status).toBe(204);
     expect((await passkeysOf(uma.cookie)).map((passkey) => passkey.name)).toEqual(["Second"]);
-    expect(
-      (await call(runtime, "DELETE", `/api/account/passkeys/${first.id}`, { cookie: uma.cookie })).status,
-    ).toBe(404);
+    expect((await remove(uma.password)).status).toBe(404);
 
     const admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password, freshIp());
     const reset = await call(runtime, "POST", "/api/team/members/uma/reset-second-factor", {
@@ -374,7 +380,8 @@ describe("passkeys", () => {
         await users.setTotpSecret(who, "JBSWY3DPEHPK3PXP");
         const removeApp = (using: PasskeyDependencies) =>
           removeTotp(using, { username: who, password: yan.password });
-        const removeKey = (using: PasskeyDependencies) => removePasskey(using, { username: who, id });
+        const removeKey = (using: PasskeyDependencies) =>
+          removePasskey(using, { username: who, id, password: yan.password });
         // The later removal has read both factors when the other one removes its own.
         const later =
           completesFirst === "app"
@@ -391,8 +398,9 @@ describe("passkeys", () => {
       const authenticator = new SoftAuthenticator(runtime.url);
       const [first, second] = [await register(wyn, authenticator), await register(wyn, authenticator)];
       const required = deps(() => new Date(), true);
-      expect(await removePasskey(required, { username: "wyn", id: first.id })).toEqual({ kind: "removed" });
-      expect(await removePasskey(required, { username: "wyn", id: second.id })).toEqual({
+      const remove = (id: string) => removePasskey(required, { username: "wyn", id, password: wyn.password });
+      expect(await remove(first.id)).toEqual({ kind: "removed" });
+      expect(await remove(second.id)).toEqual({
         kind: "lastFactor",
       });
       expect((await users.find("wyn"))?.passkeys).toHaveLength(1);

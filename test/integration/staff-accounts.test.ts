@@ -76,9 +76,10 @@ describe("account model", () => {
     });
     expect((await call(runtime, "GET", "/api/admin/signups", { cookie })).status).toBe(200);
 
+    // The first address asks for the password too: it is where reset links will go (decision 0082).
     const bad = await call(runtime, "PUT", "/api/account/email", {
       cookie,
-      body: { email: "not-an-address" },
+      body: { email: "not-an-address", password: LEGACY.password },
     });
     expect([bad.status, bad.json?.fieldErrors]).toEqual([
       400,
@@ -88,15 +89,23 @@ describe("account model", () => {
 
     const foreign = await call(runtime, "PUT", "/api/account/email", {
       cookie,
-      body: { email: "legacy@example.com" },
+      body: { email: "legacy@example.com", password: LEGACY.password },
       headers: { origin: "https://evil.example" },
     });
     expect(foreign.status).toBe(403);
     expect((await users.find(LEGACY.username))?.email).toBeUndefined();
 
+    const unproven = await call(runtime, "PUT", "/api/account/email", {
+      cookie,
+      body: { email: "legacy@example.com" },
+    });
+    expect([unproven.status, unproven.json?.fieldErrors]).toEqual([
+      400,
+      { password: "Enter your current password" },
+    ]);
     const saved = await call(runtime, "PUT", "/api/account/email", {
       cookie,
-      body: { email: " Legacy@Example.com " },
+      body: { email: " Legacy@Example.com ", password: LEGACY.password },
     });
     expect([saved.status, saved.json]).toEqual([
       200,
@@ -106,7 +115,9 @@ describe("account model", () => {
   });
 
   it("answers 401 to the account route without a session", async () => {
-    const answer = await call(runtime, "PUT", "/api/account/email", { body: { email: "x@example.com" } });
+    const answer = await call(runtime, "PUT", "/api/account/email", {
+      body: { email: "x@example.com", password: "whatever it is" },
+    });
     expect([answer.status, answer.json]).toEqual([401, { error: AUTH_MESSAGES.signInRequired }]);
   });
 });
@@ -290,7 +301,10 @@ describe("self-service: authenticator app", () => {
     expect(
       (await call(runtime, "POST", "/api/account/totp/confirm", { cookie, body: { code: "123456" } })).status,
     ).toBe(409);
-    const started = await call(runtime, "POST", "/api/account/totp/start", { cookie, body: {} });
+    const started = await call(runtime, "POST", "/api/account/totp/start", {
+      cookie,
+      body: { password: member.password },
+    });
     const { secret, uri } = started.json as { secret: string; uri: string };
     expect(uri).toContain(`secret=${secret}`);
     expect((await users.find(member.username))?.totpSecret).toBeUndefined();
@@ -306,7 +320,14 @@ describe("self-service: authenticator app", () => {
     const confirmed = await call(runtime, "POST", "/api/account/totp/confirm", { cookie, body: { code } });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect((await users.find(member.username))?.totpSecret).toBe(secret);
-    expect((await call(runtime, "POST", "/api/account/totp/start", { cookie, body: {} })).status).toBe(409);
+    expect(
+      (
+        await call(runtime, "POST", "/api/account/totp/start", {
+          cookie,
+          body: { password: member.password },
+        })
+      ).status,
+    ).toBe(409);
 
     // The confirmation's code cannot be used again, neither to sign in nor to remove.
     const replayed = await call(runtime, "POST", "/api/auth/login", {

@@ -1,6 +1,7 @@
 /**
  * The e-mails to staff members: an invitation and a password reset, each with its one-time link,
- * and the warning that their account was locked by wrong passwords.
+ * the warning that their account was locked by wrong passwords, and the notices of a security
+ * change with their "This wasn't me" link (docs/decisions/0082).
  * Same frame as the lead e-mails (functions/model/mail/templates.ts).
  */
 import type { AccountLockedData } from "../../../events/envelopes";
@@ -96,6 +97,74 @@ export function accountLockedEmail(
     html: layout({
       preheader: lines[0] as string,
       heading: "Repeated failed sign-ins",
+      body: `${lines.map(paragraph).join("")}${button(link, "Open the Command Center")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\n${link}\n`,
+  };
+}
+
+/** Where the "This wasn't me" link of a security notice leads (web/src/commandcenter/sign-in). */
+export const NOT_ME_PATH = "/commandcenter/not-me";
+
+/**
+ * To the owner after a security change of their account (a new address: to the old one; a second
+ * factor added or removed: to the account's): what changed, when and from where, and a one-time
+ * "This wasn't me" link that signs the account out everywhere, voids the reset links sent so far
+ * and undoes what it can (`undoes`). Addresses in `change` are quoted with oneLine by the caller.
+ */
+export function accountChangedEmail(input: {
+  siteUrl: string;
+  token: string;
+  /** What changed, one sentence. */
+  change: string;
+  /** What the link undoes besides the sessions and the reset links ("changes the address back"). */
+  undoes?: string;
+  at: Date;
+  ip: string | undefined;
+  validDays: number;
+}): RenderedEmail {
+  const link = oneTimeLink(input.siteUrl, NOT_ME_PATH, input.token);
+  const from = input.ip ? oneLine(input.ip, 64) : "an unknown address";
+  const effects = [
+    "signs your account out everywhere",
+    "stops every password reset link sent so far",
+    ...(input.undoes ? [input.undoes] : []),
+  ];
+  const does = `${effects.slice(0, -1).join(", ")} and ${effects.at(-1)}`;
+  const lines = [
+    input.change,
+    `It was made at ${formatTimestamp(input.at.toISOString())} from ${from}, in a session signed in to your account.`,
+    "If this was you, there is nothing to do.",
+    `If it wasn't you, open the link below: it ${does}. Then choose a new password and tell an admin. The link works once, for ${input.validDays} days.`,
+  ];
+  return {
+    subject: `A security change to your ${BRAND} Command Center account`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Was this you?",
+      body: `${lines.map(paragraph).join("")}${button(link, "This wasn't me")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\nThis wasn't me: ${link}\n`,
+  };
+}
+
+/**
+ * To the address a "This wasn't me" link replaced: the account it belonged to has its old address
+ * back and was signed out everywhere — so the person who set this address learns it at once.
+ */
+export function addressRestoredEmail(input: { siteUrl: string; restored: string; at: Date }): RenderedEmail {
+  const lines = [
+    `The ${BRAND} Command Center account that used this e-mail address has its previous address (${oneLine(input.restored, 254)}) back since ${formatTimestamp(input.at.toISOString())}: its owner opened the "This wasn't me" link of the change to this address. Every session of the account was ended.`,
+    "If you made that change yourself, tell an admin.",
+  ];
+  const link = siteLink(input.siteUrl, "/commandcenter/login");
+  return {
+    subject: `Your ${BRAND} Command Center address was changed back`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Address changed back",
       body: `${lines.map(paragraph).join("")}${button(link, "Open the Command Center")}`,
       footer: `${BRAND} Command Center`,
     }),

@@ -4,31 +4,26 @@
  *   POST   /api/account/passkeys/options   { password }: WebAuthn creation options (challenge 5 min, once)
  *   POST   /api/account/passkeys           { name?, response }: the browser's answer; 201 { passkey }
  *   PATCH  /api/account/passkeys/{id}      { name }
- *   DELETE /api/account/passkeys/{id}      204; 409 where it is the last second factor a stage requires
+ *   DELETE /api/account/passkeys/{id}      { password }: 204; 409 where it is the last second factor a stage requires
+ * Adding and removing one are announced to the owner first (docs/decisions/0082; 503 when the
+ * notice cannot be sent, and nothing changes).
  */
 import {
   PasskeyOptionsRequest,
   PasskeyRegisterRequest,
   PasskeyRenameRequest,
 } from "../../../events/passkeys";
-import { ACCOUNT_MESSAGES } from "../../../events/staff";
+import { ReauthenticationRequest } from "../../../events/staff";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
+import { announcerFor } from "../account-changes";
 
 /** The passkey code and, through it, the WebAuthn library load on the first request that needs them. */
 const passkeys = () => import("../passkeys");
 
-import {
-  type ApiRequest,
-  header,
-  httpApi,
-  httpRoutes,
-  invalidFields,
-  jsonResponse,
-  tooManyRequests,
-  validateBody,
-} from "../../lib/http";
+import { type ApiRequest, header, httpApi, httpRoutes, jsonResponse, validateBody } from "../../lib/http";
 import { UsersRepository } from "../../model/staff/users";
 import { passkeyError } from "./passkey-errors";
+import { passwordRefused } from "./password-refused";
 
 const signedIn = () => [requireSession()];
 const passkeyParameter = (request: ApiRequest) => (request.event.pathParameters?.id ?? "").slice(0, 64);
@@ -60,9 +55,8 @@ export const handler = httpRoutes({
         case "tooMany":
           throw passkeyError("tooMany");
         case "currentWrong":
-          throw invalidFields({ password: ACCOUNT_MESSAGES.currentPasswordWrong });
         case "throttled":
-          throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
+          throw passwordRefused(outcome);
       }
     },
   ),
@@ -72,11 +66,13 @@ export const handler = httpRoutes({
     async (request) => {
       const input = validateBody(request, PasskeyRegisterRequest);
       const { finishPasskeyRegistration, passkeyDependencies } = await passkeys();
+      const { username } = signedInUser(request);
       const outcome = await finishPasskeyRegistration(await passkeyDependencies(request.log), {
-        username: signedInUser(request).username,
+        username,
         ...input,
         ip: request.clientIp,
         userAgent: header(request.event, "user-agent"),
+        announce: announcerFor(username, request.clientIp),
       });
       if (outcome.kind !== "added") throw passkeyError(outcome.kind);
       return jsonResponse(201, { passkey: outcome.passkey });
@@ -99,14 +95,20 @@ export const handler = httpRoutes({
   ),
 
   "DELETE /api/account/passkeys/{id}": httpApi(
-    { route: "DELETE /api/account/passkeys/{id}", extraMiddlewares: signedIn() },
+    // The password travels in the body, as for every change of a way in.
+    { route: "DELETE /api/account/passkeys/{id}", body: "json", extraMiddlewares: signedIn() },
     async (request) => {
+      const { password } = validateBody(request, ReauthenticationRequest);
       const { passkeyDependencies, removePasskey } = await passkeys();
+      const { username } = signedInUser(request);
       const outcome = await removePasskey(await passkeyDependencies(request.log), {
-        username: signedInUser(request).username,
+        username,
         id: passkeyParameter(request),
+        password,
         ip: request.clientIp,
+        announce: announcerFor(username, request.clientIp),
       });
+      if (outcome.kind === "currentWrong" || outcome.kind === "throttled") throw passwordRefused(outcome);
       if (outcome.kind !== "removed") throw passkeyError(outcome.kind);
       return jsonResponse(204);
     },

@@ -1,19 +1,22 @@
 /**
- * The signed-in staff member's own account:
- *   PUT    /api/account/email          the address (accounts from before addresses are asked for it)
+ * The signed-in staff member's own account (security changes: docs/decisions/0082):
+ *   PUT    /api/account/email          { email, password }: the old address is told, with an undo link
  *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
  *   DELETE /api/account/sessions       ends every session but this one
  *   GET    /api/account/security       { totp, passkeys, mfaRequired }
- *   POST   /api/account/totp/start     a pending authenticator secret and its otpauth URI
- *   POST   /api/account/totp/confirm   { code }: the pending secret becomes the account's
- *   POST   /api/account/totp/remove    { password } or { code }
+ *   POST   /api/account/totp/start     { password }: a pending authenticator secret and its otpauth URI
+ *   POST   /api/account/totp/confirm   { code }: the pending secret becomes the account's (announced)
+ *   POST   /api/account/totp/remove    { password } or { code } (announced)
+ * A wrong password is 400 `fieldErrors.password` and counts as a failed sign-in; a notice that
+ * cannot be sent is 503 and nothing changes.
  */
 import {
   ACCOUNT_MESSAGES,
   AccountEmailRequest,
   PasswordChangeRequest,
+  ReauthenticationRequest,
   TotpConfirmRequest,
   TotpRemoveRequest,
 } from "../../../events/staff";
@@ -28,7 +31,6 @@ import {
   tooManyRequests,
   validateBody,
 } from "../../lib/http";
-import { staffKey } from "../../model/identity";
 import { documentClient } from "../../model/staff/clients";
 import { sessionCookie } from "../../model/staff/cookie";
 import {
@@ -40,8 +42,11 @@ import {
 import { endSession, endSessions, listSessions } from "../../model/staff/sessions";
 import { UsersRepository } from "../../model/staff/users";
 import { tableName } from "../../model/tables";
+import { announcerFor } from "../account-changes";
+import { changeAccountEmail } from "../account-email";
 import { changePassword } from "../change-password";
 import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../totp-enrolment";
+import { passwordRefused } from "./password-refused";
 
 const signedIn = () => [requireSession()];
 const sessionTables = () => ({
@@ -53,10 +58,16 @@ export const handler = httpRoutes({
   "PUT /api/account/email": httpApi(
     { route: "PUT /api/account/email", extraMiddlewares: signedIn() },
     async (request) => {
-      const { email } = validateBody(request, AccountEmailRequest);
-      const user = signedInUser(request);
-      await new UsersRepository(documentClient(), tableName("users")).setEmail(user.username, email);
-      return jsonResponse(200, { user: { ...user, email: staffKey(email) } });
+      const input = validateBody(request, AccountEmailRequest);
+      const { username } = signedInUser(request);
+      const outcome = await changeAccountEmail(await authDependencies(request.log), {
+        username,
+        ...input,
+        ip: request.clientIp,
+        announce: announcerFor(username, request.clientIp),
+      });
+      if (outcome.kind === "currentWrong" || outcome.kind === "throttled") throw passwordRefused(outcome);
+      return jsonResponse(200, { user: outcome.user });
     },
   ),
 
@@ -136,10 +147,13 @@ export const handler = httpRoutes({
   "POST /api/account/totp/start": httpApi(
     { route: "POST /api/account/totp/start", extraMiddlewares: signedIn() },
     async (request) => {
-      const outcome = await startTotpEnrolment(
-        await authDependencies(request.log),
-        signedInUser(request).username,
-      );
+      const { password } = validateBody(request, ReauthenticationRequest);
+      const outcome = await startTotpEnrolment(await authDependencies(request.log), {
+        username: signedInUser(request).username,
+        password,
+        ip: request.clientIp,
+      });
+      if (outcome.kind === "currentWrong" || outcome.kind === "throttled") throw passwordRefused(outcome);
       if (outcome.kind === "alreadyEnrolled")
         throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpAlreadyEnrolled }, {}, "totp_enrolled");
       return jsonResponse(200, { secret: outcome.secret, uri: outcome.uri });
@@ -150,10 +164,12 @@ export const handler = httpRoutes({
     { route: "POST /api/account/totp/confirm", extraMiddlewares: signedIn() },
     async (request) => {
       const { code } = validateBody(request, TotpConfirmRequest);
+      const { username } = signedInUser(request);
       const outcome = await confirmTotpEnrolment(await authDependencies(request.log), {
-        username: signedInUser(request).username,
+        username,
         code,
         ip: request.clientIp,
+        announce: announcerFor(username, request.clientIp),
       });
       if (outcome.kind === "noPending")
         throw new HttpError(409, { error: ACCOUNT_MESSAGES.totpNoPending }, {}, "totp_no_pending");
@@ -166,10 +182,12 @@ export const handler = httpRoutes({
     { route: "POST /api/account/totp/remove", extraMiddlewares: signedIn() },
     async (request) => {
       const input = validateBody(request, TotpRemoveRequest);
+      const { username } = signedInUser(request);
       const outcome = await removeTotp(await authDependencies(request.log), {
-        username: signedInUser(request).username,
+        username,
         ...input,
         ip: request.clientIp,
+        announce: announcerFor(username, request.clientIp),
       });
       switch (outcome.kind) {
         case "removed":
@@ -181,9 +199,8 @@ export const handler = httpRoutes({
         case "codeInvalid":
           throw invalidFields({ code: ACCOUNT_MESSAGES.totpCodeInvalid });
         case "currentWrong":
-          throw invalidFields({ password: ACCOUNT_MESSAGES.currentPasswordWrong });
         case "throttled":
-          throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);
+          throw passwordRefused(outcome);
       }
     },
   ),

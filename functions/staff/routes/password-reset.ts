@@ -1,11 +1,15 @@
 /**
- * The forgotten password (public; docs/decisions/0063):
+ * The forgotten password (public; docs/decisions/0063) and the other e-mailed link that secures an
+ * account, "This wasn't me" (docs/decisions/0082):
  *   POST /api/auth/password/forgot  { login } -> 202 { message }, the same for every account or none
  *   POST /api/auth/password/check   { token } -> 200 {} or 400 with the link message
  *   POST /api/auth/password/reset   { token, password } -> 200 { message }; every session ends
+ *   POST /api/auth/not-me           { token } -> 200 { message }: every session ends, reset links
+ *                                   die, the change is undone where it can be; 400 with the link message
  * The token travels in the body (the link carries it in the URL fragment), never in a query string.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { NOT_ME_MESSAGES } from "../../../events/auth";
 import {
   ForgotPasswordRequest,
   InvitationCheckRequest,
@@ -27,7 +31,9 @@ import { passwordResetEmail } from "../../model/mail/staff-emails";
 import { sendStaffEmail } from "../../model/mail/staff-mail";
 import { documentClient } from "../../model/staff/clients";
 import { tableName } from "../../model/tables";
+import { changeNoticeDependencies } from "../account-changes";
 import { newPasswordProblem } from "../new-password";
+import { type NotMeOutcome, undoChange } from "../not-me";
 import { hashPassword } from "../password";
 import {
   checkPasswordReset,
@@ -51,12 +57,28 @@ const dependencies = (): PasswordResetDependencies => ({
 
 const invalidLink = () =>
   new HttpError(400, { error: PASSWORD_RESET_MESSAGES.invalidLink }, {}, "reset_link_invalid");
+const invalidNotMeLink = () =>
+  new HttpError(400, { error: NOT_ME_MESSAGES.invalidLink }, {}, "not_me_link_invalid");
 
 /** The token of a body, or the link message (never a field error that names the token's shape). */
-function tokenOf(body: unknown): string {
+function tokenOf(body: unknown, invalid: () => HttpError = invalidLink): string {
   const check = InvitationCheckRequest.safeParse({ token: (body as { token?: unknown } | undefined)?.token });
-  if (!check.success) throw invalidLink();
+  if (!check.success) throw invalid();
   return check.data.token;
+}
+
+/** What "This wasn't me" did, in the sentences the page shows. */
+function notMeMessage(outcome: Extract<NotMeOutcome, { kind: "done" }>): string {
+  return [
+    NOT_ME_MESSAGES.done,
+    outcome.address === "restored" ? NOT_ME_MESSAGES.addressRestored : "",
+    outcome.address === "taken" ? NOT_ME_MESSAGES.addressTaken : "",
+    outcome.passkeyRemoved ? NOT_ME_MESSAGES.passkeyRemoved : "",
+    outcome.change === "totp.enrol" ? NOT_ME_MESSAGES.totpAdded : "",
+    NOT_ME_MESSAGES.nextStep,
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 export const handler = httpRoutes({
@@ -106,5 +128,15 @@ export const handler = httpRoutes({
     if (outcome.kind === "invalid") throw invalidLink();
     request.logFields.username = outcome.username;
     return jsonResponse(200, { message: PASSWORD_RESET_MESSAGES.done });
+  }),
+
+  "POST /api/auth/not-me": httpApi({ route: "POST /api/auth/not-me" }, async (request) => {
+    const token = tokenOf(request.body, invalidNotMeLink);
+    const outcome = await undoChange(
+      { ...changeNoticeDependencies(), tables: { ...dependencies().tables } },
+      { token, ip: request.clientIp },
+    );
+    if (outcome.kind === "invalid") throw invalidNotMeLink();
+    return jsonResponse(200, { message: notMeMessage(outcome) });
   }),
 });
