@@ -6,6 +6,7 @@
  * Plain data on purpose: no CDK import and no handler import.
  */
 import type { DomainEventType } from "../events/envelopes";
+import type { QueueVariable } from "./lib/env";
 import type { TableKey } from "./model/tables";
 
 export type TableAccess = "read" | "write" | "readWrite";
@@ -30,7 +31,7 @@ export interface HttpFunctionDefinition {
 export interface QueueDefinition {
   readonly name: string;
   /** Environment variable that carries the queue URL to publishers. */
-  readonly envVar: string;
+  readonly envVar: QueueVariable;
   /** Event types delivered to this queue. */
   readonly consumes: readonly DomainEventType[];
   /** The worker that drains it. */
@@ -47,6 +48,8 @@ export interface WorkerDefinition {
   readonly sendsEmail?: boolean;
   /** Files the bundle needs beside the code (e.g. the geo-IP database). */
   readonly assets?: "geoip";
+  /** Queues it sends to (their URLs in its environment, and the right to send). */
+  readonly queues?: readonly string[];
 }
 
 /**
@@ -116,8 +119,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
-    // The notice of a new address or second factor, with its "This wasn't me" link (docs/decisions/0082).
-    sendsEmail: true,
   },
   // Passkeys (docs/decisions/0073-passkeys.md): the signed-in member's own, and signing in with one.
   // Their own functions: the WebAuthn library loads on first use and stays out of the others.
@@ -133,8 +134,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
-    // The notice of a passkey added or removed (docs/decisions/0082).
-    sendsEmail: true,
   },
   {
     name: "auth-passkey",
@@ -168,8 +167,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
   },
-  // The forgotten password (docs/decisions/0063) and "This wasn't me" (docs/decisions/0082): public,
-  // the e-mailed one-time link is the credential.
+  // The forgotten password (docs/decisions/0063): public, the e-mailed one-time link is the credential.
   {
     name: "password-reset",
     entry: "staff/routes/password-reset.ts",
@@ -177,7 +175,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "POST /api/auth/password/forgot",
       "POST /api/auth/password/check",
       "POST /api/auth/password/reset",
-      "POST /api/auth/not-me",
     ],
     tables: { users: "readWrite", audit: "write", authState: "readWrite" },
     sendsEmail: true,
@@ -296,6 +293,7 @@ export const OUTBOX_RELAY = {
   name: "outbox-relay",
   entry: "pipeline/routes/outbox-relay.ts",
   tables: { outbox: "readWrite" },
+  queues: QUEUES.map((queue) => queue.name),
 } as const satisfies WorkerDefinition;
 
 export interface ScheduledFunctionDefinition extends WorkerDefinition {

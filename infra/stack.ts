@@ -8,8 +8,8 @@ import type { Construct } from "constructs";
 import { Api } from "./constructs/api";
 import { Data } from "./constructs/data";
 import { Email } from "./constructs/email";
-import type { FunctionContext } from "./constructs/function";
-import { Messaging } from "./constructs/messaging";
+import { FUNCTION_SIZING, type FunctionContext } from "./constructs/function";
+import { Messaging, sendRateSettings } from "./constructs/messaging";
 import { Monitoring } from "./constructs/monitoring";
 import { Secrets } from "./constructs/secrets";
 import { Site } from "./constructs/site/site";
@@ -63,9 +63,29 @@ export class RepDeskStack extends Stack {
       bundlesDir: props.bundlesDir,
       data: this.data,
       monitoring: this.monitoring,
+      secrets: this.secrets,
+      email: this.email,
+      // The functions' environment (infra/environment.ts): these names and URLs as CDK tokens.
+      environment: {
+        stage,
+        siteUrl: stage.siteUrl,
+        submissionsPerMinute: stage.submissionsPerMinute,
+        tableName: (key) => this.data.tables[key].tableName,
+        queueUrl: (name) => {
+          throw new Error(
+            `Queue ${name}: only the outbox relay sends to queues, once they exist (Messaging)`,
+          );
+        },
+        sessionSecretArn: this.secrets.sessionKey.secretArn,
+        sesConfigurationSet: this.email.configurationSet.configurationSetName,
+        sesMinSendIntervalMs: sendRateSettings(
+          stage.sesMaxSendRate,
+          FUNCTION_SIZING.worker.timeout.toSeconds(),
+        ).minIntervalMs,
+      },
     };
-    this.messaging = new Messaging(this, "Messaging", { context, email: this.email });
-    this.api = new Api(this, "Api", { context, secrets: this.secrets, email: this.email });
+    this.messaging = new Messaging(this, "Messaging", { context });
+    this.api = new Api(this, "Api", { context });
     this.waf = new Waf(this, "Waf", { stage });
     this.site = new Site(this, "Site", {
       stage,

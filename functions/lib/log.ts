@@ -2,6 +2,8 @@
  * Structured logs: one JSON object per line, which CloudWatch Logs Insights can query by field.
  * Never pass a submission's body here — ids, statuses and reasons only.
  */
+import { logLevelSetting, logSampleRate, traceHeader } from "./env";
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -18,9 +20,9 @@ export interface Logger {
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function threshold(): number {
-  const configured = process.env.LOG_LEVEL;
+  const configured = logLevelSetting();
   if (configured === "silent") return Number.POSITIVE_INFINITY;
-  return RANK[configured as LogLevel] ?? RANK.info;
+  return configured ? RANK[configured] : RANK.info;
 }
 
 export interface LoggerOptions {
@@ -52,13 +54,15 @@ export function createLogger(base: LogFields = {}, options: LoggerOptions = {}):
  * (docs/decisions/0048). LOG_LEVEL=silent stays silent.
  */
 export function sampleDebug(random: () => number = Math.random): boolean {
-  const rate = Number(process.env.LOG_SAMPLE_RATE ?? 0);
-  return Number.isFinite(rate) && rate > 0 && random() < rate;
+  const rate = logSampleRate();
+  return rate > 0 && random() < rate;
 }
 
 /** The X-Ray trace id of the current invocation (Root of _X_AMZN_TRACE_ID), to go from a log line to its trace. */
 export function xrayTraceId(): string | undefined {
-  const root = process.env._X_AMZN_TRACE_ID?.split(";").find((part) => part.startsWith("Root="));
+  const root = traceHeader()
+    ?.split(";")
+    .find((part) => part.startsWith("Root="));
   return root?.slice("Root=".length) || undefined;
 }
 

@@ -37,12 +37,11 @@ export interface SendPacing {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-const envInterval = () => Number(process.env.SES_MIN_SEND_INTERVAL_MS ?? 0) || 0;
-
 /**
- * Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally). With SES_MIN_SEND_INTERVAL_MS
- * (set on the notify worker from the stage's sesMaxSendRate and its queue mapping's maximum
- * concurrency) each instance spaces its sends, so all instances together stay under the rate.
+ * Mailer over SES v2 (endpoint from AWS_ENDPOINT_URL_SESV2 locally), through the given
+ * configuration set. With `pacing` (the notify worker's SES_MIN_SEND_INTERVAL_MS, from the stage's
+ * sesMaxSendRate and its queue mapping's maximum concurrency) each instance spaces its sends, so
+ * all instances together stay under the rate.
  */
 export class SesMailer implements Mailer {
   private nextSendAt = 0;
@@ -52,9 +51,8 @@ export class SesMailer implements Mailer {
       maxAttempts: 3,
       requestHandler: failFastRequestHandler(5_000),
     }),
-    private readonly configurationSetName: string | undefined = process.env.SES_CONFIGURATION_SET ||
-      undefined,
-    private readonly pacing: SendPacing = { minIntervalMs: envInterval() },
+    private readonly configurationSetName: string | undefined = undefined,
+    private readonly pacing: SendPacing = { minIntervalMs: 0 },
   ) {}
 
   /** Waits for this instance's next free send slot and takes it. */

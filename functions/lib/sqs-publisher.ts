@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { DomainEvent } from "../../events/envelopes";
-import { requireEnv } from "./env";
+import { type QueueVariable, requireEnv } from "./env";
 import type { EventPublisher } from "./publisher";
 import { failFastRequestHandler } from "./request-handler";
 
@@ -10,12 +10,12 @@ import { failFastRequestHandler } from "./request-handler";
  */
 export class SqsPublisher implements EventPublisher {
   constructor(
-    private readonly queuesFor: (type: DomainEvent["type"]) => readonly { readonly envVar: string }[],
+    private readonly queuesFor: (type: DomainEvent["type"]) => readonly { readonly envVar: QueueVariable }[],
     private readonly sqs: SQSClient = new SQSClient({
       maxAttempts: 3,
       requestHandler: failFastRequestHandler(3_000),
     }),
-    private readonly queueUrl: (envVar: string) => string = requireEnv,
+    private readonly queueUrl: (variable: QueueVariable) => string = requireEnv,
   ) {}
 
   async publish(event: DomainEvent): Promise<void> {

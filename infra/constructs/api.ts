@@ -12,10 +12,8 @@
 import { FunctionUrlAuthType, type IFunctionUrl } from "aws-cdk-lib/aws-lambda";
 import { Construct } from "constructs";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
-import type { Email } from "./email";
 import { createRegistryFunction, type FunctionContext, type RegistryFunction } from "./function";
 import { pascal } from "./messaging";
-import type { Secrets } from "./secrets";
 
 /** Routes an attacker would hammer: WAF rate-limits them per client (infra/constructs/waf.ts). */
 export const SENSITIVE_ROUTES = [
@@ -87,9 +85,6 @@ export function routePatterns(
 
 export interface ApiProps {
   readonly context: FunctionContext;
-  readonly secrets: Secrets;
-  /** For the functions that send e-mail themselves (registry: `sendsEmail`). */
-  readonly email: Email;
 }
 
 export class Api extends Construct {
@@ -97,26 +92,12 @@ export class Api extends Construct {
   /** Every route path, most specific first, with the URL of the function that serves it. */
   readonly routes: readonly ApiRoute[];
 
-  constructor(scope: Construct, id: string, { context, secrets, email }: ApiProps) {
+  constructor(scope: Construct, id: string, { context }: ApiProps) {
     super(scope, id);
-    const { stage } = context;
     const urls = new Map<string, IFunctionUrl>();
     for (const definition of HTTP_FUNCTIONS) {
-      const environment: Record<string, string> = {
-        SUBMISSIONS_PER_MINUTE: String(stage.submissionsPerMinute),
-        MFA_REQUIRED: String(stage.mfaRequired),
-      };
       const fnId = `${pascal(definition.name)}Function`;
-      const created = createRegistryFunction(this, fnId, definition, "http", context, environment);
-      if (definition.sessionKey) {
-        secrets.grantSessionKey(created.fn);
-        created.fn.addEnvironment("SESSION_SECRET_ARN", secrets.sessionKey.secretArn);
-      }
-      if (definition.sendsEmail) {
-        for (const [name, value] of Object.entries(email.grantSend(created.fn))) {
-          created.fn.addEnvironment(name, value);
-        }
-      }
+      const created = createRegistryFunction(this, fnId, definition, "http", context);
       // AWS_IAM: only a signed request of a principal with lambda:InvokeFunctionUrl gets in; the
       // site's OAC origin grants exactly that to this stage's distribution and nobody else.
       urls.set(definition.name, created.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM }));

@@ -126,9 +126,4 @@ export class Data extends Construct {
     );
     return streamArn;
   }
-
-  /** Environment variables naming the given tables, as the functions expect them. */
-  environmentFor(keys: readonly TableKey[]): Record<string, string> {
-    return Object.fromEntries(keys.map((key) => [TABLES[key].envVar, this.tables[key].tableName]));
-  }
 }

@@ -76,8 +76,8 @@ export class Email extends Construct {
     monitoring.sesReputation();
   }
 
-  /** SESv2 SendEmail as this identity, through this configuration set; the addresses it needs. */
-  grantSend(grantee: IGrantable): Record<string, string> {
+  /** SESv2 SendEmail as this identity, through this configuration set (infra/environment.ts names both). */
+  grantSend(grantee: IGrantable): void {
     const stack = Stack.of(this);
     const configurationSetArn = stack.formatArn({
       service: "ses",
@@ -96,10 +96,5 @@ export class Email extends Construct {
         resources: [this.identity.emailIdentityArn, configurationSetArn, ...recipientIdentities],
       }),
     );
-    return {
-      STAFF_INBOX: this.stage.staffInbox,
-      SENDER_ADDRESS: this.stage.senderAddress,
-      SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
-    };
   }
 }

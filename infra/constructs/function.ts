@@ -17,11 +17,13 @@ import {
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import type { TableKey } from "../../functions/model/tables";
-import type { TableAccess } from "../../functions/registry";
 import { type FunctionKind, HANDLER } from "../build/functions";
+import { type EnvironmentDefinition, type EnvironmentValues, functionEnvironment } from "../environment";
 import type { StageConfig } from "../stages";
 import type { Data } from "./data";
+import type { Email } from "./email";
 import type { Monitoring } from "./monitoring";
+import type { Secrets } from "./secrets";
 
 export interface RegistryFunctionProps {
   /** Registry name; the bundle folder is `<bundlesDir>/<name>`. */
@@ -98,6 +100,11 @@ export interface FunctionContext {
   readonly bundlesDir: string;
   readonly data: Data;
   readonly monitoring: Monitoring;
+  readonly secrets: Secrets;
+  /** For the functions that send e-mail themselves (registry: `sendsEmail`). */
+  readonly email: Email;
+  /** The names and URLs the functions' environment carries (infra/environment.ts). */
+  readonly environment: EnvironmentValues;
 }
 
 /** Memory and timeout per kind: API answers are latency-bound (more memory = more CPU). */
@@ -107,19 +114,15 @@ export const FUNCTION_SIZING: Record<FunctionKind, { memorySize: number; timeout
   relay: { memorySize: 512, timeout: Duration.seconds(60) },
 };
 
-/** Tables whose records the stage's retention period applies to (written with `expiresAt`). */
-const RETAINED_TABLES: readonly TableKey[] = ["signups", "contacts"];
-
-export interface FunctionDefinition {
-  readonly name: string;
-  readonly tables: Partial<Record<TableKey, TableAccess>>;
+export interface FunctionDefinition extends EnvironmentDefinition {
   /** A time limit of its own instead of its kind's (a batch job: functions/registry.ts). */
   readonly timeoutSeconds?: number;
 }
 
 /**
- * Creates a registry function with its table grants, the environment those tables imply, and its
- * error/throttle alarms. Callers add what is specific to them (secrets, queues, SES).
+ * Creates a registry function with the environment its registry entry implies
+ * (infra/environment.ts), the grants that go with it (its tables, the session key, sending
+ * e-mail), and its error/throttle alarms. The relay's right to send to its queues is Messaging's.
  */
 export function createRegistryFunction(
   scope: Construct,
@@ -127,13 +130,9 @@ export function createRegistryFunction(
   definition: FunctionDefinition,
   kind: FunctionKind,
   context: FunctionContext,
-  environment: Record<string, string> = {},
 ): RegistryFunction {
   const { stage, data } = context;
   const tableKeys = Object.keys(definition.tables) as TableKey[];
-  const writesRetained = tableKeys.some(
-    (key) => RETAINED_TABLES.includes(key) && definition.tables[key] !== "read",
-  );
   const created = new RegistryFunction(scope, id, {
     name: definition.name,
     stageName: stage.name,
@@ -143,21 +142,14 @@ export function createRegistryFunction(
     description: `RepDesk ${stage.name}: ${kind} function ${definition.name}`,
     logRetention: logRetentionOf(stage),
     removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    environment: {
-      SITE_URL: stage.siteUrl,
-      // The response clock's holidays (functions/model/calendar.ts).
-      RESPONSE_HOLIDAYS: stage.responseHolidays.join(","),
-      // The reply templates' booking link (functions/leads/reply-templates.ts).
-      ...(stage.bookingUrl ? { BOOKING_URL: stage.bookingUrl } : {}),
-      ...data.environmentFor(tableKeys),
-      ...(writesRetained ? { RETENTION_DAYS: String(stage.retentionDays) } : {}),
-      ...environment,
-    },
+    environment: functionEnvironment(definition, kind, context.environment) as Record<string, string>,
   });
   for (const key of tableKeys) {
     const access = definition.tables[key];
     if (access) data.grant(created.fn, key, access);
   }
+  if (definition.sessionKey) context.secrets.grantSessionKey(created.fn);
+  if (definition.sendsEmail) context.email.grantSend(created.fn);
   context.monitoring.functionHealth(id, created.fn);
   return created;
 }

@@ -20,7 +20,6 @@ import {
   SCHEDULED_FUNCTIONS,
   WORKERS,
 } from "../../functions/registry";
-import type { Email } from "./email";
 import {
   createRegistryFunction,
   FUNCTION_SIZING,
@@ -70,7 +69,6 @@ function secureQueue(scope: Construct, id: string, props: ConstructorParameters<
 
 export interface MessagingProps {
   readonly context: FunctionContext;
-  readonly email: Email;
 }
 
 export class Messaging extends Construct {
@@ -82,21 +80,24 @@ export class Messaging extends Construct {
   /** Where the stream path records batches it gave up on (the sweep still moves their events). */
   readonly relayFailures: Queue;
 
-  constructor(scope: Construct, id: string, { context, email }: MessagingProps) {
+  constructor(scope: Construct, id: string, { context }: MessagingProps) {
     super(scope, id);
     const { stage, monitoring } = context;
     for (const worker of WORKERS) {
-      const fn = createRegistryFunction(this, pascal(worker.name), worker, "worker", context);
-      if (worker.sendsEmail) {
-        for (const [name, value] of Object.entries(email.grantSend(fn.fn))) fn.fn.addEnvironment(name, value);
-      }
-      this.workers.set(worker.name, fn);
+      this.workers.set(
+        worker.name,
+        createRegistryFunction(this, pascal(worker.name), worker, "worker", context),
+      );
     }
     for (const definition of QUEUES) this.createQueue(definition, context);
 
-    const queueEnv = Object.fromEntries(QUEUES.map((q) => [q.envVar, this.queue(q.name).queueUrl]));
-    this.relay = createRegistryFunction(this, "OutboxRelay", OUTBOX_RELAY, "relay", context, queueEnv);
-    for (const queue of this.queues.values()) queue.grantSendMessages(this.relay.fn);
+    // The queues exist now: the relay's environment carries their URLs, and it may send to them.
+    const withQueues: FunctionContext = {
+      ...context,
+      environment: { ...context.environment, queueUrl: (name) => this.queue(name).queueUrl },
+    };
+    this.relay = createRegistryFunction(this, "OutboxRelay", OUTBOX_RELAY, "relay", withQueues);
+    for (const name of OUTBOX_RELAY.queues) this.queue(name).grantSendMessages(this.relay.fn);
 
     this.relayFailures = secureQueue(this, "OutboxRelayFailures", {
       queueName: `repdesk-${stage.name}-outbox-relay-failures`,
@@ -210,8 +211,7 @@ export class Messaging extends Construct {
       ? sendRateSettings(context.stage.sesMaxSendRate, FUNCTION_SIZING.worker.timeout.toSeconds())
       : undefined;
     if (paced) {
-      worker.fn.addEnvironment("SES_MIN_SEND_INTERVAL_MS", String(paced.minIntervalMs));
-      // A send refused for the day fails its message (retried later; the backlog alarm fires too).
+      // The worker spaces its sends by paced.minIntervalMs (infra/environment.ts). A send refused for the day fails its message (retried later; the backlog alarm fires too).
       context.monitoring.logLine(
         `${id}SesDailyQuota`,
         worker.logGroup,

@@ -9,6 +9,7 @@ import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import type { IGrantable } from "aws-cdk-lib/aws-iam";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
+import { sessionKeySecretName } from "../environment";
 import type { StageConfig } from "../stages";
 
 /** Everything but 0-9 and a-f: what is left is a hex string. */
@@ -50,7 +51,7 @@ export class Secrets extends Construct {
     this.sessionKey = hexSecret(
       this,
       "SessionKey",
-      `repdesk/${stage.name}/session-key`,
+      sessionKeySecretName(stage.name),
       "Signing key of the Command Center session tokens (HS256, 256 bits, hex)",
       stage,
     );

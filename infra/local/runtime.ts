@@ -16,7 +16,8 @@ import { LocalApi } from "./api";
 import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
 import { REPO_ROOT } from "./config";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
-import { LOCAL_CREDENTIALS, type LocalDynamo, startDynalite } from "./dynamo";
+import { type LocalDynamo, startDynalite } from "./dynamo";
+import { localProcessEnvironment } from "./environment";
 import { type FaultSettings, faultsFromEnvironment, LocalFaults, withFaults } from "./faults";
 import { HandlerLoader, lambdaContext } from "./lambda";
 import { localEndpoints } from "./local-endpoints";
@@ -27,10 +28,9 @@ import { DEFAULT_SITE_PORT, defaultDataDir, removeRuntimeState, writeRuntimeStat
 import { LocalSchedules } from "./schedules";
 import { dispatch, RuntimeServer } from "./server";
 import { type LocalSes, startSes } from "./ses";
-import { localSessionSecret } from "./session-secret";
 import { SiteAtOrigin } from "./site-origin";
 import { StaticSite } from "./static-site";
-import { ensureTables, localTableEnvironment } from "./tables";
+import { ensureTables } from "./tables";
 import { ensureWebBuild } from "./web-build";
 
 export {
@@ -84,34 +84,6 @@ const SWEEP_PAGE = 500;
 
 type LogError = (message: string, error: unknown) => void;
 
-/** The environment every function sees (set before the first handler is imported). */
-function functionEnvironment(settings: {
-  siteUrl: string;
-  dataDir: string;
-  dynamoEndpoint: string;
-  sesUrl: string;
-  submissionsPerMinute: number;
-}): Record<string, string> {
-  const queueUrls = Object.fromEntries(QUEUES.map((queue) => [queue.envVar, `local://${queue.name}`]));
-  return {
-    ...localTableEnvironment(),
-    ...queueUrls,
-    SITE_URL: settings.siteUrl,
-    RESPONSE_HOLIDAYS: STAGE.responseHolidays.join(","),
-    ...(STAGE.bookingUrl ? { BOOKING_URL: STAGE.bookingUrl } : {}),
-    STAFF_INBOX: STAGE.staffInbox,
-    SENDER_ADDRESS: STAGE.senderAddress,
-    SUBMISSIONS_PER_MINUTE: String(settings.submissionsPerMinute),
-    SESSION_SECRET: localSessionSecret(settings.dataDir),
-    MFA_REQUIRED: String(STAGE.mfaRequired),
-    AWS_ENDPOINT_URL_DYNAMODB: settings.dynamoEndpoint,
-    AWS_ENDPOINT_URL_SESV2: settings.sesUrl,
-    AWS_REGION: STAGE.region,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-  };
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -157,15 +129,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     );
     stoppers.push(() => server.close());
     const { url } = server;
+    // The functions' environment (infra/environment.ts), set before the first function loads.
     Object.assign(
       process.env,
-      functionEnvironment({
-        siteUrl: url,
-        dataDir,
-        dynamoEndpoint: faults.dynamoEndpoint,
-        sesUrl: faults.sesUrl,
-        submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
-      }),
+      localProcessEnvironment(
+        {
+          stage: STAGE,
+          siteUrl: url,
+          submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
+        },
+        { dataDir, dynamoEndpoint: faults.dynamoEndpoint, sesUrl: faults.sesUrl },
+      ),
     );
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);

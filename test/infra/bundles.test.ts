@@ -22,6 +22,7 @@ import {
 } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { startDynalite, TEST_CREDENTIALS, TEST_REGION, type TestDynamo } from "../support/dynamo";
+import { functionEnvironmentFor, TEST_SITE_URL } from "../support/function-environment";
 import { startSesLocal, type TestSes } from "../support/ses";
 import { bundleOnce } from "./synth";
 
@@ -150,6 +151,74 @@ describe("function bundles", () => {
       expect(answer.statusCode, bundle.name).toBe(404);
     }
   });
+});
+
+describe("every HTTP function with exactly the environment it is given (infra/environment.ts)", () => {
+  let dynamo: TestDynamo;
+  beforeAll(async () => {
+    dynamo = await startDynalite();
+  });
+  afterAll(async () => {
+    await dynamo?.close();
+  });
+
+  /** A browser's request to the route (same origin, an empty JSON body where it takes one). */
+  const browserEvent = (route: string) => {
+    const [method = "", path = ""] = route.split(" ");
+    const body = ["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined;
+    return {
+      version: "2.0",
+      routeKey: "$default",
+      rawPath: path.replace(/\{[^}]+\}/g, "x"),
+      headers: {
+        host: new URL(TEST_SITE_URL).host,
+        origin: TEST_SITE_URL,
+        ...(body === undefined
+          ? {}
+          : {
+              "content-type": "application/json",
+              "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
+            }),
+      },
+      ...(body === undefined ? {} : { body, isBase64Encoded: false }),
+      requestContext: { http: { method, sourceIp: "203.0.113.9" } },
+    };
+  };
+
+  it("never fails a route for a variable its registry entry does not give it", async () => {
+    const failures: string[] = [];
+    for (const bundle of built.filter((b) => b.kind === "http")) {
+      const env = {
+        ...functionEnvironmentFor(bundle.name, { tables: dynamo.tables }),
+        // The local runtime's stand-ins for what AWS provides (infra/local/environment.ts).
+        SESSION_SECRET: "0".repeat(64),
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        LOG_LEVEL: "error",
+      };
+      for (const route of bundle.routes ?? []) {
+        const script = `
+          const { handler } = await import(${JSON.stringify(pathToFileURL(join(bundle.dir, BUNDLE_FILE)).href)});
+          const answer = await handler(JSON.parse(process.env.TEST_EVENT), {});
+          console.log("STATUS " + answer.statusCode);
+        `;
+        const { stdout, stderr } = await run(process.execPath, ["--input-type=module", "-e", script], {
+          env: {
+            PATH: process.env.PATH ?? "",
+            AWS_REGION: TEST_REGION,
+            AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey,
+            ...env,
+            TEST_EVENT: JSON.stringify(browserEvent(route)),
+          },
+          timeout: 30_000,
+        });
+        const output = `${stdout}${stderr}`;
+        if (output.includes("EnvironmentError") || !/^STATUS \d+$/m.test(output))
+          failures.push(`${bundle.name} ${route}: ${output.trim().slice(0, 600)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
 
 describe("code loaded on first use: the password lists", () => {
@@ -290,12 +359,11 @@ describe("the notify bundle: the SES client trimmed to the operations we call, t
         ],
       },
       {
-        ...dynamo.env,
-        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-        SITE_URL: "http://localhost:3000",
+        ...functionEnvironmentFor("notify", { tables: dynamo.tables }),
         STAFF_INBOX: "staff@example.com",
         SENDER_ADDRESS: "hello@example.com",
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       },
     );
     expect(answer).toEqual({ batchItemFailures: [] });

@@ -19,6 +19,7 @@ import {
 } from "../../functions/pipeline/routes/submission-route";
 import { apiEvent, jsonOf, lambdaContext } from "../support/api-gateway";
 import { startDynalite, TEST_CREDENTIALS, type TestDynamo } from "../support/dynamo";
+import { functionEnvironmentFor, TEST_SITE_URL } from "../support/function-environment";
 import { RecordingPublisher } from "../support/recording-publisher";
 
 process.env.LOG_LEVEL = "silent";
@@ -29,6 +30,14 @@ let counter = 0;
 
 beforeAll(async () => {
   dynamo = await startDynalite();
+  // The signup function's environment, set before anything reads it: a function reads its
+  // environment once, on first use (functions/lib/env.ts).
+  Object.assign(process.env, functionEnvironmentFor("signup", { tables: dynamo.tables }), {
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "test",
+    AWS_SECRET_ACCESS_KEY: "test",
+  });
 });
 afterAll(async () => {
   await dynamo?.close();
@@ -285,17 +294,9 @@ describe("failures", () => {
 
 describe("the exported handlers, configured from the environment", () => {
   it("accepts a signup and the outbox sweep relays its event", async () => {
-    Object.assign(process.env, dynamo.env, {
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_REGION: "us-east-1",
-      AWS_ACCESS_KEY_ID: "test",
-      AWS_SECRET_ACCESS_KEY: "test",
-      SUBMISSIONS_PER_MINUTE: "0",
-      SITE_URL: "http://localhost:3000",
-    });
     const { handler } = await import("../../functions/pipeline/routes/signup");
     const result = await handler(
-      apiEvent({ body: signupBody, headers: { origin: "http://localhost:3000" } }),
+      apiEvent({ body: signupBody, headers: { origin: TEST_SITE_URL } }),
       lambdaContext,
     );
     expect(result.statusCode).toBe(201);

@@ -6,7 +6,7 @@
 import * as z from "zod";
 import { LEAD_KINDS, ReplyRequest } from "../../../events/desk";
 import { randomId } from "../../lib/clock";
-import { requireEnv } from "../../lib/env";
+import { optionalEnv, requireEnv } from "../../lib/env";
 import { HttpError, httpApi, httpRoutes, invalidFields, jsonResponse, validateBody } from "../../lib/http";
 import { sesMailer } from "../../model/mail/staff-mail";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
@@ -78,7 +78,7 @@ export function replyTemplatesHandler() {
       const { lead } = KINDS[query.data.kind];
       const item = await readLead(deskDeps(lead), lead, query.data.id);
       if (!item) throw notFound(lead.kind);
-      const bookingUrl = process.env.BOOKING_URL || undefined;
+      const bookingUrl = optionalEnv("BOOKING_URL");
       const templates = renderReplyTemplates({
         firstName: typeof item.firstName === "string" ? item.firstName : "",
         ...(bookingUrl ? { bookingUrl } : {}),

@@ -29,6 +29,7 @@ import type * as z from "zod";
 import { fieldErrorsOf } from "../../../events/api";
 import { LIMITS } from "../../../events/limits";
 import { isTransientAwsError } from "../aws-errors";
+import { requireEnv } from "../env";
 import { withFunctionUrlRouting } from "../function-url";
 import { createLogger, describeError, type LogFields, type Logger, sampleDebug, xrayTraceId } from "../log";
 import { clientIp } from "./client-ip";
@@ -65,7 +66,7 @@ export interface HttpApiOptions {
   /** "json": the body must be a JSON object; default "json" for POST/PUT/PATCH, else "none". */
   readonly body?: "json" | "none";
   readonly maxBodyBytes?: number;
-  /** The site's public origin for the cross-site guard; default: SITE_URL at request time. */
+  /** The site's public origin for the cross-site guard; default: the function's SITE_URL. */
   readonly siteUrl?: () => string | undefined;
   /** Middlewares run after the standard ones, before the handler. */
   readonly extraMiddlewares?: readonly MiddlewareObj<APIGatewayProxyEventV2, ApiResult>[];
@@ -194,7 +195,7 @@ function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, 
         );
       }
       if (sameOrigin && !SAFE_METHODS.has(request.method)) {
-        assertSameOrigin(event, (options.siteUrl ?? (() => process.env.SITE_URL))());
+        assertSameOrigin(event, options.siteUrl ?? (() => requireEnv("SITE_URL")));
       }
       const wantsBody = (options.body ?? (BODY_METHODS.has(request.method) ? "json" : "none")) === "json";
       if (wantsBody) request.body = parseJsonObject(event, options.maxBodyBytes ?? LIMITS.bodyBytes);

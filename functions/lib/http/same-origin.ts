@@ -22,10 +22,11 @@ export function isLoopbackHostname(hostname: string): boolean {
  * is accepted when its Origin (if any) is the site's public origin or the request's own host over
  * HTTPS (HTTP only on a loopback name).
  * Non-browser clients (no Origin, no Sec-Fetch-Site) pass: they carry no ambient credentials.
+ * `siteUrl` is asked for only when there is an Origin to compare.
  */
 export function assertSameOrigin(
   event: Pick<APIGatewayProxyEventV2, "headers">,
-  siteUrl: string | undefined,
+  siteUrl: () => string | undefined,
 ): void {
   if (header(event, "sec-fetch-site")?.trim().toLowerCase() === "cross-site") {
     throw new HttpError(403, { error: MESSAGES.crossSite }, {}, "cross_site_fetch");
@@ -34,7 +35,7 @@ export function assertSameOrigin(
   if (origin === undefined || origin === "") return;
   const requestOrigin = originOf(origin);
   if (requestOrigin !== undefined) {
-    if (requestOrigin === originOf(siteUrl)) return;
+    if (requestOrigin === originOf(siteUrl())) return;
     const host = header(event, "host")?.trim().toLowerCase();
     const { host: originHost, hostname, protocol } = new URL(requestOrigin);
     // The request's own host, over HTTPS — or plain HTTP on a loopback name (the local runtime).

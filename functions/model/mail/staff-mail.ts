@@ -12,7 +12,9 @@ import type { RenderedEmail } from "./templates";
  */
 let mailer: Promise<Mailer> | undefined;
 export function sesMailer(): Promise<Mailer> {
-  mailer ??= import("../../lib/ses-mailer").then(({ SesMailer }) => new SesMailer());
+  mailer ??= import("../../lib/ses-mailer").then(
+    ({ SesMailer }) => new SesMailer(undefined, requireEnv("SES_CONFIGURATION_SET")),
+  );
   return mailer;
 }
 

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { AUTH_MESSAGES } from "../../../events/auth";
 import { STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../../events/staff";
 import { systemClock } from "../../lib/clock";
+import { requireEnv } from "../../lib/env";
 import {
   type ApiRequest,
   type ApiResult,
@@ -19,7 +20,7 @@ import type { Logger } from "../../lib/log";
 import { tableName } from "../tables";
 import type { LoginDependencies } from "./auth-deps";
 import { logAuthFailure } from "./auth-log";
-import { type AuthenticateOutcome, authenticate } from "./authenticate";
+import { type AuthenticateDependencies, type AuthenticateOutcome, authenticate } from "./authenticate";
 import { documentClient } from "./clients";
 import { sessionCookie, sessionTokenFrom } from "./cookie";
 import { sessionKey } from "./session-key";
@@ -32,8 +33,21 @@ export async function authDependencies(log: Logger): Promise<LoginDependencies> 
     tables: { users: tableName("users"), authState: tableName("authState"), audit: tableName("audit") },
     key: await sessionKey(),
     now: systemClock,
-    mfaRequired: process.env.MFA_REQUIRED === "true",
+    mfaRequired: requireEnv("MFA_REQUIRED"),
     log,
+  };
+}
+
+/**
+ * What checking a session needs, and no more: a function that only reads sessions (the lead
+ * lists) has no audit table in its environment (functions/registry.ts).
+ */
+async function sessionDependencies(): Promise<AuthenticateDependencies> {
+  return {
+    db: documentClient(),
+    tables: { users: tableName("users"), authState: tableName("authState") },
+    key: await sessionKey(),
+    now: systemClock,
   };
 }
 
@@ -43,8 +57,7 @@ export function sessionTokenOf(event: APIGatewayProxyEventV2): string | undefine
 
 /** Authenticates the request; logs a failure that is not simply "no cookie". */
 export async function sessionOf(request: ApiRequest): Promise<AuthenticateOutcome> {
-  const deps = await authDependencies(request.log);
-  const outcome = await authenticate(deps, sessionTokenOf(request.event));
+  const outcome = await authenticate(await sessionDependencies(), sessionTokenOf(request.event));
   if (!outcome.ok && outcome.reason !== "no_session") {
     logAuthFailure(request.log, {
       reason: outcome.reason,

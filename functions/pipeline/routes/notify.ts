@@ -23,7 +23,9 @@ const depsFromEnvironment = once<NotifyDeps>(() => ({
   claims: {
     db: createDocumentClient({ requestTimeoutMs: 5_000 }),
     ephemeralTable: tableName("ephemeral"),
-    mailer: new SesMailer(),
+    mailer: new SesMailer(undefined, requireEnv("SES_CONFIGURATION_SET"), {
+      minIntervalMs: requireEnv("SES_MIN_SEND_INTERVAL_MS"),
+    }),
     clock: systemClock,
     newToken: randomId,
   },

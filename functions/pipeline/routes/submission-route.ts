@@ -9,7 +9,7 @@ import type * as z from "zod";
 import { HONEYPOT_FIELD } from "../../../events/options";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/clock";
 import { createDocumentClient } from "../../lib/dynamo";
-import { intEnv, once } from "../../lib/env";
+import { once, requireEnv } from "../../lib/env";
 import { httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
 import { clientNetwork } from "../../lib/ip-address";
 import { hitRateLimit } from "../../lib/rate-limit";
@@ -39,9 +39,6 @@ export interface SubmissionRoute<S extends z.ZodType> {
   ) => Promise<AcceptedSubmission>;
 }
 
-/** Default when SUBMISSIONS_PER_MINUTE is unset (the stage config normally sets it). */
-export const DEFAULT_SUBMISSIONS_PER_MINUTE = 10;
-
 /** Dependencies from the environment, created on first use and kept for the life of the container. */
 export function depsFromEnvironment(
   recordsTable: TableKey,
@@ -55,8 +52,8 @@ export function depsFromEnvironment(
     newId: overrides.newId ?? randomId,
     tables: { records: tableName(recordsTable), outbox: tableName("outbox"), audit: tableName("audit") },
     ephemeralTable: tableName("ephemeral"),
-    submissionsPerMinute: intEnv("SUBMISSIONS_PER_MINUTE", DEFAULT_SUBMISSIONS_PER_MINUTE),
-    retentionDays: intEnv("RETENTION_DAYS", 0),
+    submissionsPerMinute: requireEnv("SUBMISSIONS_PER_MINUTE"),
+    retentionDays: requireEnv("RETENTION_DAYS"),
   }));
 }
 
