@@ -21,6 +21,7 @@ import {
   TotpRemoveRequest,
 } from "../../../events/staff";
 import { systemClock } from "../../lib/clock";
+import { requireEnv } from "../../lib/env";
 import {
   HttpError,
   header,
@@ -139,7 +140,7 @@ export const handler = httpRoutes({
       return jsonResponse(200, {
         totp: Boolean(user?.totpSecret),
         passkeys: user?.passkeys?.length ?? 0,
-        mfaRequired: process.env.MFA_REQUIRED === "true",
+        mfaRequired: requireEnv("MFA_REQUIRED"),
       });
     },
   ),
