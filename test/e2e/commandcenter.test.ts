@@ -263,8 +263,11 @@ describe("Command Center", () => {
     expect(headers).toEqual(["Name", "Email", "Date"]);
     const names = await table.locator("tbody tr td:first-child").allTextContents();
     expect(names).toEqual(["Tara Today", "Yuri Yesterday", "Olga Older", `${XSS.firstName} ${XSS.lastName}`]);
-    // Dates in the viewer's zone: Yuri's 23:50 local on the 14th stays on the 14th.
-    expect(await table.locator("tbody tr").nth(1).locator("td").nth(2).textContent()).toBe("6/14/2025");
+    // Dates about leads in the team's zone (events/team-time.ts): Yuri's 23:50 in India on the
+    // 14th is 13:20 on the 14th in America/Chicago.
+    expect(await table.locator("tbody tr").nth(1).locator("td").nth(2).textContent()).toBe(
+      "Sat, Jun 14, 2025",
+    );
     await page.getByRole("img", { name: /signups in the last 30 days/ }).waitFor();
     await page.getByRole("link", { name: "View all" }).click();
     await page.waitForURL(`${runtime.url}/commandcenter/signups`);

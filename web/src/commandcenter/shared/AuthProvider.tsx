@@ -17,8 +17,10 @@ interface AuthState {
   check(): void;
   login(username: string, password: string, code?: string): Promise<void>;
   /**
-   * Ends the session on the server, then forgets the user. A failure is thrown and the user stays
-   * signed in: the session cookie still works until the server has revoked it.
+   * Ends the session on the server; the caller then leaves the Command Center (the site's page
+   * loads afresh, and the member's data with this app). The user is not forgotten first: that would
+   * send the page to the login on its way out. A failure is thrown and the user stays signed in:
+   * the session cookie still works until the server has revoked it.
    */
   logout(): Promise<void>;
   /** After sign-in by other means, or the signed-in member changed their own account. */
@@ -65,8 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const logout = useCallback(async () => {
     await api.logout();
-    setUser(null);
-  }, [setUser]);
+  }, []);
 
   const loading = session.isPending || (session.isError && session.isFetching);
   const checkError =
