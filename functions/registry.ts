@@ -119,6 +119,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
+    // The notice of a new address or second factor, with its "This wasn't me" link (docs/decisions/0082).
+    sendsEmail: true,
   },
   // Passkeys (docs/decisions/0073-passkeys.md): the signed-in member's own, and signing in with one.
   // Their own functions: the WebAuthn library loads on first use and stays out of the others.
@@ -134,6 +136,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     ],
     tables: { users: "readWrite", authState: "readWrite", audit: "write" },
     sessionKey: true,
+    // The notice of a passkey added or removed (docs/decisions/0082).
+    sendsEmail: true,
   },
   {
     name: "auth-passkey",
@@ -167,7 +171,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
   },
-  // The forgotten password (docs/decisions/0063): public, the e-mailed one-time link is the credential.
+  // The forgotten password (docs/decisions/0063) and "This wasn't me" (docs/decisions/0082): public,
+  // the e-mailed one-time link is the credential.
   {
     name: "password-reset",
     entry: "staff/routes/password-reset.ts",
@@ -175,6 +180,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "POST /api/auth/password/forgot",
       "POST /api/auth/password/check",
       "POST /api/auth/password/reset",
+      "POST /api/auth/not-me",
     ],
     tables: { users: "readWrite", audit: "write", authState: "readWrite" },
     sendsEmail: true,
