@@ -94,14 +94,16 @@ describe("Account page", () => {
     await signIn(here, "ada", first);
     await signIn(there, "ada", first);
     await openAccount(here);
+    // Other cards ask for the current password too (docs/decisions/0082).
+    const card = here.getByRole("region", { name: "Password", exact: true });
 
-    await here.getByLabel("Current password").fill("not the password");
+    await card.getByLabel("Current password").fill("not the password");
     await here.getByLabel("New password", { exact: true }).fill(second);
     await here.getByLabel("Repeat the new password").fill(second);
     await here.getByRole("button", { name: "Change password" }).click();
     await here.getByRole("alert").filter({ hasText: "Current password is incorrect" }).waitFor();
 
-    await here.getByLabel("Current password").fill(first);
+    await card.getByLabel("Current password").fill(first);
     await here.getByLabel("New password", { exact: true }).fill("password1234");
     await here.getByLabel("Repeat the new password").fill("password1234");
     await here.getByRole("button", { name: "Change password" }).click();
@@ -154,6 +156,8 @@ describe("Account page", () => {
     const page = await newPage();
     await signIn(page, "cy", password);
     await openAccount(page);
+    // The set-up asks for the password first (test/e2e/account-security.test.ts checks the refusals).
+    await page.locator('input[name="totp-start-password"]').fill(password);
     await page.getByRole("button", { name: "Set up authenticator app" }).click();
     await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";

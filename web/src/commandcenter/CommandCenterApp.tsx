@@ -17,6 +17,7 @@ import { StaffPage } from "./shared/StaffPage";
 import { AcceptInvitationPage } from "./sign-in/AcceptInvitationPage";
 import { ForgotPasswordPage } from "./sign-in/ForgotPasswordPage";
 import { LoginPage } from "./sign-in/LoginPage";
+import { NotMePage } from "./sign-in/NotMePage";
 import { ResetPasswordPage } from "./sign-in/ResetPasswordPage";
 import { TeamPage } from "./team/TeamPage";
 
@@ -30,6 +31,7 @@ export default function CommandCenterApp() {
           <Route path="accept-invitation" element={<AcceptInvitationPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="not-me" element={<NotMePage />} />
           <Route
             index
             element={

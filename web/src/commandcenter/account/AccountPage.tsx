@@ -1,8 +1,9 @@
 /**
  * /commandcenter/account (every signed-in staff member; docs/decisions/0061): the member's own
  * e-mail address, password, second factors (authenticator app, passkeys) and sessions. Changing
- * the password ends every other session (the API does; the page says so). Every failed request
- * shows the server's message, loads with Try again.
+ * the password ends every other session (the API does; the page says so). A new address and every
+ * second-factor change ask for the current password again, and the old address is told
+ * (docs/decisions/0082). Every failed request shows the server's message, loads with Try again.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -32,9 +33,15 @@ export function AccountPage() {
 function EmailCard() {
   const { user, setUser } = useAuth();
   const [email, setEmail] = useState(user?.email ?? "");
+  const [password, setPassword] = useState("");
+  const [previous, setPrevious] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => api.setEmail(email),
-    onSuccess: (answer) => setUser(answer.user),
+    mutationFn: () => api.setEmail(email, password),
+    onSuccess: (answer) => {
+      setPrevious(user?.email && user.email !== answer.user.email ? user.email : null);
+      setPassword("");
+      setUser(answer.user);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +51,11 @@ function EmailCard() {
     <AccountCard id="account-email" title="E-mail address">
       <form className={styles.stack} onSubmit={submit} noValidate>
         <ActionMessages
-          notice={save.isSuccess ? "Your e-mail address was saved." : ""}
+          notice={
+            save.isSuccess
+              ? `Your e-mail address was saved.${previous ? ` We told ${previous}, with a link to undo the change.` : ""}`
+              : ""
+          }
           error={formFailure(save.error)}
         />
         <FormField
@@ -56,6 +67,16 @@ function EmailCard() {
           value={email}
           error={fieldErrorsOf(save.error).email}
           onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          label="Current password"
+          name="email-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={fieldErrorsOf(save.error).password}
+          onChange={(event) => setPassword(event.target.value)}
         />
         <button type="submit" className={styles.primaryButton} disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save address"}

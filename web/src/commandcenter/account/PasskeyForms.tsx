@@ -1,4 +1,7 @@
-/** Adding a passkey (password, optional name, the browser's dialog) and renaming one. */
+/**
+ * Adding a passkey (password, optional name, the browser's dialog), renaming one, and removing one
+ * (confirmed with the password; docs/decisions/0082).
+ */
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { PasskeyView } from "../../../../events/passkeys";
@@ -107,6 +110,61 @@ export function RenamePasskeyDialog({
         value={name}
         error={fieldErrorsOf(rename.error).name}
         onChange={(event) => setName(event.target.value)}
+      />
+    </Modal>
+  );
+}
+
+export function RemovePasskeyDialog({
+  passkey,
+  onClose,
+  onRemoved,
+}: {
+  passkey: PasskeyView;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
+  const [password, setPassword] = useState("");
+  const remove = useMutation({
+    mutationFn: () => api.removePasskey(passkey.id, password),
+    onSuccess: onRemoved,
+  });
+  return (
+    <Modal
+      title="Remove passkey"
+      onClose={() => !remove.isPending && onClose()}
+      footer={
+        <>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={remove.isPending}
+            onClick={onClose}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={styles.dangerButton}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            {remove.isPending ? "Removing..." : "Remove passkey"}
+          </button>
+        </>
+      }
+    >
+      <p>Remove the passkey {passkey.name}? It can no longer be used to sign in.</p>
+      <ActionMessages notice="" error={formFailure(remove.error)} />
+      <FormField
+        label="Current password"
+        name="passkey-remove-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={fieldErrorsOf(remove.error).password}
+        onChange={(event) => setPassword(event.target.value)}
       />
     </Modal>
   );

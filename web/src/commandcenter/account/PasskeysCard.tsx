@@ -1,15 +1,13 @@
 /**
  * The Account page's passkeys (docs/decisions/0073-passkeys.md): the list (name, added, last used),
  * adding one (the current password, an optional name, then the browser's passkey dialog), renaming
- * and removing one (each in a dialog; removal asks for confirmation).
+ * and removing one (each in a dialog; removal asks for the current password, docs/decisions/0082).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PasskeyView } from "../../../../events/passkeys";
-import { api } from "../shared/api";
 import { ActionMessages } from "../shared/ErrorNotice";
 import { Loaded } from "../shared/Loaded";
-import { Modal } from "../shared/Modal";
 import { passkeysSupported } from "../shared/passkeyCeremony";
 import { type Column, RecordTable } from "../shared/RecordTable";
 import styles from "../shared/shared.module.css";
@@ -17,7 +15,7 @@ import { formatDateTime } from "../shared/time";
 import { useAction } from "../shared/useAction";
 import { AccountCard } from "./AccountCard";
 import { passkeysQuery } from "./accountQueries";
-import { AddPasskeyForm, RenamePasskeyDialog } from "./PasskeyForms";
+import { AddPasskeyForm, RemovePasskeyDialog, RenamePasskeyDialog } from "./PasskeyForms";
 
 type Dialog = { kind: "rename" | "remove"; passkey: PasskeyView };
 
@@ -107,34 +105,15 @@ export function PasskeysCard() {
         />
       )}
       {dialog?.kind === "remove" && (
-        <Modal
-          title="Remove passkey"
-          onClose={() => !action.busy && setDialog(undefined)}
-          footer={
-            <>
-              <button type="button" className={styles.secondaryButton} onClick={() => setDialog(undefined)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={styles.dangerButton}
-                disabled={action.busy}
-                onClick={() => {
-                  const { passkey } = dialog;
-                  setDialog(undefined);
-                  action.act(async () => {
-                    await api.removePasskey(passkey.id);
-                    return `The passkey ${passkey.name} was removed.`;
-                  });
-                }}
-              >
-                Remove passkey
-              </button>
-            </>
-          }
-        >
-          <p>Remove the passkey {dialog.passkey.name}? It can no longer be used to sign in.</p>
-        </Modal>
+        <RemovePasskeyDialog
+          passkey={dialog.passkey}
+          onClose={() => setDialog(undefined)}
+          onRemoved={() => {
+            const { name } = dialog.passkey;
+            setDialog(undefined);
+            action.act(async () => `The passkey ${name} was removed.`);
+          }}
+        />
       )}
     </AccountCard>
   );

@@ -1,4 +1,7 @@
-/** The authenticator app: set it up (TotpEnrolment) or remove it with the password or a code. */
+/**
+ * The authenticator app: set it up (TotpEnrolment, after the current password) or remove it with
+ * the password or a code (docs/decisions/0082).
+ */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, fieldErrorsOf, formFailure } from "../shared/api";
@@ -73,6 +76,7 @@ export function TotpCard() {
                   : "Add a second factor: signing in will also ask for a code from the app."}
               </p>
               <TotpEnrolment
+                askPassword
                 start={api.startTotp}
                 confirm={async (entered) => {
                   await api.confirmTotp(entered);

@@ -1,8 +1,10 @@
 /**
  * Setting up an authenticator app (docs/decisions/0072), self-contained so any page can use it:
- * asks the API for a new secret, shows it as a QR code (the `qrcode` package draws it in the
- * browser — the secret never goes to a third-party service) and as text for typing in by hand, and
- * confirms it with a 6-digit code from the app.
+ * asks the API for a new secret — with the current password, which the form asks for when
+ * `askPassword` (the Account page; the invitation page passes the one just chosen;
+ * docs/decisions/0082) — shows it as a QR code (the `qrcode` package draws it in the browser — the
+ * secret never goes to a third-party service) and as text for typing in by hand, and confirms it
+ * with a 6-digit code from the app.
  */
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
@@ -18,14 +20,18 @@ export function TotpEnrolment({
   start,
   confirm,
   onEnrolled,
+  askPassword = false,
 }: {
-  /** Asks the server for a pending secret. */
-  start: () => Promise<TotpStartResponse>;
+  /** Asks the server for a pending secret, with the password the form asked for ("" without). */
+  start: (password: string) => Promise<TotpStartResponse>;
   /** Confirms the pending secret with a code (an ApiFailure with fieldErrors.code when wrong). */
   confirm: (code: string) => Promise<void>;
   onEnrolled: () => void;
+  /** Show a "Current password" field before the set-up starts. */
+  askPassword?: boolean;
 }) {
-  const starting = useMutation({ mutationFn: start });
+  const [password, setPassword] = useState("");
+  const starting = useMutation({ mutationFn: () => start(password) });
   const confirming = useMutation({ mutationFn: confirm, onSuccess: onEnrolled });
   const pending = starting.data;
   const [code, setCode] = useState("");
@@ -39,18 +45,29 @@ export function TotpEnrolment({
   }, [pending]);
 
   if (!pending) {
+    const begin = (event: FormEvent) => {
+      event.preventDefault();
+      starting.mutate();
+    };
     return (
-      <>
+      <form className={shared.stack} onSubmit={begin} noValidate>
         <ActionMessages notice="" error={formFailure(starting.error)} />
-        <button
-          type="button"
-          className={shared.primaryButton}
-          disabled={starting.isPending}
-          onClick={() => starting.mutate()}
-        >
+        {askPassword && (
+          <FormField
+            label="Current password"
+            name="totp-start-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={fieldErrorsOf(starting.error).password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+        <button type="submit" className={shared.primaryButton} disabled={starting.isPending}>
           {starting.isPending ? "Starting..." : "Set up authenticator app"}
         </button>
-      </>
+      </form>
     );
   }
 

@@ -7,20 +7,25 @@ import styles from "./shared.module.css";
 
 /** The prompt's failure: the field's or the server's message, else a sentence of its own. */
 function promptFailure(failure: unknown): string {
-  const message = failure instanceof ApiFailure ? (failure.fieldErrors.email ?? failure.message) : "";
+  const message =
+    failure instanceof ApiFailure
+      ? (failure.fieldErrors.email ?? failure.fieldErrors.password ?? failure.message)
+      : "";
   return message || "Saving your e-mail address failed. Please try again.";
 }
 
 /**
  * Accounts created before accounts had an address are asked for it after sign-in (the product
  * writes to staff: invitations, password resets, replies to leads). Shown above every page until
- * saved; it does not block the page.
+ * saved; it does not block the page. The password is asked too: the first address is where reset
+ * links will go (docs/decisions/0082).
  */
 export function EmailPrompt() {
   const { setUser } = useAuth();
   const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
   const save = useMutation({
-    mutationFn: () => api.setEmail(email),
+    mutationFn: () => api.setEmail(email, password),
     onSuccess: (answer) => setUser(answer.user),
   });
 
@@ -41,6 +46,17 @@ export function EmailPrompt() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+        />
+      </label>
+      <label className={styles.inlineField}>
+        <span>Current password</span>
+        <input
+          type="password"
+          name="email-prompt-password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
         />
       </label>
       <button type="submit" className={styles.primaryButton} disabled={save.isPending}>

@@ -125,14 +125,16 @@ export const api = {
       ...(code ? { code } : {}),
     }),
   logout: () => request<void>("POST", "/api/auth/logout"),
-  setEmail: (email: string) => request<{ user: StaffUserView }>("PUT", "/api/account/email", { email }),
+  setEmail: (email: string, password: string) =>
+    request<{ user: StaffUserView }>("PUT", "/api/account/email", { email, password }),
   changePassword: (currentPassword: string, newPassword: string) =>
     request<EndedSessionsResponse>("POST", "/api/account/password", { currentPassword, newPassword }),
   sessions: () => request<{ sessions: SessionView[] }>("GET", "/api/account/sessions"),
   endSession: (id: string) => request<void>("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => request<EndedSessionsResponse>("DELETE", "/api/account/sessions"),
   security: () => request<AccountSecurityResponse>("GET", "/api/account/security"),
-  startTotp: () => request<TotpStartResponse>("POST", "/api/account/totp/start", {}),
+  startTotp: (password: string) =>
+    request<TotpStartResponse>("POST", "/api/account/totp/start", { password }),
   confirmTotp: (code: string) => request<{ totp: true }>("POST", "/api/account/totp/confirm", { code }),
   removeTotp: (proof: { password?: string; code?: string }) =>
     request<{ totp: false }>("POST", "/api/account/totp/remove", proof),
@@ -146,7 +148,8 @@ export const api = {
     }),
   renamePasskey: (id: string, name: string) =>
     request<{ passkey: PasskeyView }>("PATCH", `/api/account/passkeys/${encodeURIComponent(id)}`, { name }),
-  removePasskey: (id: string) => request<void>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
+  removePasskey: (id: string, password: string) =>
+    request<void>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`, { password }),
   passkeySignInOptions: () => request<{ options: unknown }>("POST", "/api/auth/passkey/options", {}),
   passkeySignIn: (response: unknown) =>
     request<{ user: StaffUserView }>("POST", "/api/auth/passkey/verify", { response }),
@@ -203,6 +206,7 @@ export const api = {
   checkPasswordReset: (token: string) => request<object>("POST", "/api/auth/password/check", { token }),
   resetPassword: (token: string, password: string) =>
     request<{ message: string }>("POST", "/api/auth/password/reset", { token, password }),
+  notMe: (token: string) => request<{ message: string }>("POST", "/api/auth/not-me", { token }),
   acceptInvitation: (token: string, password: string) =>
     request<{ user: StaffUserView }>("POST", "/api/auth/invitation/accept", { token, password }),
 };

@@ -28,7 +28,7 @@ export function SecondFactorStep({ password, onDone }: { password: string; onDon
       </p>
       <h2 className={styles.cardTitle}>Authenticator app</h2>
       <TotpEnrolment
-        start={api.startTotp}
+        start={() => api.startTotp(password)}
         confirm={async (code) => {
           await api.confirmTotp(code);
         }}
