@@ -11,7 +11,7 @@ import { Loaded } from "../shared/Loaded";
 import { passkeysSupported } from "../shared/passkeyCeremony";
 import { type Column, RecordTable } from "../shared/RecordTable";
 import styles from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import { formatOwnTime } from "../shared/time";
 import { useAction } from "../shared/useAction";
 import { AccountCard } from "./AccountCard";
 import { passkeysQuery } from "./accountQueries";
@@ -22,10 +22,10 @@ type Dialog = { kind: "rename" | "remove"; passkey: PasskeyView };
 function passkeyColumns(open: (dialog: Dialog) => void): Column<PasskeyView>[] {
   return [
     { heading: "Name", cell: (passkey) => passkey.name },
-    { heading: "Added", cell: (passkey) => formatDateTime(passkey.createdAt) },
+    { heading: "Added", cell: (passkey) => formatOwnTime(passkey.createdAt) },
     {
       heading: "Last used",
-      cell: (passkey) => (passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : "Never"),
+      cell: (passkey) => (passkey.lastUsedAt ? formatOwnTime(passkey.lastUsedAt) : "Never"),
     },
     {
       heading: "Actions",
