@@ -131,14 +131,6 @@ export const DeskUpdateRequest = z
   });
 export type DeskUpdateRequest = z.infer<typeof DeskUpdateRequest>;
 
-export const DeskUpdateResponse = z.object({
-  updated: z.array(z.string()),
-  notFound: z.array(z.string()),
-  /** Linked submissions are worked on their lead: nothing changed on these. */
-  linked: z.array(z.string()),
-});
-export type DeskUpdateResponse = z.infer<typeof DeskUpdateResponse>;
-
 export const NoteRequest = z.object({
   text: z
     .string({ error: "Note is required" })
@@ -192,6 +184,19 @@ export const TimelineEntry = z.object({
   email: z.string().optional(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const DeskUpdateResponse = z.object({
+  updated: z.array(z.string()),
+  notFound: z.array(z.string()),
+  /** Linked submissions are worked on their lead: nothing changed on these. */
+  linked: z.array(z.string()),
+  /**
+   * The timeline entries the change wrote, by lead id, oldest first: the page adds them to the
+   * timelines it shows instead of reading them again. A lead already as asked has none.
+   */
+  entries: z.record(z.string(), z.array(TimelineEntry)),
+});
+export type DeskUpdateResponse = z.infer<typeof DeskUpdateResponse>;
 
 export const LeadTimelineResponse = z.object({
   timeline: z.array(TimelineEntry),

@@ -42,6 +42,16 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
 };
 
 /**
+ * A chosen subject as it reads once the form is sent — in the e-mails and the Command Center. The
+ * default reads "General inquiry" there (on the form it is the unchosen "Select a subject").
+ */
+export const CONTACT_SUBJECT_CHOSEN_LABELS: Record<ContactSubject, string> = /* @__PURE__ */ Object.assign(
+  {},
+  CONTACT_SUBJECT_LABELS,
+  { general: "General inquiry" },
+);
+
+/**
  * Honeypot: a field hidden from people and assistive technology. Browsers leave it empty;
  * naive bots fill it.
  */

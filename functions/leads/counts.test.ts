@@ -6,6 +6,7 @@ import {
   counterItemsFor,
   counterShard,
   counterUpdates,
+  deskCounterMoves,
   deskCounterUpdate,
   ownerCounts,
   searchAttributes,
@@ -109,20 +110,42 @@ describe("owner counters", () => {
     deskCounterUpdate("T", SIGNUP_KIND, { ...record, ...from }, to)?.Update;
 
   it("move a record from the counter it names to its new status and owner", () => {
-    const moved = update({ status: "new", ownerCount: "o_new#ana" }, { status: "won", owner: "bea" });
-    expect(moved?.UpdateExpression).toBe(
-      "ADD s_new :minus, s_won :plus, #fromOwner :minus, #toOwner :plus SET kind = :kind, createdAt = :start",
+    expect(deskCounterMoves({ ...record, ownerCount: "o_new#ana" }, { status: "won", owner: "bea" })).toEqual(
+      {
+        s_new: -1,
+        s_won: 1,
+        "o_new#ana": -1,
+        "o_won#bea": 1,
+      },
     );
-    expect(moved?.ExpressionAttributeNames).toEqual({ "#fromOwner": "o_new#ana", "#toOwner": "o_won#bea" });
+    const moved = update({ status: "new", ownerCount: "o_new#ana" }, { status: "won", owner: "bea" });
+    expect(moved?.Key).toEqual({
+      id: counterId(SIGNUP_KIND, "day", record.createdAt, counterShard(record.id)),
+    });
+    expect(moved?.UpdateExpression).toBe("ADD #u0 :u0, #u1 :u1, #u2 :u2, #u3 :u3 SET #u4 = :u4, #u5 = :u5");
+    expect(Object.values(moved?.ExpressionAttributeNames ?? {})).toEqual([
+      "s_new",
+      "s_won",
+      "o_new#ana",
+      "o_won#bea",
+      "kind",
+      "createdAt",
+    ]);
+    expect(Object.values(moved?.ExpressionAttributeValues ?? {})).toEqual([
+      -1,
+      1,
+      -1,
+      1,
+      "#counts#signup#day",
+      "2025-03-01T00:00:00.000Z",
+    ]);
   });
 
   it("count an owned record not counted yet, and leave the unassigned in their status only", () => {
-    expect(update({ status: "won" }, { status: "won", owner: "ana" })?.UpdateExpression).toBe(
-      "ADD #toOwner :plus SET kind = :kind, createdAt = :start",
-    );
-    expect(
-      update({ status: "new" }, { status: "lost", owner: null })?.ExpressionAttributeNames,
-    ).toBeUndefined();
+    expect(deskCounterMoves({ ...record, status: "won" }, { status: "won", owner: "ana" })).toEqual({
+      "o_won#ana": 1,
+    });
+    expect(deskCounterMoves(record, { status: "lost", owner: null })).toEqual({ s_new: -1, s_lost: 1 });
     expect(
       update({ status: "won", ownerCount: "o_won#ana" }, { status: "won", owner: "ana" }),
     ).toBeUndefined();

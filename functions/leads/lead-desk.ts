@@ -1,8 +1,9 @@
 /**
- * Working a lead: status and owner changes (single or bulk) and staff notes. Each change is one
- * DynamoDB transaction — the record (guarded by its desk version, so two staff members changing
- * the same lead at once cannot lose an update), the status counters of the record's day bucket
- * and the timeline entries that record it — so the list, the counts and the audit trail agree.
+ * Working a lead: status and owner changes (single or bulk) and staff notes. What a change does is
+ * decided by ./desk-rules.ts; here it is written as one DynamoDB transaction — the record (guarded
+ * by its desk version, so two staff members changing the same lead at once cannot lose an
+ * update), the status counters of the record's day bucket and the timeline entries that record
+ * it — so the list, the counts and the audit trail agree.
  */
 import {
   type DynamoDBDocumentClient,
@@ -11,12 +12,10 @@ import {
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
 import {
-  ANSWERED_STATUSES,
+  type DeskUpdateResponse,
   isOpenStatus,
   LEAD_KINDS,
-  LEAD_STATUSES,
   type LeadKindName,
-  type LeadStatus,
   LIMITS_DESK,
   type TimelineEntry,
   TimelineEntry as TimelineEntryShape,
@@ -30,10 +29,14 @@ import {
   retryTransaction,
   type TransactItem,
 } from "../lib/transact";
-import { countedOwner, deskCounterUpdate, deskKey, OWNER_COUNT, ownerCounterName } from "../model/lead-index";
+import { updateExpression } from "../lib/update-expression";
+import { countedOwner, counterMoveUpdate, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
 import { readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
+import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
+
+export type { DeskChange } from "./desk-rules";
 
 export interface DeskDeps {
   readonly db: DynamoDBDocumentClient;
@@ -44,20 +47,6 @@ export interface DeskDeps {
    * (its country, known once enrichment has run; docs/decisions/0075).
    */
   readonly leadTables?: Readonly<Record<LeadKindName, string>>;
-}
-
-export interface DeskChange {
-  readonly status?: LeadStatus;
-  readonly lostReason?: string;
-  /** A staff username, null for nobody, undefined to leave as is. */
-  readonly owner?: string | null;
-  /** A reply was sent: stop the response clock whatever the status (functions/leads/reply.ts). */
-  readonly responded?: boolean;
-}
-
-/** A record's status; records from before the desk are New. */
-export function statusOf(item: Record<string, unknown>): LeadStatus {
-  return LEAD_STATUSES.includes(item.status as LeadStatus) ? (item.status as LeadStatus) : "new";
 }
 
 export async function readLead(
@@ -80,6 +69,7 @@ export async function readLead(
  */
 function versionGuard(item: Record<string, unknown>): {
   condition: string;
+  names: Record<string, string>;
   values: Record<string, unknown>;
   next: number;
 } {
@@ -88,17 +78,60 @@ function versionGuard(item: Record<string, unknown>): {
   const owner = counted
     ? { condition: "#ownerCount = :ownerCount", values: { ":ownerCount": counted } }
     : { condition: "attribute_not_exists(#ownerCount)", values: {} };
+  const names = { "#ownerCount": OWNER_COUNT };
   return version === undefined
     ? {
         condition: `attribute_exists(id) AND attribute_not_exists(deskVersion) AND ${owner.condition}`,
+        names,
         values: owner.values,
         next: 1,
       }
     : {
         condition: `deskVersion = :version AND ${owner.condition}`,
+        names,
         values: { ":version": version, ...owner.values },
         next: version + 1,
       };
+}
+
+/**
+ * Writes a decision (./desk-rules.ts) as the actions of one transaction — the record's update under
+ * its version guard, its day counter's moves, its timeline entries — and returns those entries as
+ * the timeline shows them.
+ */
+export function deskWrites(
+  deps: DeskDeps,
+  lead: LeadKind,
+  item: Record<string, unknown> & { createdAt: string },
+  decision: DeskDecision,
+): { actions: TransactItem[]; entries: TimelineEntry[] } {
+  const id = String(item.id);
+  const guard = versionGuard(item);
+  const update = updateExpression({
+    set: { deskVersion: guard.next, ...decision.set },
+    remove: decision.remove,
+  });
+  const puts = decision.entries.map(({ entry, order }) =>
+    timelinePut(deps.tables.audit, lead.kind, id, entry, order),
+  );
+  const counters = counterMoveUpdate(deps.tables.records, lead, item, decision.counters);
+  return {
+    actions: [
+      {
+        Update: {
+          TableName: deps.tables.records,
+          Key: { id },
+          UpdateExpression: update.UpdateExpression,
+          ConditionExpression: guard.condition,
+          ExpressionAttributeNames: { ...guard.names, ...update.ExpressionAttributeNames },
+          ExpressionAttributeValues: { ...guard.values, ...update.ExpressionAttributeValues },
+        },
+      },
+      ...(counters ? [counters] : []),
+      ...puts,
+    ],
+    entries: puts.map((put) => TimelineEntryShape.parse({ ...put.Put?.Item, id: put.Put?.Item?.sk })),
+  };
 }
 
 /** What one change does to one record: the transaction, or nothing when nothing changes. */
@@ -112,91 +145,8 @@ export function changeActions(
   /** Order of this change's first timeline entry among others written at the same instant. */
   firstOrder = 0,
 ): TransactItem[] {
-  const id = String(item.id);
-  const current = statusOf(item);
-  const currentOwner = typeof item.owner === "string" ? item.owner : null;
-  const status = change.status ?? current;
-  const lostReason =
-    status === "lost" ? (change.lostReason ?? (item.lostReason as string | undefined)) : undefined;
-  const statusChanged = item.status !== status || (status === "lost" && lostReason !== item.lostReason);
-  const ownerChanged = change.owner !== undefined && change.owner !== currentOwner;
-  const stopsClock =
-    item.respondedAt === undefined && (ANSWERED_STATUSES.includes(status) || change.responded === true);
-  if (!statusChanged && !ownerChanged && !stopsClock) return [];
-
-  const guard = versionGuard(item);
-  const set = ["deskVersion = :next", "#status = :status", "deskKey = :deskKey"];
-  const remove: string[] = [];
-  const values: Record<string, unknown> = {
-    ...guard.values,
-    ":next": guard.next,
-    ":status": status,
-    ":deskKey": deskKey(lead, status),
-  };
-  if (status === "lost") {
-    set.push("lostReason = :lostReason");
-    values[":lostReason"] = lostReason ?? "";
-  } else if (item.lostReason !== undefined) remove.push("lostReason");
-  if (ownerChanged) {
-    if (change.owner) {
-      set.push("#owner = :owner");
-      values[":owner"] = change.owner;
-    } else remove.push("#owner");
-  }
-  const owner = ownerChanged ? (change.owner ?? null) : currentOwner;
-  const ownerCounter = owner ? ownerCounterName(status, owner) : undefined;
-  if (ownerCounter) {
-    set.push("#ownerCount = :ownerCounter");
-    values[":ownerCounter"] = ownerCounter;
-  } else remove.push("#ownerCount");
-  if (stopsClock) {
-    set.push("respondedAt = :now");
-    values[":now"] = now.toISOString();
-  }
-  const actions: TransactItem[] = [
-    {
-      Update: {
-        TableName: deps.tables.records,
-        Key: { id },
-        UpdateExpression: `SET ${set.join(", ")}${remove.length ? ` REMOVE ${remove.join(", ")}` : ""}`,
-        ConditionExpression: guard.condition,
-        ExpressionAttributeNames: {
-          "#status": "status",
-          "#ownerCount": OWNER_COUNT,
-          ...(ownerChanged ? { "#owner": "owner" } : {}),
-        },
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
-  const counters = deskCounterUpdate(deps.tables.records, lead, item, { status, owner });
-  if (counters) actions.push(counters);
-  if (statusChanged)
-    actions.push(
-      timelinePut(
-        deps.tables.audit,
-        lead.kind,
-        id,
-        { type: "status", at: now, actor, status, ...(lostReason ? { lostReason } : {}) },
-        firstOrder,
-      ),
-    );
-  if (ownerChanged)
-    actions.push(
-      timelinePut(
-        deps.tables.audit,
-        lead.kind,
-        id,
-        {
-          type: "owner",
-          at: now,
-          actor,
-          owner: change.owner ?? null,
-        },
-        firstOrder + 1,
-      ),
-    );
-  return actions;
+  const decision = decideDeskChange(lead, item, change, { actor, now, firstOrder });
+  return decision ? deskWrites(deps, lead, item, decision).actions : [];
 }
 
 /**
@@ -232,26 +182,34 @@ async function prospectActions(
 /** Enough for a handful of staff changing one lead at the same moment (each round, one wins). */
 const ATTEMPTS = 10;
 
-/** Applies `change` to one lead; retried when another change of the same lead got there first. */
+export type ChangeOutcome =
+  | { readonly outcome: "updated"; readonly entries: TimelineEntry[] }
+  | { readonly outcome: "notFound" | "linked" };
+
+/**
+ * Applies `change` to one lead; retried when another change of the same lead got there first.
+ * "updated" carries the timeline entries it wrote (none when the lead already was as asked).
+ */
 export async function changeLead(
   deps: DeskDeps,
   lead: LeadKind,
   id: string,
   change: DeskChange,
   actor: string,
-): Promise<"updated" | "notFound" | "linked"> {
+): Promise<ChangeOutcome> {
   // The record's version or the address's lookup moved since they were read: read again.
   const retryable = (error: unknown) => isConditionRefused(error) || isTransactionConflict(error);
   return retryTransaction({ attempts: ATTEMPTS, retryable }, async () => {
     const item = await readLead(deps, lead, id);
-    if (!item) return "notFound";
+    if (!item) return { outcome: "notFound" };
     // A linked submission is worked on its lead; it has no status of its own to change.
-    if (statusOf(item) === "linked") return "linked";
-    const actions = changeActions(deps, lead, item, change, actor, deps.clock());
-    if (actions.length === 0) return "updated";
+    if (statusOf(item) === "linked") return { outcome: "linked" };
+    const decision = decideDeskChange(lead, item, change, { actor, now: deps.clock() });
+    if (!decision) return { outcome: "updated", entries: [] };
+    const { actions, entries } = deskWrites(deps, lead, item, decision);
     actions.push(...(await prospectActions(deps, lead, item, change)));
     await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
-    return "updated";
+    return { outcome: "updated", entries };
   });
 }
 
@@ -262,16 +220,22 @@ export async function changeLeads(
   ids: readonly string[],
   change: DeskChange,
   actor: string,
-): Promise<{ updated: string[]; notFound: string[]; linked: string[] }> {
+): Promise<DeskUpdateResponse> {
   const unique = [...new Set(ids)];
-  const outcomes = new Map<string, Awaited<ReturnType<typeof changeLead>>>();
+  const outcomes = new Map<string, ChangeOutcome>();
   await forEachConcurrently(unique, 8, async (id) => {
     outcomes.set(id, await changeLead(deps, lead, id, change, actor));
   });
+  const withOutcome = (outcome: ChangeOutcome["outcome"]) =>
+    unique.filter((id) => outcomes.get(id)?.outcome === outcome);
+  const entries: Record<string, TimelineEntry[]> = {};
+  for (const [id, changed] of outcomes)
+    if (changed.outcome === "updated" && changed.entries.length > 0) entries[id] = changed.entries;
   return {
-    updated: unique.filter((id) => outcomes.get(id) === "updated"),
-    notFound: unique.filter((id) => outcomes.get(id) === "notFound"),
-    linked: unique.filter((id) => outcomes.get(id) === "linked"),
+    updated: withOutcome("updated"),
+    notFound: withOutcome("notFound"),
+    linked: withOutcome("linked"),
+    entries,
   };
 }
 

@@ -17,7 +17,8 @@ import type { LeadKind } from "../model/lead-kinds";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { escapeHtml } from "../model/mail/templates";
 import { timelineItem } from "../model/timeline";
-import { changeActions, type DeskDeps, readLead, statusOf } from "./lead-desk";
+import { statusOf } from "./desk-rules";
+import { changeActions, type DeskDeps, readLead } from "./lead-desk";
 
 export interface ReplyDeps extends DeskDeps {
   readonly mailer: Mailer;

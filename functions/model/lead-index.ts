@@ -1,4 +1,5 @@
 import type { TransactItem } from "../lib/transact";
+import { updateExpression } from "../lib/update-expression";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
 
 /** Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries. */
@@ -145,9 +146,54 @@ export function ownerCounts(
   }
 }
 
+/** Day-counter attributes and how much each moves: -1 where a record was counted, +1 where it now is. */
+export type CounterMoves = Readonly<Record<string, 1 | -1>>;
+
 /**
- * Moves one record's counts (same bucket and shard as its insert) from where it is counted — its
- * status and the owner counter it names — to `to`'s status and owner; undefined when neither moves.
+ * Where a record's counts move when its status or owner changes to `to`: from its status and the
+ * owner counter it names to `to`'s status and owner. Empty when neither moves.
+ */
+export function deskCounterMoves(
+  record: Record<string, unknown>,
+  to: { readonly status: string; readonly owner: string | null },
+): CounterMoves {
+  const moves: Record<string, 1 | -1> = {};
+  const from = statusAttribute(record);
+  const next = `s_${to.status}`;
+  if (from !== next) {
+    if (from) moves[from] = -1;
+    moves[next] = 1;
+  }
+  const fromOwner = countedOwner(record);
+  const nextOwner = to.owner ? ownerCounterName(to.status, to.owner) : undefined;
+  if (fromOwner !== nextOwner) {
+    if (fromOwner) moves[fromOwner] = -1;
+    if (nextOwner) moves[nextOwner] = 1;
+  }
+  return moves;
+}
+
+/** The update of the record's day counter (same bucket and shard as its insert) by `moves`. */
+export function counterMoveUpdate(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string },
+  moves: CounterMoves,
+): TransactItem | undefined {
+  if (Object.keys(moves).length === 0) return undefined;
+  const start = bucketStart(record.createdAt, "day");
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { id: counterId(lead, "day", start, counterShard(String(record.id ?? ""))) },
+      ...updateExpression({ add: moves, set: { kind: counterKind(lead, "day"), createdAt: start } }),
+    },
+  };
+}
+
+/**
+ * Moves one record's counts from where it is counted — its status and the owner counter it names —
+ * to `to`'s status and owner; undefined when neither moves.
  */
 export function deskCounterUpdate(
   tableName: string,
@@ -155,40 +201,7 @@ export function deskCounterUpdate(
   record: Record<string, unknown> & { createdAt: string },
   to: { readonly status: string; readonly owner: string | null },
 ): TransactItem | undefined {
-  const from = statusAttribute(record);
-  const next = `s_${to.status}`;
-  const fromOwner = countedOwner(record);
-  const nextOwner = to.owner ? ownerCounterName(to.status, to.owner) : undefined;
-  const counts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (from !== next) {
-    if (from) counts.push(`${from} :minus`);
-    counts.push(`${next} :plus`);
-  }
-  if (fromOwner !== nextOwner) {
-    if (fromOwner) {
-      counts.push("#fromOwner :minus");
-      names["#fromOwner"] = fromOwner;
-    }
-    if (nextOwner) {
-      counts.push("#toOwner :plus");
-      names["#toOwner"] = nextOwner;
-    }
-  }
-  if (counts.length === 0) return undefined;
-  if (counts.some((count) => count.endsWith(":minus"))) values[":minus"] = -1;
-  if (counts.some((count) => count.endsWith(":plus"))) values[":plus"] = 1;
-  const start = bucketStart(record.createdAt, "day");
-  return {
-    Update: {
-      TableName: tableName,
-      Key: { id: counterId(lead, "day", start, counterShard(String(record.id ?? ""))) },
-      UpdateExpression: `ADD ${counts.join(", ")} SET kind = :kind, createdAt = :start`,
-      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: { ...values, ":kind": counterKind(lead, "day"), ":start": start },
-    },
-  };
+  return counterMoveUpdate(tableName, lead, record, deskCounterMoves(record, to));
 }
 
 /** The item attributes and extra transaction actions that go with writing a new record. */

@@ -4,6 +4,7 @@
  */
 import type * as z from "zod";
 import { ContactMessage } from "../../events/contact";
+import { CONTACT_LEAD, type LeadFields, SIGNUP_LEAD } from "../../events/lead-fields";
 import { Signup } from "../../events/signup";
 import type { AuditAction } from "./audit";
 import type { TableKey } from "./tables";
@@ -13,6 +14,8 @@ export interface LeadKind<S extends z.ZodObject = z.ZodObject> {
   readonly kind: "signup" | "contact";
   readonly table: TableKey;
   readonly schema: S;
+  /** Its fields: labels, how they read, where staff see them (events/lead-fields.ts). */
+  readonly fields: LeadFields;
   /** Fields staff can filter on with exact values; their combination is counted per day. */
   readonly facets: readonly string[];
   readonly deleteAction: AuditAction;
@@ -22,6 +25,7 @@ export const SIGNUP_KIND: LeadKind<typeof Signup> = {
   kind: "signup",
   table: "signups",
   schema: Signup,
+  fields: SIGNUP_LEAD,
   facets: ["teamSize", "productLines"],
   deleteAction: "signup.delete",
 };
@@ -30,6 +34,7 @@ export const CONTACT_KIND: LeadKind<typeof ContactMessage> = {
   kind: "contact",
   table: "contacts",
   schema: ContactMessage,
+  fields: CONTACT_LEAD,
   facets: [],
   deleteAction: "contact.delete",
 };

@@ -2,9 +2,12 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ContactRequest } from "../../events/contact";
 import { SignupRequest } from "../../events/signup";
 import { conflictBackoffMs } from "../lib/transact";
-import { acceptSignup, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
+import { eventOfOutboxItem } from "../model/outbox";
+import { businessCalendar } from "../model/response-clock";
+import { accept, acceptSignup, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
 
 const cancelled = (...codes: string[]) =>
   Object.assign(new Error("Transaction cancelled"), {
@@ -141,4 +144,70 @@ describe("retention period", () => {
     await acceptSignup(deps(0), input);
     expect(writtenItems()[0]?.expiresAt).toBeUndefined();
   });
+});
+
+describe("accept keeps every field of the request", () => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const mock = mockClient(db);
+  const deps = {
+    db,
+    clock: () => new Date("2025-03-04T10:00:00.000Z"),
+    newId: () => crypto.randomUUID(),
+    tables: { records: "Leads", outbox: "Outbox", audit: "AuditLog" },
+    calendar: businessCalendar([]),
+  };
+  /** Not the person's: the submission's id (the record's id) and the honeypot (never stored). */
+  const NOT_FORM = ["submissionId", "website"];
+  /** A request with every field filled: a new field of the form must be added here, or this fails. */
+  const FULL = {
+    signup: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      teamSize: "team",
+      productLines: "multiple",
+      notes: "Call after lunch",
+    },
+    contact: {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "grace@example.com",
+      phone: "+1 555 0100",
+      company: "Navy",
+      subject: "demo",
+      message: "Hello",
+      newsletter: true,
+    },
+  };
+  const requests = { signup: SignupRequest, contact: ContactRequest };
+
+  beforeEach(() => {
+    mock.reset();
+    mock.on(GetCommand).resolves({});
+    mock.on(TransactWriteCommand).resolves({});
+  });
+
+  it.each(["signup", "contact"] as const)(
+    "stores each %s field in the record and its event",
+    async (kind) => {
+      const schema = requests[kind];
+      const formFields = Object.keys(schema.shape).filter((key) => !NOT_FORM.includes(key));
+      expect(Object.keys(FULL[kind]).sort(), "FULL names every field of the form").toEqual(
+        [...formFields].sort(),
+      );
+      const input = schema.parse({ ...FULL[kind], submissionId: crypto.randomUUID(), website: "" });
+      const { id } = await accept(deps, kind, input as never, { ipAddress: "203.0.113.9" });
+      const [record, outbox] = (
+        mock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? []
+      ).map((action) => action.Put?.Item);
+      const event = eventOfOutboxItem(outbox ?? {});
+      for (const key of formFields) {
+        expect(record?.[key], key).toEqual(input[key as keyof typeof input]);
+        expect((event.data as Record<string, unknown>)[key], key).toEqual(record?.[key]);
+      }
+      expect(record).toMatchObject({ id, ipAddress: "203.0.113.9", createdAt: "2025-03-04T10:00:00.000Z" });
+      expect(record).not.toHaveProperty("website");
+      expect(record).not.toHaveProperty("submissionId");
+    },
+  );
 });

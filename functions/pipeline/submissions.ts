@@ -1,7 +1,8 @@
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { ContactMessage, ContactRequest } from "../../events/contact";
+import type { ContactRequest } from "../../events/contact";
 import type { DomainEvent } from "../../events/envelopes";
-import type { Signup, SignupRequest } from "../../events/signup";
+import { formValues } from "../../events/lead-fields";
+import type { SignupRequest } from "../../events/signup";
 import { cancellationCodes } from "../lib/aws-errors";
 import type { Clock, IdGenerator } from "../lib/clock";
 import { isConditionRefused, isTransactionConflict, retryTransaction, type Sleep } from "../lib/transact";
@@ -169,73 +170,69 @@ function common(deps: SubmissionDeps, submissionId: string | undefined) {
   return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId(), desk };
 }
 
-export async function acceptSignup(
+interface SubmissionRequests {
+  readonly signup: SignupRequest;
+  readonly contact: ContactRequest;
+}
+
+interface SubmissionKind {
+  /** The lead kind, and with it the fields (events/lead-fields.ts). */
+  readonly lead: LeadKind;
+  /** Its stored items (./record-mapping.ts). */
+  readonly items: {
+    toItem(record: Record<string, unknown>): Record<string, unknown> & { id: string; kind: string };
+    fromItem(item: Record<string, unknown>): Record<string, unknown>;
+  };
+  readonly event: "signup.created" | "contact.received";
+}
+
+const SUBMISSIONS: Readonly<Record<keyof SubmissionRequests, SubmissionKind>> = {
+  signup: { lead: SIGNUP_KIND, items: signupItems, event: "signup.created" },
+  contact: { lead: CONTACT_KIND, items: contactItems, event: "contact.received" },
+};
+
+/**
+ * Stores a validated signup or contact message and its event. The record is every form field of
+ * the kind's description (events/lead-fields.ts) that holds a value, the id, arrival time and
+ * address, and the desk's start.
+ */
+export async function accept<K extends keyof SubmissionRequests>(
   deps: SubmissionDeps,
-  input: SignupRequest,
+  kind: K,
+  input: SubmissionRequests[K],
   meta: SubmissionMeta = {},
 ): Promise<AcceptedSubmission> {
+  const { lead, items, event } = SUBMISSIONS[kind];
   const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
-  const signup: Signup = {
-    id,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    teamSize: input.teamSize,
-    productLines: input.productLines,
-    ...(input.notes ? { notes: input.notes } : {}),
-    createdAt,
-    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
-    ...desk,
-  };
+  const draft = items.toItem(
+    items.fromItem({
+      id,
+      ...formValues(lead.fields, input),
+      createdAt,
+      ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+      ...desk,
+    }),
+  ) as NewRecord & { kind: string };
   const stored = await storeWithEvent(
     deps,
-    SIGNUP_KIND,
-    signupItems.toItem(signup) as Signup & { kind: string },
-    (record): DomainEvent => ({
-      type: "signup.created",
-      version: 1,
-      id: eventId,
-      occurredAt: createdAt,
-      data: signupItems.fromItem(record),
-    }),
+    lead,
+    draft,
+    (record) =>
+      ({
+        type: event,
+        version: 1,
+        id: eventId,
+        occurredAt: createdAt,
+        data: items.fromItem(record),
+      }) as DomainEvent,
   );
   return { id, ...stored };
 }
 
-export async function acceptContact(
-  deps: SubmissionDeps,
-  input: ContactRequest,
-  meta: SubmissionMeta = {},
-): Promise<AcceptedSubmission> {
-  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
-  const message: ContactMessage = {
-    id,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    ...(input.phone ? { phone: input.phone } : {}),
-    ...(input.company ? { company: input.company } : {}),
-    subject: input.subject,
-    message: input.message,
-    newsletter: input.newsletter,
-    createdAt,
-    ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
-    ...desk,
-  };
-  const stored = await storeWithEvent(
-    deps,
-    CONTACT_KIND,
-    contactItems.toItem(message) as ContactMessage & { kind: string },
-    (record): DomainEvent => ({
-      type: "contact.received",
-      version: 1,
-      id: eventId,
-      occurredAt: createdAt,
-      data: contactItems.fromItem(record),
-    }),
-  );
-  return { id, ...stored };
-}
+export const acceptSignup = (deps: SubmissionDeps, input: SignupRequest, meta?: SubmissionMeta) =>
+  accept(deps, "signup", input, meta);
+export const acceptContact = (deps: SubmissionDeps, input: ContactRequest, meta?: SubmissionMeta) =>
+  accept(deps, "contact", input, meta);
 
 /** The honeypot field (events/fields.ts) holds something: a bot filled in a field people never see. */
 export function isHoneypotFilled(value: unknown): boolean {

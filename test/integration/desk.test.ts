@@ -5,7 +5,7 @@
  */
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DeskStatsResponse, type TimelineEntry } from "../../events";
+import { DeskStatsResponse, DeskUpdateResponse, type TimelineEntry } from "../../events";
 import { deskStats, median } from "../../functions/leads/desk-stats";
 import { writeNote } from "../../functions/leads/lead-desk";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
@@ -120,7 +120,8 @@ describe("lead desk", () => {
     });
     const answered = Date.now();
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ updated: [id("Tia")], notFound: [], linked: [] });
+    const { entries: written, ...outcome } = DeskUpdateResponse.parse(answer.json);
+    expect(outcome).toEqual({ updated: [id("Tia")], notFound: [], linked: [] });
     const tia = await record("Tia");
     expect(tia).toMatchObject({ status: "contacted", owner: ADMIN.username, deskKey: "signup#contacted" });
     expect(typeof tia.respondedAt).toBe("string");
@@ -131,6 +132,8 @@ describe("lead desk", () => {
     // Written while the request ran (the runtime shares this machine's clock), however long it took.
     expect(Date.parse(entries[1]?.at ?? "")).toBeGreaterThanOrEqual(sent);
     expect(Date.parse(entries[1]?.at ?? "")).toBeLessThanOrEqual(answered);
+    // The answer carries the entries it wrote, as the timeline then reads them: no need to read it again.
+    expect(written).toEqual({ [id("Tia")]: entries.slice(1) });
   });
 
   it("filters by status, Mine and Unassigned, with search and facets, with exact counts", async () => {
@@ -157,7 +160,12 @@ describe("lead desk", () => {
       status: "lost",
       lostReason: "Chose a competitor",
     });
-    expect(answer.json).toEqual({ updated: [id("Wes"), id("Tom")], notFound: ["no-such-id"], linked: [] });
+    const { entries, ...outcome } = DeskUpdateResponse.parse(answer.json);
+    expect(outcome).toEqual({ updated: [id("Wes"), id("Tom")], notFound: ["no-such-id"], linked: [] });
+    expect(Object.keys(entries).sort()).toEqual([id("Wes"), id("Tom")].sort());
+    expect(entries[id("Wes")]).toMatchObject([
+      { type: "status", status: "lost", lostReason: "Chose a competitor" },
+    ]);
     const lost = await get("/api/admin/signups?status=lost");
     expect(names(lost)).toEqual(["Tom", "Wes"]);
     expect(lost.json).toMatchObject({ matched: 2 });
@@ -166,6 +174,13 @@ describe("lead desk", () => {
     // Moving on from Lost drops the reason.
     await post("/api/admin/desk/update", { kind: "signup", ids: [id("Tom")], status: "qualified" });
     expect((await record("Tom")).lostReason).toBeUndefined();
+    // A lead already as asked is updated with nothing written, and has no entries in the answer.
+    const again = await post("/api/admin/desk/update", {
+      kind: "signup",
+      ids: [id("Tom")],
+      status: "qualified",
+    });
+    expect(again.json).toEqual({ updated: [id("Tom")], notFound: [], linked: [], entries: {} });
   });
 
   it("keeps the status counters exact under parallel changes of one lead", async () => {

@@ -11,10 +11,6 @@ import {
   SignupStatsQuery,
 } from "../../../events/admin";
 import { fieldErrorsOf } from "../../../events/api";
-import type { ContactMessage } from "../../../events/contact";
-import { LEAD_STATUS_LABELS } from "../../../events/desk";
-import { CONTACT_SUBJECT_LABELS, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS } from "../../../events/options";
-import type { Signup } from "../../../events/signup";
 import { systemClock } from "../../lib/clock";
 import { type ApiRequest, badRequest, HttpError, httpApi, httpRoutes, jsonResponse } from "../../lib/http";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../model/lead-kinds";
@@ -25,6 +21,7 @@ import { LeadCounter } from "../counts";
 import { type CsvColumn, csvHeader, csvRows } from "../csv";
 import { deleteLead } from "../delete-lead";
 import type { DeskFilter } from "../desk-filter";
+import { leadCsvColumns } from "../lead-csv";
 import { type Cursor, decodeCursor } from "../lead-cursor";
 import { LeadQueries } from "../lead-query";
 
@@ -194,54 +191,6 @@ export function signupStatsHandler() {
   );
 }
 
-/** The lead desk's columns, the same for both kinds. */
-function deskColumns<R extends Signup | ContactMessage>(): CsvColumn<R>[] {
-  return [
-    { header: "Status", value: (r) => LEAD_STATUS_LABELS[r.status ?? "new"] },
-    { header: "Lost reason", value: (r) => r.lostReason },
-    { header: "Owner", value: (r) => r.owner },
-    { header: "Reply due", value: (r) => r.dueAt },
-    { header: "First reply", value: (r) => r.respondedAt },
-    // A returning prospect's submission: the open lead it belongs to (docs/decisions/0075).
-    {
-      header: "Linked to",
-      value: (r) => (r.linkedTo ? `${r.linkedKind ?? ""} ${r.linkedTo}`.trim() : undefined),
-    },
-  ];
-}
-
-export const SIGNUP_CSV_COLUMNS: readonly CsvColumn<Signup>[] = [
-  { header: "First name", value: (s) => s.firstName },
-  { header: "Last name", value: (s) => s.lastName },
-  { header: "Email", value: (s) => s.email },
-  { header: "Team size", value: (s) => TEAM_SIZE_LABELS[s.teamSize] },
-  { header: "Product lines", value: (s) => PRODUCT_LINES_LABELS[s.productLines] },
-  { header: "Notes", value: (s) => s.notes },
-  { header: "Country", value: (s) => s.country },
-  { header: "Country code", value: (s) => s.countryCode },
-  { header: "IP address", value: (s) => s.ipAddress },
-  { header: "Submitted", value: (s) => s.createdAt },
-  ...deskColumns<Signup>(),
-  { header: "Id", value: (s) => s.id },
-];
-
-export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactMessage>[] = [
-  { header: "First name", value: (c) => c.firstName },
-  { header: "Last name", value: (c) => c.lastName },
-  { header: "Email", value: (c) => c.email },
-  { header: "Phone", value: (c) => c.phone },
-  { header: "Company", value: (c) => c.company },
-  {
-    header: "Subject",
-    value: (c) => (c.subject === "general" ? "General" : CONTACT_SUBJECT_LABELS[c.subject]),
-  },
-  { header: "Message", value: (c) => c.message },
-  { header: "Newsletter", value: (c) => (c.newsletter ? "Yes" : "No") },
-  { header: "Submitted", value: (c) => c.createdAt },
-  ...deskColumns<ContactMessage>(),
-  { header: "Id", value: (c) => c.id },
-];
-
 /** Records per export chunk; each chunk stays well under 1 MB (notes are at most 5,000 characters). */
 const EXPORT_CHUNK = 150;
 
@@ -252,9 +201,7 @@ const EXPORT_CHUNK = 150;
  */
 export function exportHandler(kind: keyof typeof SPECS) {
   const spec: LeadRouteSpec = SPECS[kind];
-  const columns = (
-    kind === "signup" ? SIGNUP_CSV_COLUMNS : CONTACT_CSV_COLUMNS
-  ) as readonly CsvColumn<unknown>[];
+  const columns = leadCsvColumns(spec.lead) as readonly CsvColumn<unknown>[];
   return httpApi(
     { route: `GET /api/admin/${spec.plural}/export.csv`, extraMiddlewares: [requireSession()] },
     async (request) => {

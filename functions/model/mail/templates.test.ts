@@ -90,9 +90,9 @@ describe("staff alerts", () => {
     expect(alert.html).toContain('href="https://www.repdesk.example.com/commandcenter/signups"');
     expect(alert.text).toContain("https://www.repdesk.example.com/commandcenter/signups");
     for (const label of [
-      "Team size: Team (Multiple people)",
-      "Product lines: Multiple Lines",
-      "IP address: 8.8.8.8",
+      "Team Size: Team (Multiple people)",
+      "Product Lines: Multiple Lines",
+      "IP Address: 8.8.8.8",
       "Email: eve@example.com",
     ]) {
       expect(alert.text).toContain(label);

@@ -5,8 +5,9 @@
  */
 // Each events/ module by name, not the index: the notify bundle then leaves out the schemas it never uses.
 import type { ContactMessage } from "../../../events/contact";
+import { CONTACT_LEAD, emailLines, fullName, type LeadLine, SIGNUP_LEAD } from "../../../events/lead-fields";
 import {
-  CONTACT_SUBJECT_LABELS,
+  CONTACT_SUBJECT_CHOSEN_LABELS,
   type ContactSubject,
   PRODUCT_LINES_LABELS,
   TEAM_SIZE_LABELS,
@@ -122,44 +123,16 @@ function fieldsTable(rows: readonly Row[]): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;">${htmlRows(rows)}</table>`;
 }
 
-const fullName = (record: { firstName: string; lastName: string }) =>
-  `${record.firstName} ${record.lastName}`;
-
 export function subjectLabel(subject: ContactSubject): string {
-  return subject === "general" ? "General inquiry" : CONTACT_SUBJECT_LABELS[subject];
+  return CONTACT_SUBJECT_CHOSEN_LABELS[subject];
 }
 
-export function signupRows(signup: Signup): Row[] {
-  return [
-    ["Name", fullName(signup)],
-    ["Email", signup.email],
-    ["Team size", TEAM_SIZE_LABELS[signup.teamSize]],
-    ["Product lines", PRODUCT_LINES_LABELS[signup.productLines]],
-    ["Notes", signup.notes],
-    ["Submitted", formatTimestamp(signup.createdAt)],
-    ["IP address", signup.ipAddress],
-    ["Signup id", signup.id],
-  ];
-}
-
-export function contactRows(message: ContactMessage): Row[] {
-  return [
-    ["Name", fullName(message)],
-    ["Email", message.email],
-    ["Phone", message.phone],
-    ["Company", message.company],
-    ["Subject", subjectLabel(message.subject)],
-    ["Message", message.message],
-    ["Newsletter", message.newsletter ? "Yes, subscribe me" : "No"],
-    ["Submitted", formatTimestamp(message.createdAt)],
-    ["IP address", message.ipAddress],
-    ["Message id", message.id],
-  ];
-}
+/** The staff alert's rows: the e-mail's fields of the lead's description (events/lead-fields.ts). */
+const rowsOf = (lines: readonly LeadLine[]): Row[] => lines.map(({ label, value }) => [label, value]);
 
 /** To the staff inbox: every field and a link to the Command Center. */
 export function staffSignupAlert(signup: Signup, siteUrl: string): RenderedEmail {
-  const rows = signupRows(signup);
+  const rows = rowsOf(emailLines(SIGNUP_LEAD, signup, formatTimestamp));
   const link = siteLink(siteUrl, "/commandcenter/signups");
   const subject = oneLine(
     `New signup: ${fullName(signup)} (${TEAM_SIZE_LABELS[signup.teamSize]}, ${PRODUCT_LINES_LABELS[signup.productLines]})`,
@@ -182,7 +155,7 @@ export function staffSignupAlert(signup: Signup, siteUrl: string): RenderedEmail
 }
 
 export function staffContactAlert(message: ContactMessage): RenderedEmail {
-  const rows = contactRows(message);
+  const rows = rowsOf(emailLines(CONTACT_LEAD, message, formatTimestamp));
   const subject = oneLine(`New contact message (${subjectLabel(message.subject)}): ${fullName(message)}`);
   return {
     subject,
@@ -231,8 +204,8 @@ function greeting(firstName: string): string {
 export function signupAcknowledgement(signup: Signup): RenderedEmail {
   const hello = greeting(signup.firstName);
   const summary: Row[] = [
-    ["Team size", TEAM_SIZE_LABELS[signup.teamSize]],
-    ["Product lines", PRODUCT_LINES_LABELS[signup.productLines]],
+    [SIGNUP_LEAD.teamSize.label, TEAM_SIZE_LABELS[signup.teamSize]],
+    [SIGNUP_LEAD.productLines.label, PRODUCT_LINES_LABELS[signup.productLines]],
   ];
   return {
     subject: `Thanks for your interest in ${BRAND}`,
@@ -253,7 +226,7 @@ export function signupAcknowledgement(signup: Signup): RenderedEmail {
 
 export function contactAcknowledgement(message: ContactMessage): RenderedEmail {
   const hello = greeting(message.firstName);
-  const summary: Row[] = [["Subject", subjectLabel(message.subject)]];
+  const summary: Row[] = [[CONTACT_LEAD.subject.label, subjectLabel(message.subject)]];
   return {
     subject: `We've received your message`,
     html: layout({

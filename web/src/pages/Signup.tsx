@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { type FormKey, formKeys, SIGNUP_LEAD } from "../../../events/lead-fields";
 import {
   HONEYPOT_FIELD,
   PRODUCT_LINES,
@@ -22,10 +23,11 @@ export const meta: PageMeta = {
     "Tell us about your business and a customer success representative will set up your RepDesk trial. 14 days free, no credit card, a reply within 24 hours on weekdays.",
 };
 
-const FIELDS = ["firstName", "lastName", "email", "teamSize", "productLines", "notes"] as const;
-type Field = (typeof FIELDS)[number];
+/** The form's fields in page order: the signup's (events/lead-fields.ts). */
+const FIELDS = formKeys(SIGNUP_LEAD);
+type Field = FormKey<typeof SIGNUP_LEAD>;
 type Values = Record<Field, string>;
-const EMPTY: Values = { firstName: "", lastName: "", email: "", teamSize: "", productLines: "", notes: "" };
+const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
 
 const TEAM_SIZE_HINTS = { solo: "I sell on my own", team: "Several reps or office staff" };
 const PRODUCT_LINE_HINTS = { single: "I represent one manufacturer", multiple: "I carry several principals" };

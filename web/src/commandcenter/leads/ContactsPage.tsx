@@ -1,12 +1,12 @@
-import { CONTACT_SUBJECT_LABELS, type ContactMessage } from "../../../../events";
+import type { ContactMessage } from "../../../../events";
+import { CONTACT_LEAD } from "../../../../events/lead-fields";
 import { api } from "../shared/api";
-import { formatDate, formatDateTime } from "../shared/time";
+import { formatDate } from "../shared/time";
 import { fullName, TruncatedText } from "./LeadCells";
+import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
 
-function subjectText(message: ContactMessage): string {
-  return message.subject === "general" ? "General" : CONTACT_SUBJECT_LABELS[message.subject];
-}
+const { company, subject, message } = CONTACT_LEAD;
 
 /** The list shows subject and date by default; company and message can be added under "Columns". */
 const CONTACTS: LeadKind<ContactMessage> = {
@@ -21,23 +21,13 @@ const CONTACTS: LeadKind<ContactMessage> = {
   },
   filters: [],
   columns: [
-    { heading: "Company", cell: (message) => message.company ?? "" },
-    { heading: "Subject", cell: subjectText, shown: true },
-    { heading: "Message", cell: (message) => <TruncatedText text={message.message} /> },
-    { heading: "Date", cell: (message) => formatDate(message.createdAt), shown: true },
+    { heading: company.label, cell: (contact) => contact.company ?? "" },
+    { heading: subject.label, cell: (contact) => subject.options[contact.subject], shown: true },
+    { heading: message.label, cell: (contact) => <TruncatedText text={contact.message} /> },
+    { heading: "Date", cell: (contact) => formatDate(contact.createdAt), shown: true },
   ],
-  rowName: (message) => `message from ${fullName(message)}`,
-  details: (message) => [
-    { term: "Name", value: fullName(message) },
-    { term: "Email", value: message.email },
-    { term: "Phone", value: message.phone ?? "N/A" },
-    { term: "Company", value: message.company ?? "N/A" },
-    { term: "Subject", value: subjectText(message) },
-    { term: "Newsletter", value: message.newsletter ? "Yes" : "No" },
-    { term: "Submitted", value: formatDateTime(message.createdAt) },
-    { term: "IP Address", value: message.ipAddress ?? "N/A" },
-    { term: "Message", value: message.message, long: true },
-  ],
+  rowName: (contact) => `message from ${fullName(contact)}`,
+  details: (contact) => detailsOf(CONTACT_LEAD, contact),
   fetchPage: (params) => api.contacts(params).then(({ contacts, ...rest }) => ({ items: contacts, ...rest })),
   fetchOne: (id) => api.contact(id).then(({ contact }) => contact),
   remove: api.deleteContact,

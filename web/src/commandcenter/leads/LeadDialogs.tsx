@@ -1,8 +1,10 @@
 /** The lead list's dialogs: a lead's details (with its desk), and the confirmation of a delete. */
 import { Fragment, type ReactNode } from "react";
+import { detailLines, type LeadFields, type LeadRecord } from "../../../../events/lead-fields";
 import { ErrorNotice } from "../shared/ErrorNotice";
 import { Modal } from "../shared/Modal";
 import shared from "../shared/shared.module.css";
+import { formatDateTime } from "../shared/time";
 import styles from "./leads.module.css";
 
 /** One line of the details dialog; a long one keeps its line breaks. */
@@ -10,6 +12,15 @@ export interface Detail {
   readonly term: string;
   readonly value: ReactNode;
   readonly long?: boolean;
+}
+
+/** A lead's details as its description lists them (events/lead-fields.ts). */
+export function detailsOf(fields: LeadFields, record: LeadRecord): Detail[] {
+  return detailLines(fields, record, formatDateTime).map(({ label, value, long }) => ({
+    term: label,
+    value,
+    long,
+  }));
 }
 
 export function DetailsModal({

@@ -1,22 +1,35 @@
 /**
  * A status / owner change of some leads (POST /api/admin/desk/update): a mutation whose failure is
  * the first field error or the server's message. A form that changes nothing sends nothing. When it
- * is done, every list, lead and timeline of the kind is read again.
+ * is done, the timeline entries the answer carries are added to the timelines on screen, and every
+ * list and lead of the kind is read again (its timelines are not: the answer has their news).
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Query, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DeskUpdateResponse, TimelineEntry } from "../../../../events";
 import { api, failureMessage, fieldErrorsOf, type LeadPlural } from "../shared/api";
 import type { DeskChange } from "./deskModel";
 import { kindOf, leadKeys } from "./leadQueries";
+
+/** Adds each lead's new entries to its timeline where one is loaded. */
+function addEntries(client: QueryClient, plural: LeadPlural, entries: DeskUpdateResponse["entries"]) {
+  for (const [id, added] of Object.entries(entries))
+    client.setQueryData<TimelineEntry[]>(leadKeys.timeline(plural, id), (timeline) =>
+      timeline ? [...timeline, ...added] : timeline,
+    );
+}
+
+const notTimeline = (query: Query) => query.queryKey[2] !== "timeline";
 
 export function useDeskChange(plural: LeadPlural, onDone: () => void) {
   const client = useQueryClient();
   const change = useMutation({
     mutationFn: async ({ ids, change }: { ids: readonly string[]; change: DeskChange }) => {
-      if (change.status === undefined && change.owner === undefined) return;
-      await api.deskUpdate({ kind: kindOf(plural), ids: [...ids], ...change });
+      if (change.status === undefined && change.owner === undefined) return undefined;
+      return api.deskUpdate({ kind: kindOf(plural), ids: [...ids], ...change });
     },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: leadKeys.kind(plural) });
+    onSuccess: (answer) => {
+      if (answer) addEntries(client, plural, answer.entries);
+      void client.invalidateQueries({ queryKey: leadKeys.kind(plural), predicate: notTimeline });
       onDone();
     },
   });
