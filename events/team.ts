@@ -117,6 +117,8 @@ export const TEAM_MESSAGES = {
   alreadyMember: "A staff member with this e-mail address already exists.",
   alreadyInvited: "This address already has a pending invitation. Resend it instead.",
   invitationNotPending: "This invitation is no longer pending.",
+  invitationAddressInvalid:
+    "This invitation's address is not a plain e-mail address. Revoke it and invite the address again.",
   lastAdmin: "The last active admin cannot be removed or demoted.",
   notYourself: "You cannot deactivate your own account.",
   noSuchMember: "No such staff member.",

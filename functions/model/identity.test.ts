@@ -14,6 +14,7 @@ import {
   spelled,
 } from "../../test/support/identity-arbitraries";
 import {
+  breaksMailHeader,
   canonicalForm,
   mailboxKey,
   prospectAddressKey,
@@ -130,6 +131,24 @@ describe("a staff identity is plain ASCII, one address to a mail header", () => 
         ([address, at, inserted]) => {
           const text = `${address.slice(0, at)}${inserted}${address.slice(at)}`;
           expect(staffAddress(text).ok).toBe(false);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("breaksMailHeader: never for a staff address in any spelling, always with header syntax inside", () => {
+    const breaker = fc.constantFrom("<", ">", ",", '"', ";", " ", "\r\n", "\uFF1C", "\uFF0C", "@");
+    fc.assert(
+      fc.property(
+        plainStaffAddress.chain((address) =>
+          fc.tuple(spelled(address), fc.integer({ min: 1, max: address.length - 1 }), breaker),
+        ),
+        ([spelling, at, inserted]) => {
+          expect(breaksMailHeader(spelling)).toBe(false);
+          const trimmed = spelling.trim();
+          const cut = Math.min(at, trimmed.length - 1);
+          expect(breaksMailHeader(`${trimmed.slice(0, cut)}${inserted}${trimmed.slice(cut)}`)).toBe(true);
         },
       ),
       RUNS,

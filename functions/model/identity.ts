@@ -52,6 +52,16 @@ export function staffAddress(text: string): Checked {
     : { ok: false, problem: IDENTITY_MESSAGES.address };
 }
 
+/**
+ * Whether a mail header would read the text as more than one address, or as a name with an address
+ * (angle brackets, commas, quotes, white space, control characters, more than one `@`): such text
+ * must never reach a To or Reply-To header, whatever it was stored as.
+ */
+export function breaksMailHeader(text: string): boolean {
+  const value = canonicalForm(text);
+  return /[<>,;:"()[\]\\\s\p{Cc}\u2028\u2029]/u.test(value) || value.split("@").length !== 2;
+}
+
 /** The canonical username, or why the text is not one. */
 export function staffUsername(text: string): Checked {
   const value = canonicalForm(text);

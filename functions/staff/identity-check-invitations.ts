@@ -1,7 +1,8 @@
 /**
  * The identity check of pending invitations (functions/staff/identity-check.ts): an address in
- * another spelling is rewritten to its canonical form, one that is a member's is revoked, one that
- * is no plain staff address and several pending for one address are listed (docs/decisions/0081).
+ * another spelling is rewritten to its canonical form; one that is a member's, or no plain staff
+ * address (it cannot be accepted), is revoked; several pending for one address are listed
+ * (docs/decisions/0081).
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
@@ -26,11 +27,18 @@ export async function checkInvitations(
     const issue = { record: "invitation", key: item.id, field: "email", stored: item.email } as const;
     const checked = staffAddress(item.email);
     if (!checked.ok) {
+      // It cannot be accepted, and a resend would mail it: revoked.
+      const problem = `no plain staff address (${checked.problem}); it cannot be accepted`;
+      if (!options.migrate) {
+        issues.push({ ...issue, problem, action: "would revoke it", fixed: false });
+        continue;
+      }
+      const done = await updatePending(deps, item, "SET #state = :revoked", { ":revoked": "revoked" });
       issues.push({
         ...issue,
-        problem: `no plain staff address (${checked.problem}); it cannot be accepted`,
-        action: "left as it is: revoke it on the Team page and invite the plain address",
-        fixed: false,
+        problem,
+        action: done ? "revoked: invite the plain address" : "left as it is: it changed while being checked",
+        fixed: done,
       });
       continue;
     }

@@ -11,15 +11,17 @@
  *   and no other account answers to it;
  * - each valid, unique address gets its claim (functions/model/staff/users.ts), and a claim whose
  *   account no longer holds the address is removed;
+ * - an address a mail header would read as several, or as a name with an address, is removed (the
+ *   member is asked for a new one at the next sign-in);
  * - a pending invitation's address is rewritten to its canonical form, and one whose address is a
- *   member's is revoked (it could not be accepted).
- * Everything else (look-alikes of existing accounts, addresses shared by two accounts, identities
- * that are no plain ASCII) is left as it is and listed with what to do.
+ *   member's, or no plain staff address, is revoked (it could not be accepted).
+ * Everything else (look-alikes of existing accounts, addresses shared by two accounts, other
+ * identities that are no plain ASCII) is left as it is and listed with what to do.
  */
 import { DeleteCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { isConditionRefused } from "../lib/transact";
-import { staffAddress, staffKey, staffUsername } from "../model/identity";
+import { breaksMailHeader, staffAddress, staffKey, staffUsername } from "../model/identity";
 import {
   ADDRESS_CLAIM_PREFIX,
   type AddressClaim,
@@ -158,12 +160,7 @@ async function checkAddresses(
     const issue = { record: "account", key: user.username, field: "email", stored: user.email } as const;
     const checked = staffAddress(user.email);
     if (!checked.ok) {
-      issues.push({
-        ...issue,
-        problem: `no plain staff address (${checked.problem}); mail to it may not arrive`,
-        action: "left as it is: the member enters a new address on the Account page",
-        fixed: false,
-      });
+      issues.push(await dropHeaderBreaker(deps, user, issue, checked.problem, options));
       continue;
     }
     const others = reachable.filter((other) => other !== user && holdsAddress(other, checked.value));
@@ -237,6 +234,51 @@ async function checkAddresses(
     }
   }
   return claimed;
+}
+
+/**
+ * An address a mail header would read as more than one, or as a name with an address, never goes
+ * out again: it is removed, and the member is asked for a new one at the next sign-in (a reset
+ * link goes nowhere meanwhile). Any other address that is no plain one is listed.
+ */
+async function dropHeaderBreaker(
+  deps: TeamDependencies,
+  user: StaffUser,
+  issue: Pick<IdentityIssue, "record" | "key" | "field" | "stored">,
+  problem: string,
+  options: IdentityCheckOptions,
+): Promise<IdentityIssue> {
+  const email = user.email as string;
+  if (!breaksMailHeader(email)) {
+    return {
+      ...issue,
+      problem: `no plain staff address (${problem}); mail to it may not arrive`,
+      action: "left as it is: the member enters a new address on the Account page",
+      fixed: false,
+    };
+  }
+  const why = "more than one address or a name to a mail header (Reply-To of replies, To of resets)";
+  if (!options.migrate) return { ...issue, problem: why, action: "would remove it", fixed: false };
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.tables.users,
+        Key: { username: user.username },
+        UpdateExpression: "REMOVE email",
+        ConditionExpression: "email = :old",
+        ExpressionAttributeValues: { ":old": email },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    return { ...issue, problem: why, action: "left as it is: it changed while being checked", fixed: false };
+  }
+  return {
+    ...issue,
+    problem: why,
+    action: "removed: the member is asked for an address at the next sign-in",
+    fixed: true,
+  };
 }
 
 /** Removes claims whose account is gone or no longer has the address (before claiming anew). */

@@ -20,7 +20,7 @@ import type { InvitationView } from "../../events/team";
 import { cancellationCodes } from "../lib/aws-errors";
 import { retryTransaction } from "../lib/transact";
 import { auditPut } from "../model/audit";
-import { staffKey } from "../model/identity";
+import { staffAddress, staffKey } from "../model/identity";
 import { checkedAddress, type StaffUser, UsersRepository } from "../model/staff/users";
 import {
   allInvitations,
@@ -135,12 +135,14 @@ export type ChangeInvitationOutcome =
   | { readonly kind: "notPending" }
   /** Resend: meanwhile another invitation holds the address, or a member does. */
   | { readonly kind: "alreadyInvited" }
-  | { readonly kind: "alreadyMember" };
+  | { readonly kind: "alreadyMember" }
+  /** Resend of an invitation stored before the identity rule with no plain address: never mailed. */
+  | { readonly kind: "addressInvalid" };
 
 /**
- * Resend: a new secret (the old link stops working) and a new 72 hours, with the address's lock
- * renewed (refused if another invitation has taken the address meanwhile, or a member holds it);
- * or revoke, which releases the lock. Only a pending (possibly expired) invitation; the condition
+ * Resend: a new secret (the old link stops working) and a new 72 hours, to the canonical form of
+ * the address, with the address's lock renewed (refused if another invitation has taken the
+ * address meanwhile, or a member holds it); or revoke, which releases the lock. Only a pending (possibly expired) invitation; the condition
  * makes a concurrent acceptance win cleanly.
  */
 export async function changeInvitation(
@@ -154,13 +156,16 @@ export async function changeInvitation(
       const item = await getInvitation(deps, input.id);
       if (!item) return { kind: "notFound" as const };
       if (item.state !== "pending") return { kind: "notPending" as const };
+      const address = staffAddress(item.email);
+      if (input.change === "resend" && !address.ok) return { kind: "addressInvalid" as const };
+      const email = address.ok ? address.value : item.email;
       const issued = input.change === "resend" ? newOneTimeToken(item.id) : undefined;
       const expiry = expiryOf(now);
       const updated: InvitationItem = issued
-        ? { ...item, ...expiry, secretHash: issued.secretHash }
+        ? { ...item, ...expiry, email, secretHash: issued.secretHash }
         : { ...item, state: "revoked" };
       const lockItems = issued
-        ? [lockPut(deps, staffKey(item.email), updated, now), users.claims.freeCheck(staffKey(item.email))]
+        ? [lockPut(deps, email, updated, now), users.claims.freeCheck(email)]
         : await lockRelease(deps, item);
       try {
         await deps.db.send(
@@ -170,8 +175,9 @@ export async function changeInvitation(
                 ? pendingUpdate(
                     deps,
                     item.id,
-                    "SET secretHash = :hash, expiresAt = :expires, removeAt = :remove",
+                    "SET secretHash = :hash, expiresAt = :expires, removeAt = :remove, email = :email",
                     {
+                      ":email": email,
                       ":hash": issued.secretHash,
                       ":expires": expiry.expiresAt,
                       ":remove": expiry.removeAt,

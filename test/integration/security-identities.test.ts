@@ -499,6 +499,9 @@ describe("records stored before the rule", () => {
     await put(invitation("legacyinvite1", "\uFF4Cook@example.com"), "invitations");
     await put(invitation("legacyinvite2", "\u017Ftaff1@example.com"), "invitations");
     await put(invitation("legacyinvite3", "bad@ex\u00E4mple.com"), "invitations");
+    // Addresses a mail header reads as a name with an address, or as two addresses.
+    await put(account("mallory", "RepDesk-Security<attacker@evil.example>"));
+    await put(invitation("legacyinvite4", "a,attacker@evil.example"), "invitations");
 
     await runtime.restart();
     const output = runtime.output();
@@ -516,7 +519,9 @@ describe("records stored before the rule", () => {
     expect(output).toMatch(
       /identity check: fixed invitation "legacyinvite2" email .*member "staff1@example.com".*revoked/,
     );
-    expect(output).toMatch(/identity check: LEFT invitation "legacyinvite3" email/);
+    expect(output).toMatch(/identity check: fixed invitation "legacyinvite3" email .*revoked/);
+    expect(output).toMatch(/identity check: fixed account "mallory" email .*removed/);
+    expect(output).toMatch(/identity check: fixed invitation "legacyinvite4" email .*revoked/);
 
     admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
     const { members, invitations } = await team();
@@ -530,7 +535,17 @@ describe("records stored before the rule", () => {
       email: "look@example.com",
       state: "pending",
     });
-    expect(invitations.find((one) => one.id === "legacyinvite2")?.state).toBe("revoked");
+    for (const id of ["legacyinvite2", "legacyinvite3", "legacyinvite4"])
+      expect([id, invitations.find((one) => one.id === id)?.state]).toEqual([id, "revoked"]);
+    expect(members.find((member) => member.username === "mallory")?.email).toBeNull();
+    // One stored like that later still never gets mailed: Resend is refused.
+    await put(invitation("legacyinvite5", "x@evil.example>,<y"), "invitations");
+    const resend = await call(runtime, "POST", "/api/team/invitations/legacyinvite5/resend", {
+      cookie: admin,
+      body: {},
+    });
+    expect([resend.status, resend.json]).toEqual([409, { error: TEAM_MESSAGES.invitationAddressInvalid }]);
+    expect(await mailTo("evil.example")).toEqual([]);
     // The rewritten address is claimed: nobody else can take it.
     const taken = await call(runtime, "PUT", "/api/account/email", {
       cookie: admin,

@@ -112,6 +112,8 @@ export const handler = httpRoutes({
           throw new HttpError(409, { error: TEAM_MESSAGES.alreadyInvited }, {}, "already_invited");
         if (outcome.kind === "alreadyMember")
           throw new HttpError(409, { error: TEAM_MESSAGES.alreadyMember }, {}, "already_member");
+        if (outcome.kind === "addressInvalid")
+          throw new HttpError(409, { error: TEAM_MESSAGES.invitationAddressInvalid }, {}, "address_invalid");
         if (outcome.token) await sendInvitation(request, outcome.invitation, outcome.token);
         return jsonResponse(200, { invitation: outcome.invitation });
       }),
