@@ -100,7 +100,7 @@ export const deskFields = {
   linkedKind: z.enum(LEAD_KINDS).optional(),
 };
 
-/** The attribute of deskFields.deskBackfilledAt (functions/desk/backfill.ts writes it). */
+/** The attribute of deskFields.deskBackfilledAt (functions/leads/backfill.ts writes it). */
 export const BACKFILLED_AT = "deskBackfilledAt";
 
 const username = z.string().trim().min(1).max(64);
@@ -224,7 +224,7 @@ export const DeskStatsResponse = z.object({
 });
 export type DeskStatsResponse = z.infer<typeof DeskStatsResponse>;
 
-/** The reply templates staff start from (functions/desk/reply-templates.ts renders them per lead). */
+/** The reply templates staff start from (functions/leads/reply-templates.ts renders them per lead). */
 export const REPLY_TEMPLATE_IDS = ["first-reply", "book-demo", "follow-up"] as const;
 export type ReplyTemplateId = (typeof REPLY_TEMPLATE_IDS)[number];
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { componentSizes, lineCount, sizeViolations } from "./sizes";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const tracked = execFileSync("git", ["ls-files"], { cwd: repo, encoding: "utf8" }).split("\n").filter(Boolean);
+const tracked = execFileSync("git", ["ls-files"], { cwd: repo, encoding: "utf8" })
+  .split("\n")
+  .filter(Boolean);
 
 describe("size limits (docs/DEVELOPING.md)", () => {
   it("no source file over 400 lines, no React component over 150 lines", () => {

@@ -70,7 +70,9 @@ export function sizeViolations(repo: string, tracked: readonly string[]): string
     if (file.endsWith(".tsx"))
       for (const component of componentSizes(file, text))
         if (component.lines > MAX_COMPONENT_LINES)
-          found.push(`${file}: component ${component.name} has ${component.lines} lines (at most ${MAX_COMPONENT_LINES})`);
+          found.push(
+            `${file}: component ${component.name} has ${component.lines} lines (at most ${MAX_COMPONENT_LINES})`,
+          );
   }
   return found;
 }

@@ -118,7 +118,8 @@ export function findCitationProblems(
       for (const { pattern, problem } of FORBIDDEN) if (pattern.test(text)) report(problem);
       for (const match of text.matchAll(SIBLING_FOLDER)) {
         const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[0]));
-        if (resolved.startsWith("..") || !folders.has(resolved)) report("cites a folder outside the repository");
+        if (resolved.startsWith("..") || !folders.has(resolved))
+          report("cites a folder outside the repository");
       }
       for (const match of text.matchAll(rootPath)) {
         const cited = match[0];
