@@ -197,6 +197,8 @@ export function esbuildOptions(bundle: FunctionBundle, functionsDir: string, out
  */
 export const ISOLATED_LAZY_MODULES: Readonly<Record<string, string>> = {
   "lib/ses-mailer.ts": "ses-mailer.mjs",
+  // The session key's Secrets Manager client: one read per 15 minutes (model/staff/session-key.ts).
+  "lib/secrets.ts": "secrets.mjs",
 };
 
 function isolatedLazyPlugin(functionsDir: string): Plugin {

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HTTP_FUNCTIONS } from "../../functions/registry";
 import { PASSWORD_MESSAGES } from "../../functions/staff/password-policy";
 import {
   BUNDLE_FILE,
@@ -305,6 +306,36 @@ describe("code loaded on first use: the team function's SES mailer", () => {
     const stdout = await runInChild(script, { AWS_ENDPOINT_URL_SESV2: ses.endpoint });
     expect(stdout).toMatch(/^RESULT \{"messageId":"[^"]+"\}/);
     expect((await ses.emails()).map((email) => email.subject)).toEqual(["Isolated"]);
+  });
+});
+
+describe("code loaded on first use: the session key's Secrets Manager client", () => {
+  it("is a file of its own beside every function that reads sessions, outside what a cold start loads", async () => {
+    const readers = HTTP_FUNCTIONS.filter((fn) => fn.sessionKey).map((fn) => byName(fn.name));
+    expect(readers.length).toBeGreaterThan(10);
+    for (const bundle of readers) {
+      expect(bundle.lazyChunks, bundle.name).toContain("secrets.mjs");
+      const importers = readdirSync(bundle.dir).filter(
+        (file) =>
+          file.endsWith(".mjs") &&
+          readFileSync(join(bundle.dir, file), "utf8").includes('import("./secrets.mjs")'),
+      );
+      expect(importers.length, bundle.name).toBeGreaterThan(0);
+      const eager = Object.entries(bundle.metafile.outputs)
+        .filter(
+          ([output]) => output.endsWith(".mjs") && !bundle.lazyChunks.some((lazy) => output.endsWith(lazy)),
+        )
+        .flatMap(([, output]) => Object.keys(output.inputs));
+      expect(
+        eager.filter((input) => input.includes("client-secrets-manager")),
+        bundle.name,
+      ).toEqual([]);
+    }
+    const script = `
+      const { readSecretString } = await import(${JSON.stringify(pathToFileURL(join(byName("account").dir, "secrets.mjs")).href)});
+      process.stdout.write("RESULT " + typeof readSecretString);
+    `;
+    expect(await runInChild(script, {})).toBe("RESULT function");
   });
 });
 
