@@ -9,7 +9,14 @@ import type { DomainEventType } from "../events/envelopes";
 import type { QueueVariable } from "./lib/env";
 import type { TableKey } from "./model/tables";
 
-export type TableAccess = "read" | "write" | "readWrite";
+/**
+ * What a function may do to a table (infra/constructs/data.ts turns each into IAM actions):
+ * - read: get, query, scan; write: put, update, delete, batch write; readWrite: both;
+ * - upsert: put and update only (no delete, no batch write, no read);
+ * - lookupUpsert: upsert plus get and query (no scan): the public forms, which add and look up
+ *   single items and must never remove or sweep anything.
+ */
+export type TableAccess = "read" | "write" | "readWrite" | "upsert" | "lookupUpsert";
 
 export interface HttpFunctionDefinition {
   /** Logical name; also the bundle folder name. */
@@ -70,13 +77,14 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     entry: "pipeline/routes/signup.ts",
     routes: ["POST /api/signup"],
     // audit: the open-lead lookup per address and the lead's timeline (docs/decisions/0075).
-    tables: { signups: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
+    // Public and unauthenticated: it may add and update items, never delete, batch or scan.
+    tables: { signups: "upsert", outbox: "upsert", ephemeral: "upsert", audit: "lookupUpsert" },
   },
   {
     name: "contact",
     entry: "pipeline/routes/contact.ts",
     routes: ["POST /api/contact"],
-    tables: { contacts: "write", outbox: "write", ephemeral: "readWrite", audit: "readWrite" },
+    tables: { contacts: "upsert", outbox: "upsert", ephemeral: "upsert", audit: "lookupUpsert" },
   },
   // Command Center (docs/product/command-center.md): staff sign-in and lead management. Every route reads the session.
   {

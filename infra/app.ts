@@ -5,6 +5,7 @@
  * synthesizes the stage's stack with cdk-nag's AwsSolutions checks:
  * any finding that is neither fixed nor acknowledged with a reason stops the synth.
  */
+import { readFileSync } from "node:fs";
 import { App, Validations } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { buildFunctions, DEFAULT_OUT_DIR } from "./build/functions";
@@ -26,11 +27,23 @@ export interface CreateAppOptions {
   readonly account?: string;
 }
 
+/**
+ * cdk.json's context: the feature flags (the recommended ones of the aws-cdk-lib in use). The CDK
+ * CLI passes them to the app itself; the tests, which create the app directly, take them from here,
+ * so what they check is what deploys.
+ */
+export function cdkJsonContext(): Record<string, unknown> {
+  const file = JSON.parse(readFileSync(new URL("../cdk.json", import.meta.url), "utf8")) as {
+    context?: Record<string, unknown>;
+  };
+  return file.context ?? {};
+}
+
 /** The app for one stage; also what the tests synthesize. */
 export async function createApp(options: CreateAppOptions): Promise<{ app: App; stack: RepDeskStack }> {
   const app = new App({
     outdir: options.outdir,
-    context: options.stageName ? { stage: options.stageName } : undefined,
+    context: { ...cdkJsonContext(), ...(options.stageName ? { stage: options.stageName } : {}) },
   });
   const stage = loadStage(String(app.node.tryGetContext("stage") ?? "dev"));
   if (stage.name === "local")

@@ -6,6 +6,12 @@
 export interface SecurityHeaderOptions {
   /** Google Tag Manager container id; its hosts are allowed only when one is configured. */
   readonly tagManagerId?: string;
+  /**
+   * false on every stage but production: each answer then carries `X-Robots-Tag: noindex`, so a
+   * dev or test site never shows up in search results. A header and not a robots.txt Disallow: a
+   * crawler that may not fetch a page never sees its noindex and can still list the bare URL.
+   */
+  readonly indexable?: boolean;
 }
 
 const TAG_MANAGER_SCRIPT_HOSTS = ["https://www.googletagmanager.com"];
@@ -49,5 +55,6 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Record<str
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     "Cross-Origin-Opener-Policy": "same-origin",
+    ...(options.indexable === false ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
   };
 }

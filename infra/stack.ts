@@ -4,11 +4,14 @@
  * (functions/model/tables.ts), so a new route, worker or table appears here without editing the stack.
  */
 import { Stack, type StackProps } from "aws-cdk-lib";
+import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { Api } from "./constructs/api";
+import { StageDashboard } from "./constructs/dashboard";
 import { Data } from "./constructs/data";
 import { Email } from "./constructs/email";
-import { FUNCTION_SIZING, type FunctionContext } from "./constructs/function";
+import { FUNCTION_SIZING, type FunctionContext, type RegistryFunction } from "./constructs/function";
 import { Messaging, sendRateSettings } from "./constructs/messaging";
 import { Monitoring } from "./constructs/monitoring";
 import { Secrets } from "./constructs/secrets";
@@ -94,5 +97,27 @@ export class RepDeskStack extends Stack {
       webAclArn: this.waf.webAcl.attrArn,
       monitoring: this.monitoring,
     });
+    new StageDashboard(this, "Dashboard", {
+      stage,
+      distribution: this.site.distribution,
+      apiFunctions: functionsOf(this.api.functions),
+      backgroundFunctions: functionsOf(
+        new Map([
+          ...this.messaging.workers,
+          ["outbox-relay", this.messaging.relay],
+          ...this.messaging.scheduled,
+        ]),
+      ),
+      workQueues: this.messaging.queues,
+      failureQueues: new Map<string, IQueue>([
+        ...this.messaging.deadLetterQueues,
+        ...this.messaging.scheduleDeadLetters,
+        ["outbox-relay-failures", this.messaging.relayFailures],
+      ]),
+    });
   }
+}
+
+function functionsOf(functions: ReadonlyMap<string, RegistryFunction>): Map<string, IFunction> {
+  return new Map([...functions].map(([name, registryFunction]) => [name, registryFunction.fn]));
 }

@@ -42,14 +42,25 @@ export const STREAM_READ_ACTIONS = [
   "dynamodb:ListStreams",
 ];
 
+/** Adds and changes single items; never removes one. */
+const UPSERT_ACTIONS = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:ConditionCheckItem",
+  "dynamodb:DescribeTable",
+];
+const LOOKUP_ACTIONS = ["dynamodb:GetItem", "dynamodb:Query"];
+
+const ACTIONS: Record<TableAccess, readonly string[]> = {
+  read: READ_ACTIONS,
+  write: WRITE_ACTIONS,
+  readWrite: [...READ_ACTIONS, ...WRITE_ACTIONS],
+  upsert: UPSERT_ACTIONS,
+  lookupUpsert: [...LOOKUP_ACTIONS, ...UPSERT_ACTIONS],
+};
+
 export function actionsFor(access: TableAccess): string[] {
-  const actions =
-    access === "read"
-      ? READ_ACTIONS
-      : access === "write"
-        ? WRITE_ACTIONS
-        : [...READ_ACTIONS, ...WRITE_ACTIONS];
-  return [...new Set(actions)];
+  return [...new Set(ACTIONS[access])];
 }
 
 const attributeType = (type: "S" | "N") => (type === "S" ? AttributeType.STRING : AttributeType.NUMBER);

@@ -8,6 +8,7 @@ import { Duration, Validations } from "aws-cdk-lib";
 import { Rule, RuleTargetInput, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction as LambdaTarget } from "aws-cdk-lib/aws-events-targets";
 import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
@@ -77,6 +78,8 @@ export class Messaging extends Construct {
   readonly workers = new Map<string, RegistryFunction>();
   readonly relay: RegistryFunction;
   readonly scheduled = new Map<string, RegistryFunction>();
+  /** Failed scheduled runs, by function name. */
+  readonly scheduleDeadLetters = new Map<string, Queue>();
   /** Where the stream path records batches it gave up on (the sweep still moves their events). */
   readonly relayFailures: Queue;
 
@@ -123,6 +126,13 @@ export class Messaging extends Construct {
     });
     mapping.node.addDependency(this.relay.role);
 
+    // The sweep rule invokes the relay asynchronously: a run that fails every Lambda retry goes to
+    // the relay's failure queue (alarmed) instead of vanishing.
+    this.relay.fn.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: SWEEP_INTERVAL,
+      onFailure: new SqsDestination(this.relayFailures),
+    });
     new Rule(this, "OutboxSweep", {
       description: "Safety net: relays outbox events that the stream path did not deliver",
       schedule: Schedule.rate(SWEEP_INTERVAL),
@@ -136,7 +146,7 @@ export class Messaging extends Construct {
     monitoring.queueNotEmpty(
       "OutboxRelayFailures",
       this.relayFailures,
-      "Outbox relay gave up on stream batches",
+      "Outbox relay gave up on stream batches or sweeps",
     );
     monitoring.streamLag("OutboxRelay", this.relay.fn, Duration.minutes(5));
     monitoring.logLine(
@@ -149,8 +159,11 @@ export class Messaging extends Construct {
 
   /**
    * A scheduled function: an EventBridge rule every `everyMinutes` (its scheduled time is the run's
-   * "now"), two retries, then the event goes to a dead-letter queue with an alarm; the function's
-   * Errors alarm (createRegistryFunction) fires on any failed run.
+   * "now"). EventBridge invokes Lambda asynchronously, so two kinds of failure end in the same
+   * dead-letter queue (alarmed): an event EventBridge could not deliver (the rule target's
+   * dead-letter queue), and a run whose function failed every retry (the function's on-failure
+   * destination; EventBridge's queue never sees those, since Lambda accepted the event). The
+   * function's Errors alarm (createRegistryFunction) also fires on any failed run.
    */
   private createScheduled(definition: (typeof SCHEDULED_FUNCTIONS)[number], context: FunctionContext): void {
     const id = pascal(definition.name);
@@ -163,6 +176,11 @@ export class Messaging extends Construct {
       id: "AwsSolutions-SQS3",
       reason:
         "This queue is itself the dead-letter destination of the schedule's target (it holds the events of failed runs); an alarm watches it.",
+    });
+    fn.fn.configureAsyncInvoke({
+      retryAttempts: SCHEDULE_RETRY_ATTEMPTS,
+      maxEventAge: SCHEDULE_MAX_EVENT_AGE,
+      onFailure: new SqsDestination(deadLetters),
     });
     new Rule(this, `${id}Schedule`, {
       description: `Runs ${definition.name} every ${definition.everyMinutes} minutes`,
@@ -181,6 +199,7 @@ export class Messaging extends Construct {
       `Scheduled runs of ${definition.name} that failed every retry`,
     );
     this.scheduled.set(definition.name, fn);
+    this.scheduleDeadLetters.set(`${definition.name}-schedule`, deadLetters);
   }
 
   queue(name: string): Queue {

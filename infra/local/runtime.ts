@@ -264,7 +264,7 @@ function outboxLoop(
 
 /** The site's security headers; with Vite, a policy that lets its client run. */
 function responseHeaders(vite: ViteMiddleware | undefined): Record<string, string> {
-  const headers = securityHeaders({ tagManagerId: STAGE.tagManagerId });
+  const headers = securityHeaders({ tagManagerId: STAGE.tagManagerId, indexable: STAGE.production });
   if (!vite) return headers;
   return {
     ...headers,

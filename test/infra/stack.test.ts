@@ -14,6 +14,7 @@ import { TABLES, type TableKey } from "../../functions/model/tables";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
+import { actionsFor } from "../../infra/constructs/data";
 import { FUNCTION_SIZING } from "../../infra/constructs/function";
 import {
   MIN_MAPPING_CONCURRENCY,
@@ -208,7 +209,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
     it("puts a security headers policy equal to securityHeaders() on every behaviour, plus no-store on /api/*", () => {
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
       const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
-      const expected = securityHeaders({ tagManagerId: stage.tagManagerId });
+      const expected = securityHeaders({ tagManagerId: stage.tagManagerId, indexable: stage.production });
       for (const behaviour of behaviours) {
         const policyId = behaviour.ResponseHeadersPolicyId.Ref;
         const policy = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig;
@@ -540,8 +541,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
               ),
             )
             .flatMap((st) => asList(st.Action));
-          expect(actions.includes("dynamodb:PutItem"), `${fn.name} ${key}`).toBe(access !== "read");
-          expect(actions.includes("dynamodb:Query"), `${fn.name} ${key}`).toBe(access !== "write");
+          expect([...new Set(actions)].sort(), `${fn.name} ${key}`).toEqual(actionsFor(access).sort());
         }
       }
     });
@@ -710,6 +710,81 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       for (const file of GEOIP_DATA_FILES)
         expect(existsSync(join(assetDir, "geoip-country", file)), file).toBe(true);
       expect(existsSync(join(assetDir, "geoip-country", "package.json"))).toBe(true);
+    });
+  });
+
+  describe("operations", () => {
+    it("sends a scheduled run that fails every Lambda retry to its alarmed dead-letter queue", () => {
+      // EventBridge invokes asynchronously: its own dead-letter queue sees only events it could not
+      // deliver, so failures inside the function need Lambda's on-failure destination.
+      const configs = ofType("AWS::Lambda::EventInvokeConfig").map(([, c]) => c.Properties ?? {});
+      for (const definition of [...SCHEDULED_FUNCTIONS, OUTBOX_RELAY]) {
+        const [fnId] = functionNamed(definition.name);
+        const config = configs.find((c) => c.FunctionName?.Ref === fnId);
+        expect(config, definition.name).toBeDefined();
+        expect(config?.MaximumRetryAttempts, definition.name).toBe(2);
+        const queueId = config?.DestinationConfig?.OnFailure?.Destination?.["Fn::GetAtt"]?.[0];
+        expect(resources[queueId]?.Type, definition.name).toBe("AWS::SQS::Queue");
+        const alarmed = ofType("AWS::CloudWatch::Alarm").some(([, alarm]) =>
+          JSON.stringify(alarm.Properties?.Dimensions ?? []).includes(`"${queueId}"`),
+        );
+        expect(alarmed, `${definition.name}: an alarm on its failure queue`).toBe(true);
+        const [, fn] = functionNamed(definition.name);
+        const sends = statementsOfRole(roleOf(fn)).some(
+          (st) =>
+            asList(st.Action).includes("sqs:SendMessage") &&
+            JSON.stringify(st.Resource).includes(`"${queueId}"`),
+        );
+        expect(sends, `${definition.name} may send to its failure queue`).toBe(true);
+      }
+    });
+
+    it("gives the public forms no way to delete, batch-write or scan", () => {
+      for (const name of ["signup", "contact"]) {
+        const actions = statementsOfRole(roleOf(functionNamed(name)[1])).flatMap((st) => asList(st.Action));
+        for (const forbidden of ["dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:Scan"])
+          expect(actions, `${name} ${forbidden}`).not.toContain(forbidden);
+        expect(actions, name).toContain("dynamodb:PutItem");
+      }
+    });
+
+    it("has one dashboard with requests, errors, latency, queue age, dead letters and SES", () => {
+      const [, dashboard] = ofType("AWS::CloudWatch::Dashboard")[0] ?? [];
+      expect(ofType("AWS::CloudWatch::Dashboard")).toHaveLength(1);
+      expect(dashboard?.Properties?.DashboardName).toBe(`repdesk-${stage.name}`);
+      const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+      for (const metric of [
+        "AWS/CloudFront",
+        "5xxErrorRate",
+        "ApproximateAgeOfOldestMessage",
+        "ApproximateNumberOfMessagesVisible",
+        "Duration",
+        "AWS/SES",
+        "Bounce",
+      ])
+        expect(body, metric).toContain(metric);
+      for (const queue of [...QUEUES.map((q) => q.name)]) expect(body, queue).toContain(queue);
+    });
+
+    it("keeps every stage but production out of search engines", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref;
+      const headers = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+      const robots = headers.find((h: { Header: string }) => h.Header === "X-Robots-Tag");
+      expect(robots?.Value).toBe(stage.production ? undefined : "noindex, nofollow");
+    });
+
+    it("sends from a custom MAIL FROM subdomain and outputs its MX and SPF records and a DMARC policy", () => {
+      const identity = single("AWS::SES::EmailIdentity");
+      const domain = stage.senderAddress.split("@")[1];
+      expect(identity.Properties?.MailFromAttributes).toEqual({
+        MailFromDomain: `bounce.${domain}`,
+        BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
+      });
+      const outputs = JSON.stringify(s.json.Outputs);
+      expect(outputs).toContain(`bounce.${domain} MX 10 feedback-smtp.us-east-1.amazonses.com`);
+      expect(outputs).toContain("v=spf1 include:amazonses.com ~all");
+      expect(outputs).toContain(`_dmarc.${domain} TXT`);
     });
   });
 });

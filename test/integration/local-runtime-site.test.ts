@@ -335,7 +335,10 @@ describe("static site", () => {
 });
 
 describe("security headers", () => {
-  const expected = securityHeaders({ tagManagerId: loadStage("local").tagManagerId });
+  const expected = securityHeaders({
+    tagManagerId: loadStage("local").tagManagerId,
+    indexable: loadStage("local").production,
+  });
 
   it("are on every answer: pages, assets, 404s, redirects and the API", async () => {
     const answers = await Promise.all([

@@ -104,7 +104,7 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(urlRewriteCode()),
     });
 
-    const headers = securityHeaders({ tagManagerId: stage.tagManagerId });
+    const headers = securityHeaders({ tagManagerId: stage.tagManagerId, indexable: stage.production });
     const siteHeaders = securityHeadersPolicy(this, "SiteHeaders", `repdesk-${stage.name}-site`, headers);
     const apiHeaders = securityHeadersPolicy(this, "ApiHeaders", `repdesk-${stage.name}-api`, headers, {
       "Cache-Control": "no-store",
@@ -221,9 +221,12 @@ export class Site extends Construct {
 function acknowledgeDeploymentHelpers(stack: Stack, bucket: Bucket): void {
   const bucketId = stack.getLogicalId(bucket.node.defaultChild as CfnBucket);
   const accounts = Token.isUnresolved(stack.account) ? ["<AWS::AccountId>"] : [stack.account];
-  const assetBuckets = accounts.map(
-    (account) =>
-      `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stack.region}/*`,
+  // The partition is a token or, with the recommended feature flags and a known region, literal.
+  const assetBuckets = accounts.flatMap((account) =>
+    ["<AWS::Partition>", "aws"].map(
+      (partition) =>
+        `arn:${partition}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stack.region}/*`,
+    ),
   );
   const why =
     "CDK's BucketDeployment helper (aws-cdk-lib): it copies the site's asset zip into the content bucket, ";
