@@ -16,7 +16,7 @@ import { timelinePut } from "../model/timeline";
 export interface DeleteLeadDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly records: string; readonly audit: string };
-  readonly now: Clock;
+  readonly clock: Clock;
 }
 
 /** Enough for the rare delete that races a change of the same lead or a submission of its address. */
@@ -37,7 +37,7 @@ export async function deleteLead(
     const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
     const self = { kind: lead.kind, id: input.id };
     const email = typeof item.email === "string" ? item.email : undefined;
-    const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.now()) : undefined;
+    const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.clock()) : undefined;
     try {
       await deps.db.send(
         new TransactWriteCommand({
@@ -73,13 +73,13 @@ export async function deleteLead(
               actor: input.actor,
               target: input.id,
               ip: input.ip,
-              at: deps.now(),
+              at: deps.clock(),
               details: { createdAt: item.createdAt },
             }),
             // The lead's timeline outlives it and ends with who deleted it, when.
             timelinePut(deps.tables.audit, lead.kind, input.id, {
               type: "deletion",
-              at: deps.now(),
+              at: deps.clock(),
               actor: input.actor,
             }),
             ...(email && lookup && pointsAt(lookup, self)

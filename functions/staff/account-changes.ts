@@ -42,7 +42,7 @@ export type Announce = (change: AccountChange) => Promise<void>;
 export interface ChangeNoticeDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly users: string; readonly authState: string };
-  readonly now: Clock;
+  readonly clock: Clock;
   readonly siteUrl: string;
   readonly send: (to: string, email: RenderedEmail) => Promise<void>;
 }
@@ -78,7 +78,7 @@ export function changeNoticeDependencies(): ChangeNoticeDependencies {
   return {
     db: documentClient(),
     tables: { users: tableName("users"), authState: tableName("authState") },
-    now: systemClock,
+    clock: systemClock,
     siteUrl: requireEnv("SITE_URL"),
     send: sendStaffEmail,
   };
@@ -133,7 +133,7 @@ export async function announceChange(
   const user = read.Item as Pick<StaffUser, "email" | "undoLinks"> | undefined;
   const to = input.change.kind === "email" ? input.change.from : user?.email;
   if (!user || !to) return;
-  const now = deps.now();
+  const now = deps.clock();
   const issued = newOneTimeToken();
   const expiresAtMs = now.getTime() + VALID_MS;
   const item: NotMeItem = {

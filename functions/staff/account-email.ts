@@ -23,7 +23,7 @@ export type EmailChangeOutcome =
   | Exclude<CurrentPasswordCheck, { kind: "ok" }>;
 
 export async function changeAccountEmail(
-  deps: Pick<LoginDependencies, "db" | "tables" | "now">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "clock">,
   input: { username: string; email: string; password: string; ip?: string; announce?: Announce },
 ): Promise<EmailChangeOutcome> {
   const checked = await checkCurrentPassword(deps, input.username, input.password, input.ip);
@@ -48,7 +48,7 @@ export async function changeAccountEmail(
         action: "account.email",
         actor: user.username,
         ip: input.ip,
-        at: deps.now(),
+        at: deps.clock(),
         details: { address, ...(user.email ? { previous: user.email } : {}) },
       }),
     }),

@@ -38,14 +38,14 @@ export type CurrentPasswordCheck =
  * and a wrong password keeps it. On "ok" the caller settles the reservation (succeeded / release).
  */
 export async function checkCurrentPassword(
-  deps: Pick<LoginDependencies, "db" | "tables" | "now">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "clock">,
   username: string,
   password: string,
   ip: string | undefined,
 ): Promise<CurrentPasswordCheck> {
   const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
     { account: staffKey(username), ip },
-    deps.now(),
+    deps.clock(),
   );
   if (!reservation.allowed) {
     return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
@@ -59,7 +59,7 @@ export async function checkCurrentPassword(
 }
 
 export async function changePassword(
-  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "clock" | "log">,
   input: {
     username: string;
     /** The caller's session: ended too (a fresh one replaces it), but not counted as "other". */
@@ -83,13 +83,13 @@ export async function changePassword(
     return { kind: "weak", problem };
   }
   await reservation.succeeded();
-  await users.setPassword(user.username, await hashPassword(input.newPassword), deps.now());
+  await users.setPassword(user.username, await hashPassword(input.newPassword), deps.clock());
   const endedSessions = await endSessions(deps, user.username, input.sessionId);
   if (input.sessionId) await endSession(deps, user.username, input.sessionId);
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,
-      Item: auditItem({ action: "account.password", actor: user.username, ip: input.ip, at: deps.now() }),
+      Item: auditItem({ action: "account.password", actor: user.username, ip: input.ip, at: deps.clock() }),
     }),
   );
   const issued = await startSession(deps, {

@@ -28,7 +28,7 @@ async function validInvitation(deps: TeamDependencies, token: string): Promise<I
   if (!read) return undefined;
   const item = await getInvitation(deps, read.id);
   if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
-  return stateOf(item, deps.now()) === "pending" ? item : undefined;
+  return stateOf(item, deps.clock()) === "pending" ? item : undefined;
 }
 
 /** What a link invites to (the accept page shows it), or undefined for a link that does not work. */
@@ -54,7 +54,7 @@ export async function acceptInvitation(
   deps: TeamDependencies,
   input: { token: string; passwordHash: string; ip?: string },
 ): Promise<AcceptOutcome> {
-  const now = deps.now();
+  const now = deps.clock();
   const item = await validInvitation(deps, input.token);
   if (!item) return { kind: "invalid" };
   // Invitations stored before the identity rule may hold another spelling: the account gets the

@@ -22,7 +22,7 @@ export interface TeamDependencies {
     readonly audit: string;
     readonly authState: string;
   };
-  readonly now: Clock;
+  readonly clock: Clock;
 }
 
 export interface InvitationItem {

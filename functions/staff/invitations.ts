@@ -41,7 +41,7 @@ export { INVITATION_VALID_HOURS, type TeamDependencies } from "./invitation-item
 
 /** Every invitation the TTL has not removed yet, newest first. */
 export async function listInvitations(deps: TeamDependencies): Promise<InvitationView[]> {
-  const now = deps.now();
+  const now = deps.clock();
   return (await allInvitations(deps))
     .map((item) => viewOf(item, now))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -73,7 +73,7 @@ export async function createInvitation(
   const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
   try {
     return await retryTransaction(RACE, async () => {
-      const now = deps.now();
+      const now = deps.clock();
       // Records from before the claims and locks: a scan; the transaction's conditions decide races.
       if (memberWithAddress(await users.list(), email)) throw new Refused("alreadyMember");
       const pending = (await allInvitations(deps)).filter(
@@ -152,7 +152,7 @@ export async function changeInvitation(
   const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
   try {
     return await retryTransaction(RACE, async () => {
-      const now = deps.now();
+      const now = deps.clock();
       const item = await getInvitation(deps, input.id);
       if (!item) return { kind: "notFound" as const };
       if (item.state !== "pending") return { kind: "notPending" as const };

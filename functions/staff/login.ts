@@ -51,7 +51,7 @@ export type LoginOutcome =
   | { readonly kind: "usePasskey" };
 
 export async function login(deps: LoginDependencies, attempt: LoginAttempt): Promise<LoginOutcome> {
-  const now = deps.now();
+  const now = deps.clock();
   const username = staffKey(attempt.username);
   const throttle = new LoginThrottle(deps.db, deps.tables.authState);
   const log = (reason: AuthFailureReason, knownUser: boolean) =>

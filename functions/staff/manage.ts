@@ -60,7 +60,7 @@ async function transact(
         ...(update.expression.includes("#r") ? { ExpressionAttributeNames: { "#r": "role" } } : {}),
       },
     },
-    auditPut(deps.tables.audit, { ...audit, target: target.username, at: deps.now() }),
+    auditPut(deps.tables.audit, { ...audit, target: target.username, at: deps.clock() }),
   ];
   if (keepAdmin) {
     const users = await new UsersRepository(deps.db, deps.tables.users).list();
@@ -104,7 +104,7 @@ export async function updateMember(
     const result = await transact(
       deps,
       target,
-      { expression: "SET deactivatedAt = :at", values: { ":at": deps.now().toISOString() } },
+      { expression: "SET deactivatedAt = :at", values: { ":at": deps.clock().toISOString() } },
       { action: "team.deactivate", actor: input.actor, ip: input.ip },
       losesAdmin,
     );
@@ -155,7 +155,7 @@ const TEAM_ACTIONS = new Set<string>(TEAM_AUDIT_ACTIONS);
 
 /** The team's audit entries of this month and the last, newest first (at most `limit`). */
 export async function teamAudit(deps: TeamDependencies, limit = 100): Promise<TeamAuditEntry[]> {
-  const now = deps.now();
+  const now = deps.clock();
   const months = [now, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))].map(
     (date) => `audit#${date.toISOString().slice(0, 7)}`,
   );

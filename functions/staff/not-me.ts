@@ -53,7 +53,7 @@ export async function undoChange(
     }),
   );
   const item = answer.Item as NotMeItem | undefined;
-  const now = deps.now();
+  const now = deps.clock();
   if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return { kind: "invalid" };
   if (item.usedAt || item.expiresAtMs <= now.getTime()) return { kind: "invalid" };
   const users = new UsersRepository(deps.db, deps.tables.users);
@@ -140,7 +140,7 @@ async function tellReplacedAddress(
 ): Promise<void> {
   if (!replaced) return;
   try {
-    await deps.send(replaced, addressRestoredEmail({ siteUrl: deps.siteUrl, restored, at: deps.now() }));
+    await deps.send(replaced, addressRestoredEmail({ siteUrl: deps.siteUrl, restored, at: deps.clock() }));
   } catch {
     // The undo stands; the audit entry records it.
   }

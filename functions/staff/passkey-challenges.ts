@@ -14,7 +14,7 @@ export type ChallengePurpose =
   | { readonly kind: "register"; readonly username: string }
   | { readonly kind: "signIn" };
 
-type Deps = Pick<LoginDependencies, "db" | "tables" | "now">;
+type Deps = Pick<LoginDependencies, "db" | "tables" | "clock">;
 
 const challengeKey = (challenge: string) => `passkey-challenge#${challenge}`;
 const CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -26,7 +26,7 @@ export async function saveChallenge(deps: Deps, challenge: string, purpose: Chal
       Item: {
         pk: challengeKey(challenge),
         ...purpose,
-        expiresAt: Math.floor(deps.now().getTime() / 1000) + CHALLENGE_SECONDS,
+        expiresAt: Math.floor(deps.clock().getTime() / 1000) + CHALLENGE_SECONDS,
       },
     }),
   );
@@ -51,7 +51,7 @@ export async function takeChallenge(deps: Deps, challenge: string): Promise<Chal
     throw error;
   }
   // DynamoDB's TTL deletes late: an expired item can still be there.
-  if (!item || Number(item.expiresAt) <= Math.floor(deps.now().getTime() / 1000)) return undefined;
+  if (!item || Number(item.expiresAt) <= Math.floor(deps.clock().getTime() / 1000)) return undefined;
   if (item.kind === "register" && typeof item.username === "string")
     return { kind: "register", username: item.username };
   if (item.kind === "signIn") return { kind: "signIn" };

@@ -62,7 +62,7 @@ export async function signInWithPasskey(
   deps: PasskeyDependencies,
   attempt: { response: AuthenticationCredential; ip: string | undefined; userAgent?: string },
 ): Promise<PasskeySignInOutcome> {
-  const now = deps.now();
+  const now = deps.clock();
   const log = (reason: AuthFailureReason, username?: string) =>
     logAuthFailure(deps.log, { reason, username, ip: attempt.ip, route: PASSKEY_SIGN_IN_ROUTE });
   const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserveAddress(attempt.ip, now);

@@ -75,7 +75,7 @@ export function refusalOf(error: unknown): "wrongSite" | "invalid" {
 }
 
 async function audit(
-  deps: Pick<LoginDependencies, "db" | "tables" | "now">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "clock">,
   action: "account.passkey.add" | "account.passkey.remove",
   actor: string,
   ip: string | undefined,
@@ -84,7 +84,7 @@ async function audit(
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,
-      Item: auditItem({ action, actor, ip, at: deps.now(), details: { passkey: passkeyIdOf(passkey.id) } }),
+      Item: auditItem({ action, actor, ip, at: deps.clock(), details: { passkey: passkeyIdOf(passkey.id) } }),
     }),
   );
 }
@@ -180,7 +180,7 @@ export async function finishPasskeyRegistration(
     counter: credential.counter,
     ...(credential.transports ? { transports: credential.transports } : {}),
     name: input.name ?? (await deviceOf(input.userAgent)),
-    createdAt: deps.now().toISOString(),
+    createdAt: deps.clock().toISOString(),
   };
   const stored = await new UsersRepository(deps.db, deps.tables.users).find(purpose.username);
   if (stored?.passkeys?.some((existing) => existing.id === passkey.id)) return { kind: "alreadyRegistered" };
@@ -287,7 +287,7 @@ export type PasskeyRemoval =
  * other passkey), as the authenticator app's removal is.
  */
 export async function removePasskey(
-  deps: Pick<LoginDependencies, "db" | "tables" | "now" | "mfaRequired">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "clock" | "mfaRequired">,
   input: { username: string; id: string; password: string; ip?: string; announce?: Announce },
 ): Promise<PasskeyRemoval> {
   const checked = await checkCurrentPassword(deps, input.username, input.password, input.ip);

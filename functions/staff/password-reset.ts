@@ -45,7 +45,7 @@ export const RESET_ADDRESS_LIMIT = 10;
 export interface PasswordResetDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly users: string; readonly authState: string; readonly audit: string };
-  readonly now: Clock;
+  readonly clock: Clock;
 }
 
 interface ResetItem {
@@ -92,7 +92,7 @@ export async function requestPasswordReset(
   deps: PasswordResetDependencies,
   input: { login: string; ip?: string },
 ): Promise<ForgotOutcome> {
-  const now = deps.now();
+  const now = deps.clock();
   const login = staffKey(input.login);
   const network = clientNetwork(input.ip ?? "unknown");
   const [account, address] = await Promise.all([
@@ -179,7 +179,7 @@ async function validReset(
   );
   const item = answer.Item as ResetItem | undefined;
   if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
-  if (item.usedAt || !item.username || item.expiresAtMs <= deps.now().getTime()) return undefined;
+  if (item.usedAt || !item.username || item.expiresAtMs <= deps.clock().getTime()) return undefined;
   const user = await new UsersRepository(deps.db, deps.tables.users).find(item.username);
   if (!user || user.deactivatedAt || (item.version ?? 0) !== credentialsVersionOf(user)) return undefined;
   return { item, user };
@@ -209,7 +209,7 @@ export async function resetPassword(
 ): Promise<ResetOutcome> {
   const valid = await validReset(deps, input.token);
   if (!valid) return { kind: "invalid" };
-  const now = deps.now();
+  const now = deps.clock();
   const { item, user } = valid;
   const version = item.version ?? 0;
   try {

@@ -18,10 +18,10 @@ export interface SessionStart {
 }
 
 export async function startSession(
-  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "now" | "log">,
+  deps: Pick<LoginDependencies, "db" | "tables" | "key" | "clock" | "log">,
   start: SessionStart,
 ): Promise<IssuedToken> {
-  const now = deps.now();
+  const now = deps.clock();
   const issued = await issueSessionToken(deps.key, { username: start.username, now });
   await pruneSessions(deps, start.username, now);
   await recordSession(deps, issued.session, { device: await deviceOf(start.userAgent), ip: start.ip, now });

@@ -13,6 +13,6 @@ export function teamDependencies(): TeamDependencies {
       audit: tableName("audit"),
       authState: tableName("authState"),
     },
-    now: systemClock,
+    clock: systemClock,
   };
 }

@@ -24,7 +24,7 @@ import { claimTotpStep } from "./totp-replay";
 
 export const PENDING_TOTP_SECONDS = 10 * 60;
 
-type Deps = Pick<LoginDependencies, "db" | "tables" | "now" | "mfaRequired">;
+type Deps = Pick<LoginDependencies, "db" | "tables" | "clock" | "mfaRequired">;
 
 const pendingKey = (username: string) => `totp-pending#${staffKey(username)}`;
 
@@ -49,7 +49,7 @@ export async function startTotpEnrolment(
       Item: {
         pk: pendingKey(user.username),
         secret,
-        expiresAt: Math.floor(deps.now().getTime() / 1000) + PENDING_TOTP_SECONDS,
+        expiresAt: Math.floor(deps.clock().getTime() / 1000) + PENDING_TOTP_SECONDS,
       },
     }),
   );
@@ -66,7 +66,7 @@ export async function confirmTotpEnrolment(
   input: { username: string; code: string; ip?: string; announce?: Announce },
 ): Promise<TotpConfirmOutcome> {
   const username = staffKey(input.username);
-  const now = deps.now();
+  const now = deps.clock();
   const pending = await deps.db.send(
     new GetCommand({
       TableName: deps.tables.authState,
@@ -107,7 +107,7 @@ export async function removeTotp(
   if (!user.totpSecret) return { kind: "notEnrolled" };
   if (deps.mfaRequired && (user.passkeys?.length ?? 0) === 0) return { kind: "lastFactor" };
   if (input.code) {
-    const step = matchTotp(user.totpSecret, input.code, deps.now());
+    const step = matchTotp(user.totpSecret, input.code, deps.clock());
     if (step === undefined || !(await claimTotpStep(deps, user.username, step)))
       return { kind: "codeInvalid" };
   } else {
@@ -152,6 +152,9 @@ async function audit(
   ip: string | undefined,
 ) {
   await deps.db.send(
-    new PutCommand({ TableName: deps.tables.audit, Item: auditItem({ action, actor, ip, at: deps.now() }) }),
+    new PutCommand({
+      TableName: deps.tables.audit,
+      Item: auditItem({ action, actor, ip, at: deps.clock() }),
+    }),
   );
 }

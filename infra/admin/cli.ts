@@ -119,7 +119,7 @@ async function checkStoredIdentities(store: Store, print: (line: string) => void
       audit: store.table("audit"),
       authState: store.table("authState"),
     },
-    now: () => new Date(),
+    clock: () => new Date(),
   });
   for (const issue of result.issues)
     print(`${issue.fixed ? "fixed" : "LEFT "}  ${describeIdentityIssue(issue)}`);

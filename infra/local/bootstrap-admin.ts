@@ -57,7 +57,7 @@ export async function checkIdentitiesAtStart(
       audit: localTableName("audit"),
       authState: localTableName("authState"),
     },
-    now: () => new Date(),
+    clock: () => new Date(),
   });
   for (const issue of result.issues) {
     log(`[local] identity check: ${issue.fixed ? "fixed" : "LEFT"} ${describeIdentityIssue(issue)}`);

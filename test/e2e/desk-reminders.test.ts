@@ -80,7 +80,7 @@ beforeAll(async () => {
     { owner: ADMIN.username },
     ADMIN.username,
   );
-  await deleteLead({ ...desk, now: desk.clock }, SIGNUP_KIND, {
+  await deleteLead(desk, SIGNUP_KIND, {
     id: ids.get("Dora") as string,
     actor: ADMIN.username,
   });

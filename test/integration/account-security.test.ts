@@ -334,7 +334,7 @@ describe("This wasn't me", () => {
         authState: runtime.table("authState"),
         audit: runtime.table("audit"),
       },
-      now: () => now,
+      clock: () => now,
       siteUrl: runtime.url,
       send: async (_to, email) => {
         sent.push(/#token=([A-Za-z0-9_.-]+)/.exec(email.text)?.[1] ?? "");

@@ -302,7 +302,7 @@ describe("passkeys", () => {
   });
 
   describe("the domain code with an injected clock against the same store", () => {
-    const deps = (now: () => Date, mfaRequired = false): PasskeyDependencies => ({
+    const deps = (clock: () => Date, mfaRequired = false): PasskeyDependencies => ({
       db: runtime.db,
       tables: {
         users: runtime.table("users"),
@@ -310,7 +310,7 @@ describe("passkeys", () => {
         audit: runtime.table("audit"),
       },
       key: new Uint8Array(randomBytes(32)),
-      now,
+      clock,
       mfaRequired,
       log: createLogger({}),
       rp: relyingPartyOf(runtime.url),

@@ -194,14 +194,14 @@ describe("using a reset link", () => {
     expect(stored?.passwordChangedAt).toBe(stored?.createdAt);
   });
 
-  const domainDeps = (now: () => Date): PasswordResetDependencies => ({
+  const domainDeps = (clock: () => Date): PasswordResetDependencies => ({
     db: runtime.db,
     tables: {
       users: runtime.table("users"),
       authState: runtime.table("authState"),
       audit: runtime.table("audit"),
     },
-    now,
+    clock,
   });
 
   it("uses a link once even when every use has read it before any wrote (the conditional write decides)", async () => {

@@ -359,7 +359,7 @@ describe("self-service: authenticator app", () => {
         authState: runtime.table("authState"),
         audit: runtime.table("audit"),
       },
-      now: () => new Date(),
+      clock: () => new Date(),
       mfaRequired: true,
     };
     expect(await removeTotp(deps, { username: member.username, password: member.password })).toEqual({

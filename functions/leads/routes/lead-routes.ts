@@ -138,7 +138,7 @@ function deleteHandler(spec: LeadRouteSpec) {
             {
               db: documentClient(),
               tables: { records: tableName(spec.lead.table), audit: tableName("audit") },
-              now: systemClock,
+              clock: systemClock,
             },
             spec.lead,
             { id, actor: session.username, ip: request.clientIp },

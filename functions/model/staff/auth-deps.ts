@@ -16,7 +16,7 @@ export interface LoginDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: AuthTables;
   readonly key: Uint8Array;
-  readonly now: Clock;
+  readonly clock: Clock;
   readonly mfaRequired: boolean;
   readonly log: Logger;
   /**

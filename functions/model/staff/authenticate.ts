@@ -22,7 +22,7 @@ export interface AuthenticateDependencies {
   readonly db: DynamoDBDocumentClient;
   readonly tables: { readonly users: string; readonly authState: string };
   readonly key: Uint8Array;
-  readonly now: Clock;
+  readonly clock: Clock;
 }
 
 export type AuthenticateOutcome =
@@ -40,7 +40,7 @@ export async function authenticate(
   token: string | undefined,
 ): Promise<AuthenticateOutcome> {
   if (!token) return { ok: false, reason: "no_session" };
-  const now = deps.now();
+  const now = deps.clock();
   const verified = await verifySessionToken(deps.key, token, now);
   if (!verified.ok) {
     const reason =

@@ -32,7 +32,7 @@ export async function authDependencies(log: Logger): Promise<LoginDependencies> 
     db: documentClient(),
     tables: { users: tableName("users"), authState: tableName("authState"), audit: tableName("audit") },
     key: await sessionKey(),
-    now: systemClock,
+    clock: systemClock,
     mfaRequired: requireEnv("MFA_REQUIRED"),
     log,
   };
@@ -47,7 +47,7 @@ async function sessionDependencies(): Promise<AuthenticateDependencies> {
     db: documentClient(),
     tables: { users: tableName("users"), authState: tableName("authState") },
     key: await sessionKey(),
-    now: systemClock,
+    clock: systemClock,
   };
 }
 

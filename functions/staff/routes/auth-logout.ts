@@ -28,7 +28,7 @@ export const handler = httpApi({ route: "POST /api/auth/logout", body: "none" },
           action: "logout",
           actor: outcome.session.username,
           ip: request.clientIp,
-          at: deps.now(),
+          at: deps.clock(),
         }),
       }),
     );

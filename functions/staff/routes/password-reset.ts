@@ -52,7 +52,7 @@ export const FORGOT_ANSWER_FLOOR_MS = 1_000;
 const dependencies = (): PasswordResetDependencies => ({
   db: documentClient(),
   tables: { users: tableName("users"), authState: tableName("authState"), audit: tableName("audit") },
-  now: systemClock,
+  clock: systemClock,
 });
 
 const invalidLink = () =>
