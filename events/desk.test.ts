@@ -1,6 +1,6 @@
 /** The reply's subject is one header line and its body plain text (docs/decisions/0068-replies.md). */
 import { describe, expect, it } from "vitest";
-import { isOneLine, ReplyRequest } from "./desk";
+import { isOneLine, kindOfPlural, LEAD_KINDS, LEAD_PLURALS, type LeadPlural, ReplyRequest } from "./desk";
 import { PasskeyRenameRequest } from "./passkeys";
 
 const reply = (fields: { subject?: string; body?: string }) =>
@@ -61,5 +61,18 @@ describe("a passkey's name", () => {
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Name must be one line"]);
     }
     expect(PasskeyRenameRequest.safeParse({ name: "Work laptop" }).success).toBe(true);
+  });
+});
+
+describe("a lead kind's plural (LEAD_PLURALS)", () => {
+  it("has one plural per kind, each read back to its kind", () => {
+    expect(LEAD_PLURALS).toEqual({ signup: "signups", contact: "contacts" });
+    for (const kind of LEAD_KINDS) expect(kindOfPlural(LEAD_PLURALS[kind])).toBe(kind);
+    expect(new Set(Object.values(LEAD_PLURALS)).size).toBe(LEAD_KINDS.length);
+  });
+
+  it("refuses a string that is no kind's plural (an untyped caller)", () => {
+    expect(() => kindOfPlural("signup" as LeadPlural)).toThrow();
+    expect(() => kindOfPlural("__proto__" as LeadPlural)).toThrow();
   });
 });

@@ -52,6 +52,23 @@ export const LEAD_KINDS = ["signup", "contact"] as const;
 export type LeadKindName = (typeof LEAD_KINDS)[number];
 
 /**
+ * Each kind's plural, the one table between the two spellings: the Command Center's page
+ * (/commandcenter/signups), the API's paths (/api/admin/signups/...), a list answer's property and
+ * the CSV's file name. A request body names the kind ("signup"); kindOfPlural reads a plural back.
+ */
+export const LEAD_PLURALS = { signup: "signups", contact: "contacts" } as const satisfies Record<
+  LeadKindName,
+  string
+>;
+export type LeadPlural = (typeof LEAD_PLURALS)[LeadKindName];
+
+export function kindOfPlural(plural: LeadPlural): LeadKindName {
+  const kind = LEAD_KINDS.find((name) => LEAD_PLURALS[name] === plural);
+  if (!kind) throw new Error(`not a lead kind's plural: ${plural}`);
+  return kind;
+}
+
+/**
  * Statuses that say staff have answered the prospect: moving a lead to one stops its response
  * clock (as does the first reply sent from the Command Center, which also moves New to Contacted).
  */

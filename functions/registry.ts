@@ -5,6 +5,7 @@
  *
  * Plain data on purpose: no CDK import and no handler import.
  */
+import { LEAD_PLURALS } from "../events/desk";
 import type { DomainEventType } from "../events/envelopes";
 import type { QueueVariable } from "./lib/env";
 import type { TableKey } from "./model/tables";
@@ -193,7 +194,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", audit: "write", authState: "readWrite" },
     sendsEmail: true,
   },
-  ...(["signups", "contacts"] as const).flatMap((plural): HttpFunctionDefinition[] => [
+  ...Object.values(LEAD_PLURALS).flatMap((plural): HttpFunctionDefinition[] => [
     {
       name: `admin-${plural}-list`,
       entry: `leads/routes/lead-routes.ts#${plural}List`,

@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TimelineEntry } from "../../events";
+import { LEAD_PLURALS, type TimelineEntry } from "../../events";
 import { prospectKey } from "../../functions/model/prospects";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, signIn, startStaffRuntime } from "./auth-support";
@@ -24,7 +24,6 @@ afterAll(async () => {
 });
 
 type Kind = "signup" | "contact";
-const PLURAL = { signup: "signups", contact: "contacts" } as const;
 
 /** POST /api/signup or /api/contact as the site's forms send them; the stored id. */
 async function submit(kind: Kind, email: string, firstName = "Rita", ip?: string): Promise<string> {
@@ -43,13 +42,13 @@ const post = (path: string, body: unknown) =>
 
 async function record(kind: Kind, id: string): Promise<Record<string, unknown>> {
   const found = await runtime.db.send(
-    new GetCommand({ TableName: runtime.table(PLURAL[kind]), Key: { id }, ConsistentRead: true }),
+    new GetCommand({ TableName: runtime.table(LEAD_PLURALS[kind]), Key: { id }, ConsistentRead: true }),
   );
   return found.Item ?? {};
 }
 
 async function timeline(kind: Kind, id: string): Promise<TimelineEntry[]> {
-  const answer = await get(`/api/admin/${PLURAL[kind]}/${id}/timeline`);
+  const answer = await get(`/api/admin/${LEAD_PLURALS[kind]}/${id}/timeline`);
   expect(answer.status).toBe(200);
   return (answer.json?.timeline ?? []) as TimelineEntry[];
 }

@@ -3,7 +3,13 @@
  * route is behind requireSession(); the state-changing ones also pass the cross-site guard.
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { DeskUpdateRequest, NoteRequest } from "../../../events/desk";
+import {
+  DeskUpdateRequest,
+  LEAD_PLURALS,
+  type LeadKindName,
+  type LeadPlural,
+  NoteRequest,
+} from "../../../events/desk";
 import { systemClock } from "../../lib/clock";
 import {
   type ApiRequest,
@@ -24,9 +30,9 @@ import { deskStats } from "../desk-stats";
 import { changeLeads, type DeskDeps, leadTimeline, writeNote } from "../lead-desk";
 
 export const KINDS = {
-  signup: { lead: SIGNUP_KIND, plural: "signups" },
-  contact: { lead: CONTACT_KIND, plural: "contacts" },
-} as const satisfies Record<string, { lead: LeadKind; plural: string }>;
+  signup: { lead: SIGNUP_KIND, plural: LEAD_PLURALS.signup },
+  contact: { lead: CONTACT_KIND, plural: LEAD_PLURALS.contact },
+} as const satisfies Record<LeadKindName, { lead: LeadKind; plural: LeadPlural }>;
 
 export function deskDeps(lead: LeadKind): DeskDeps {
   return {
@@ -112,7 +118,7 @@ export function timelineHandler(kind: keyof typeof KINDS) {
     async (request) => {
       const deps = {
         ...deskDeps(lead),
-        leadTables: { signup: tableName("signups"), contact: tableName("contacts") },
+        leadTables: { signup: tableName(SIGNUP_KIND.table), contact: tableName(CONTACT_KIND.table) },
       };
       const timeline = await leadTimeline(deps, lead, leadIdOf(request, lead.kind));
       if (!timeline) throw notFound(lead.kind);

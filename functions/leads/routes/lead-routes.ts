@@ -11,6 +11,7 @@ import {
   SignupStatsQuery,
 } from "../../../events/admin";
 import { fieldErrorsOf } from "../../../events/api";
+import { LEAD_PLURALS, type LeadKindName, type LeadPlural } from "../../../events/desk";
 import { systemClock } from "../../lib/clock";
 import { type ApiRequest, badRequest, HttpError, httpApi, httpRoutes, jsonResponse } from "../../lib/http";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../model/lead-kinds";
@@ -49,15 +50,15 @@ function queriesFor<R>(lead: LeadKind<z.ZodObject>): LeadQueries<R> {
 
 interface LeadRouteSpec {
   readonly lead: LeadKind<z.ZodObject>;
-  /** "signups" | "contacts": the path segment and the list's property name. */
-  readonly plural: "signups" | "contacts";
+  /** The path segment and the list's property name (events/desk.ts LEAD_PLURALS). */
+  readonly plural: LeadPlural;
   readonly listQuery: typeof SignupListQuery | typeof ContactListQuery;
 }
 
 const SPECS = {
-  signup: { lead: SIGNUP_KIND, plural: "signups", listQuery: SignupListQuery },
-  contact: { lead: CONTACT_KIND, plural: "contacts", listQuery: ContactListQuery },
-} as const satisfies Record<string, LeadRouteSpec>;
+  signup: { lead: SIGNUP_KIND, plural: LEAD_PLURALS.signup, listQuery: SignupListQuery },
+  contact: { lead: CONTACT_KIND, plural: LEAD_PLURALS.contact, listQuery: ContactListQuery },
+} as const satisfies Record<LeadKindName, LeadRouteSpec>;
 
 function facetsOf(query: Record<string, unknown>, lead: LeadKind): Record<string, string> {
   const facets: Record<string, string> = {};

@@ -3,13 +3,13 @@
  * lead is two business hours from overdue, and the morning digest of one owner's overdue leads.
  * Same frame as the lead e-mails (functions/model/mail/templates.ts).
  */
-import { spanText } from "../../../events/desk";
+import { LEAD_PLURALS, spanText } from "../../../events/desk";
 import type { DeskDigestData, DeskLeadRef, DeskReminderData } from "../../../events/envelopes";
+import { formatTeamTime } from "../../../events/team-time";
 import {
   BRAND,
   button,
   escapeHtml,
-  formatTimestamp,
   layout,
   oneLine,
   paragraph,
@@ -17,11 +17,9 @@ import {
   siteLink,
 } from "./templates";
 
-const PLURAL = { signup: "signups", contact: "contacts" } as const;
-
 /** The lead in the Command Center: its list, opened on that lead. */
 export function leadLink(siteUrl: string, lead: Pick<DeskLeadRef, "kind" | "id">): string {
-  return `${siteLink(siteUrl, `/commandcenter/${PLURAL[lead.kind]}`)}#lead=${encodeURIComponent(lead.id)}`;
+  return `${siteLink(siteUrl, `/commandcenter/${LEAD_PLURALS[lead.kind]}`)}#lead=${encodeURIComponent(lead.id)}`;
 }
 
 const leadName = (lead: DeskLeadRef) =>
@@ -42,7 +40,7 @@ export function deskReminderEmail(
   const name = leadName(data.lead);
   const link = leadLink(siteUrl, data.lead);
   const lines = [
-    `The first reply to ${name} is due ${formatTimestamp(data.lead.dueAt)}.${whom(data, toStaffInbox)}`,
+    `The first reply to ${name} is due ${formatTeamTime(data.lead.dueAt)}.${whom(data, toStaffInbox)}`,
     "Reply, or change its status, in the Command Center before it is overdue.",
   ];
   return {

@@ -6,16 +6,8 @@
  */
 import type { AccountLockedData } from "../../../events/envelopes";
 import { STAFF_ROLE_LABELS, type StaffRole } from "../../../events/staff";
-import {
-  BRAND,
-  button,
-  formatTimestamp,
-  layout,
-  oneLine,
-  paragraph,
-  type RenderedEmail,
-  siteLink,
-} from "./templates";
+import { formatTeamTime } from "../../../events/team-time";
+import { BRAND, button, layout, oneLine, paragraph, type RenderedEmail, siteLink } from "./templates";
 
 /** Links carry the token in the fragment: it never reaches a server log or a Referer header. */
 export function oneTimeLink(siteUrl: string, path: string, token: string): string {
@@ -87,7 +79,7 @@ export function accountLockedEmail(
     : `Your ${BRAND} Command Center account`;
   const from = input.ip ? oneLine(input.ip, 64) : "an unknown address";
   const lines = [
-    `${whose} saw repeated failed sign-ins from ${from} at ${formatTimestamp(input.lockedAt)}.`,
+    `${whose} saw repeated failed sign-ins from ${from} at ${formatTeamTime(input.lockedAt)}.`,
     `Sign-in from that address was locked for ${input.lockedMinutes} minutes.`,
     "If this was you, wait and try again. If it was not you, change your password as soon as you can, and tell an admin.",
   ];
@@ -134,7 +126,7 @@ export function accountChangedEmail(input: {
   const does = `${effects.slice(0, -1).join(", ")} and ${effects.at(-1)}`;
   const lines = [
     input.change,
-    `It was made at ${formatTimestamp(input.at.toISOString())} from ${from}, in a session signed in to your account.`,
+    `It was made at ${formatTeamTime(input.at.toISOString())} from ${from}, in a session signed in to your account.`,
     "If this was you, there is nothing to do.",
     `If it wasn't you, open the link below: it ${does}. Then choose a new password and tell an admin. The link works once, for ${input.validDays} days.`,
   ];
@@ -156,7 +148,7 @@ export function accountChangedEmail(input: {
  */
 export function addressRestoredEmail(input: { siteUrl: string; restored: string; at: Date }): RenderedEmail {
   const lines = [
-    `The ${BRAND} Command Center account that used this e-mail address has its previous address (${oneLine(input.restored, 254)}) back since ${formatTimestamp(input.at.toISOString())}: its owner opened the "This wasn't me" link of the change to this address. Every session of the account was ended.`,
+    `The ${BRAND} Command Center account that used this e-mail address has its previous address (${oneLine(input.restored, 254)}) back since ${formatTeamTime(input.at.toISOString())}: its owner opened the "This wasn't me" link of the change to this address. Every session of the account was ended.`,
     "If you made that change yourself, tell an admin.",
   ];
   const link = siteLink(input.siteUrl, "/commandcenter/login");

@@ -61,9 +61,6 @@ export function oneLine(value: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** "Tue, Mar 4, 2025, 4:00 AM CST": in the team's zone, as every time staff read. */
-export const formatTimestamp = formatTeamTime;
-
 export function siteLink(siteUrl: string, path: string): string {
   return `${trimTrailingSlashes(siteUrl)}${path}`;
 }
@@ -132,7 +129,7 @@ const rowsOf = (lines: readonly LeadLine[]): Row[] => lines.map(({ label, value 
 
 /** To the staff inbox: every field and a link to the Command Center. */
 export function staffSignupAlert(signup: Signup, siteUrl: string): RenderedEmail {
-  const rows = rowsOf(emailLines(SIGNUP_LEAD, signup, formatTimestamp));
+  const rows = rowsOf(emailLines(SIGNUP_LEAD, signup, formatTeamTime));
   const link = siteLink(siteUrl, "/commandcenter/signups");
   const subject = oneLine(
     `New signup: ${fullName(signup)} (${TEAM_SIZE_LABELS[signup.teamSize]}, ${PRODUCT_LINES_LABELS[signup.productLines]})`,
@@ -155,7 +152,7 @@ export function staffSignupAlert(signup: Signup, siteUrl: string): RenderedEmail
 }
 
 export function staffContactAlert(message: ContactMessage): RenderedEmail {
-  const rows = rowsOf(emailLines(CONTACT_LEAD, message, formatTimestamp));
+  const rows = rowsOf(emailLines(CONTACT_LEAD, message, formatTeamTime));
   const subject = oneLine(`New contact message (${subjectLabel(message.subject)}): ${fullName(message)}`);
   return {
     subject,

@@ -7,6 +7,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
+import { LEAD_PLURALS } from "../../../events";
 import { AccountPage } from "./account/AccountPage";
 import { ContactsPage } from "./leads/ContactsPage";
 import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
@@ -41,7 +42,7 @@ export default function CommandCenterApp() {
             }
           />
           <Route
-            path="signups"
+            path={LEAD_PLURALS.signup}
             element={
               <StaffPage title="Signups" back wide>
                 <SignupsPage />
@@ -49,7 +50,7 @@ export default function CommandCenterApp() {
             }
           />
           <Route
-            path="contacts"
+            path={LEAD_PLURALS.contact}
             element={
               <StaffPage title="Contact Messages" back wide>
                 <ContactsPage />

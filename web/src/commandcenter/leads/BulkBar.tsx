@@ -1,5 +1,4 @@
-import type { StaffUserView } from "../../../../events";
-import type { LeadPlural } from "../shared/api";
+import type { LeadPlural, StaffUserView } from "../../../../events";
 import shared from "../shared/shared.module.css";
 import { DeskControls } from "./DeskControls";
 import { useDeskChange } from "./useDeskChange";

@@ -1,4 +1,4 @@
-import type { ContactMessage } from "../../../../events";
+import { type ContactMessage, LEAD_PLURALS } from "../../../../events";
 import { CONTACT_LEAD } from "../../../../events/lead-fields";
 import { api } from "../shared/api";
 import { formatDate } from "../shared/time";
@@ -10,7 +10,7 @@ const { company, subject, message } = CONTACT_LEAD;
 
 /** The list shows subject and date by default; company and message can be added under "Columns". */
 const CONTACTS: LeadKind<ContactMessage> = {
-  exportName: "contacts",
+  exportName: LEAD_PLURALS.contact,
   texts: {
     loading: "Loading messages...",
     noun: "messages",

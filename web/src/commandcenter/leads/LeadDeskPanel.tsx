@@ -5,9 +5,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { LIMITS_DESK, type TimelineEntry } from "../../../../events";
+import { type LeadPlural, LIMITS_DESK, type TimelineEntry } from "../../../../events";
 import { useAuth } from "../shared/AuthProvider";
-import { api, failureMessage, type LeadPlural } from "../shared/api";
+import { api, failureMessage } from "../shared/api";
 import { QueryFailure } from "../shared/Loaded";
 import shared from "../shared/shared.module.css";
 import { DeskControls } from "./DeskControls";

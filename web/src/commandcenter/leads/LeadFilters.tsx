@@ -1,7 +1,8 @@
 /** The lead list's filter bar parts: a select per filter, and the CSV export. */
 import { useMutation } from "@tanstack/react-query";
+import type { LeadPlural } from "../../../../events";
 import { Icon } from "../../components/ui/Icon";
-import { downloadCsv, failureMessage, type LeadPlural, type ListParams } from "../shared/api";
+import { downloadCsv, failureMessage, type ListParams } from "../shared/api";
 import { ErrorNotice } from "../shared/ErrorNotice";
 import shared from "../shared/shared.module.css";
 import styles from "./leads.module.css";

@@ -8,7 +8,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { failureMessage, type LeadPlural, type ListParams } from "../shared/api";
+import type { LeadPlural } from "../../../../events";
+import { failureMessage, type ListParams } from "../shared/api";
 import { ErrorNotice } from "../shared/ErrorNotice";
 import { QueryFailure } from "../shared/Loaded";
 import type { Column } from "../shared/RecordTable";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LeadKindName } from "../../../../events";
+import { LEAD_PLURALS, type LeadKindName } from "../../../../events";
 import { QueryFailure } from "../shared/Loaded";
 import shared from "../shared/shared.module.css";
 import { formatDateTime } from "../shared/time";
-import { KIND_LABELS, PLURAL_OF } from "./deskModel";
+import { KIND_LABELS } from "./deskModel";
 import { timelineQuery } from "./leadQueries";
 import styles from "./leads.module.css";
 import { LeadLink, TimelineList } from "./Timeline";
@@ -13,7 +13,7 @@ import { LeadLink, TimelineList } from "./Timeline";
  * shows the lead it is linked to and that lead's timeline, the one timeline of the prospect.
  */
 export function LinkedSubmissionPanel({ kind, id }: { kind: LeadKindName; id: string }) {
-  const timeline = useQuery(timelineQuery(PLURAL_OF[kind], id));
+  const timeline = useQuery(timelineQuery(LEAD_PLURALS[kind], id));
   const entries = timeline.isError ? [] : (timeline.data ?? []);
   const arrived = entries.find((entry) => entry.type === "submitted")?.at;
   return (

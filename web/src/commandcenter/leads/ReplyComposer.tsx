@@ -5,16 +5,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import {
+  kindOfPlural,
+  type LeadPlural,
   LIMITS_DESK,
   type ReplyTemplate,
   type ReplyTemplatesResponse,
   type TimelineEntry,
 } from "../../../../events";
-import { api, failureMessage, type LeadPlural } from "../shared/api";
+import { api, failureMessage } from "../shared/api";
 import { Loaded } from "../shared/Loaded";
 import shared from "../shared/shared.module.css";
 import type { DeskLead } from "./deskModel";
-import { kindOf, templatesQuery } from "./leadQueries";
+import { templatesQuery } from "./leadQueries";
 import styles from "./leads.module.css";
 
 interface ComposerProps {
@@ -45,7 +47,14 @@ function ReplyForm({ plural, lead, onSent, address }: ComposerProps & { address:
   const inFlight = useRef(false);
   const send = useMutation({
     mutationFn: () =>
-      api.sendReply({ kind: kindOf(plural), id: lead.id, idempotencyKey: key, template, subject, body }),
+      api.sendReply({
+        kind: kindOfPlural(plural),
+        id: lead.id,
+        idempotencyKey: key,
+        template,
+        subject,
+        body,
+      }),
     onSuccess: (answer) => {
       setKey(crypto.randomUUID());
       onSent(answer.entry);

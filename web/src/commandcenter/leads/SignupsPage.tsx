@@ -1,4 +1,4 @@
-import { PRODUCT_LINES_LABELS, type Signup } from "../../../../events";
+import { LEAD_PLURALS, PRODUCT_LINES_LABELS, type Signup } from "../../../../events";
 import { SIGNUP_LEAD } from "../../../../events/lead-fields";
 import { api } from "../shared/api";
 import { formatDate } from "../shared/time";
@@ -15,7 +15,7 @@ const { teamSize, productLines, notes, country } = SIGNUP_LEAD;
  * and can be added to the list under "Columns".
  */
 const SIGNUPS: LeadKind<Signup> = {
-  exportName: "signups",
+  exportName: LEAD_PLURALS.signup,
   texts: {
     loading: "Loading signups...",
     noun: "signups",

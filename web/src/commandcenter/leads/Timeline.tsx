@@ -4,10 +4,10 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { LEAD_STATUS_LABELS, type LeadKindName, type TimelineEntry } from "../../../../events";
+import { LEAD_PLURALS, LEAD_STATUS_LABELS, type LeadKindName, type TimelineEntry } from "../../../../events";
 import shared from "../shared/shared.module.css";
 import { formatDateTime } from "../shared/time";
-import { KIND_LABELS, PLURAL_OF } from "./deskModel";
+import { KIND_LABELS } from "./deskModel";
 import styles from "./leads.module.css";
 import { hashOfLead } from "./useLinkedLead";
 
@@ -49,7 +49,9 @@ function withEdits(entries: readonly TimelineEntry[]): (TimelineEntry & { edited
 
 /** Opens another lead's details (its list page with `#lead=<id>`, as the desk e-mails' links do). */
 export function LeadLink({ kind, id, children }: { kind: LeadKindName; id: string; children: ReactNode }) {
-  return <Link to={{ pathname: `/commandcenter/${PLURAL_OF[kind]}`, hash: hashOfLead(id) }}>{children}</Link>;
+  return (
+    <Link to={{ pathname: `/commandcenter/${LEAD_PLURALS[kind]}`, hash: hashOfLead(id) }}>{children}</Link>
+  );
 }
 
 /** The entries, oldest first; `action` adds a control to an entry (Edit note). */

@@ -8,7 +8,6 @@ import {
   type LeadKindName,
   type LeadStatus,
 } from "../../../../events";
-import type { LeadPlural } from "../shared/api";
 
 export interface DeskLead {
   readonly id: string;
@@ -38,4 +37,3 @@ export function statusText(lead: DeskLead): string {
 }
 
 export const KIND_LABELS: Record<LeadKindName, string> = { signup: "Signup", contact: "Contact message" };
-export const PLURAL_OF: Record<LeadKindName, LeadPlural> = { signup: "signups", contact: "contacts" };

@@ -5,7 +5,8 @@
  * showing them reads them again.
  */
 import { queryOptions } from "@tanstack/react-query";
-import { api, type LeadPlural, type ListParams } from "../shared/api";
+import { kindOfPlural, type LeadPlural } from "../../../../events";
+import { api, type ListParams } from "../shared/api";
 import { countBoundaries } from "../shared/time";
 
 export const leadKeys = {
@@ -17,10 +18,6 @@ export const leadKeys = {
   /** Not under the kind's key: a change to the lead's status or owner leaves its templates as they are. */
   templates: (plural: LeadPlural, id: string) => ["reply-templates", plural, id] as const,
 };
-
-export function kindOf(plural: LeadPlural): "signup" | "contact" {
-  return plural === "signups" ? "signup" : "contact";
-}
 
 /**
  * The staff a lead can be given to. Each screen that offers them (the list's bulk bar, a lead's
@@ -43,7 +40,7 @@ export function timelineQuery(plural: LeadPlural, id: string) {
 export function templatesQuery(plural: LeadPlural, id: string) {
   return queryOptions({
     queryKey: leadKeys.templates(plural, id),
-    queryFn: () => api.replyTemplates(kindOf(plural), id),
+    queryFn: () => api.replyTemplates(kindOfPlural(plural), id),
   });
 }
 

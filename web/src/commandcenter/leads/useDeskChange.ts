@@ -5,10 +5,15 @@
  * list and lead of the kind is read again (its timelines are not: the answer has their news).
  */
 import { type Query, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeskUpdateResponse, TimelineEntry } from "../../../../events";
-import { api, failureMessage, fieldErrorsOf, type LeadPlural } from "../shared/api";
+import {
+  type DeskUpdateResponse,
+  kindOfPlural,
+  type LeadPlural,
+  type TimelineEntry,
+} from "../../../../events";
+import { api, failureMessage, fieldErrorsOf } from "../shared/api";
 import type { DeskChange } from "./deskModel";
-import { kindOf, leadKeys } from "./leadQueries";
+import { leadKeys } from "./leadQueries";
 
 /** Adds each lead's new entries to its timeline where one is loaded. */
 function addEntries(client: QueryClient, plural: LeadPlural, entries: DeskUpdateResponse["entries"]) {
@@ -25,7 +30,7 @@ export function useDeskChange(plural: LeadPlural, onDone: () => void) {
   const change = useMutation({
     mutationFn: async ({ ids, change }: { ids: readonly string[]; change: DeskChange }) => {
       if (change.status === undefined && change.owner === undefined) return undefined;
-      return api.deskUpdate({ kind: kindOf(plural), ids: [...ids], ...change });
+      return api.deskUpdate({ kind: kindOfPlural(plural), ids: [...ids], ...change });
     },
     onSuccess: (answer) => {
       if (answer) addEntries(client, plural, answer.entries);

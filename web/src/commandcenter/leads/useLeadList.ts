@@ -6,7 +6,8 @@
  */
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { failureMessage, type LeadPlural, type ListParams } from "../shared/api";
+import type { LeadPlural } from "../../../../events";
+import { failureMessage, type ListParams } from "../shared/api";
 import { leadKeys } from "./leadQueries";
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -7,7 +7,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { ApiFailure, failureMessage, type LeadPlural } from "../shared/api";
+import type { LeadPlural } from "../../../../events";
+import { ApiFailure, failureMessage } from "../shared/api";
 import { leadKeys } from "./leadQueries";
 
 const HASH_KEY = "lead";

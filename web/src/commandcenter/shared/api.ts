@@ -12,6 +12,7 @@ import type {
   EndedSessionsResponse,
   InvitationPreview,
   InvitationView,
+  LeadPlural,
   LeadTimelineResponse,
   MemberUpdateRequest,
   NoteResponse,
@@ -211,18 +212,16 @@ export const api = {
     request<{ user: StaffUserView }>("POST", "/api/auth/invitation/accept", { token, password }),
 };
 
-export type LeadPlural = "signups" | "contacts";
-
 /**
  * Downloads the filtered list as CSV. The server answers in chunks (each under 1 MB, the next one
  * named in X-Next-Cursor); they are joined into one file here.
  */
-export async function downloadCsv(kind: "signups" | "contacts", params: ListParams): Promise<void> {
+export async function downloadCsv(plural: LeadPlural, params: ListParams): Promise<void> {
   const parts: BlobPart[] = [];
   let cursor: string | undefined;
   do {
     const response = await fetch(
-      `/api/admin/${kind}/export.csv${query({ ...params, limit: undefined, cursor })}`,
+      `/api/admin/${plural}/export.csv${query({ ...params, limit: undefined, cursor })}`,
       {
         credentials: "same-origin",
       },
@@ -237,7 +236,7 @@ export async function downloadCsv(kind: "signups" | "contacts", params: ListPara
   const url = URL.createObjectURL(new Blob(parts, { type: "text/csv;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = `${kind}-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `${plural}-${new Date().toISOString().slice(0, 10)}.csv`;
   document.body.append(link);
   link.click();
   link.remove();
