@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { CONTACT_LEAD, type FormKey, formKeys, type LeadField } from "../../../events/lead-fields";
 import {
   CONTACT_SUBJECT_LABELS,
   CONTACT_SUBJECTS,
@@ -21,24 +22,19 @@ export const meta: PageMeta = {
     "Questions about RepDesk, pricing, a demo or your account? Send us a message and our team will reply within 24 hours. Phone and email support on business days.",
 };
 
-const TEXT_FIELDS = ["firstName", "lastName", "email", "phone", "company", "message"] as const;
-type TextFieldName = (typeof TEXT_FIELDS)[number];
-type Field = TextFieldName | "subject";
-interface Values extends Record<TextFieldName, string> {
-  subject: ContactSubject;
-  newsletter: boolean;
-}
-const EMPTY: Values = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  company: "",
-  subject: "general",
-  message: "",
-  newsletter: false,
-};
-const SHOWN_FIELDS: readonly Field[] = [...TEXT_FIELDS, "subject"];
+/** The form's fields in page order: the contact message's (events/lead-fields.ts). */
+const FIELDS = formKeys(CONTACT_LEAD);
+type Field = FormKey<typeof CONTACT_LEAD>;
+type TextFieldName = Exclude<Field, "subject" | "newsletter">;
+type Values = Record<TextFieldName, string> & { subject: ContactSubject; newsletter: boolean };
+const emptyOf = (field: LeadField) => (field.type === "yesNo" ? false : "");
+/** Text empty, a box ("yesNo") unticked, and the subject on its first option, "Select a subject". */
+const EMPTY = {
+  ...Object.fromEntries(FIELDS.map((field) => [field, emptyOf(CONTACT_LEAD[field])])),
+  subject: CONTACT_SUBJECTS[0],
+} as Values;
+/** The fields that show an error: all but the newsletter box, which has no wrong value. */
+const SHOWN_FIELDS = FIELDS.filter((field) => field !== "newsletter");
 
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }));
 const isSubject = (value: string | null): value is ContactSubject =>
