@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { assertSiteBuiltFor, siteMismatches } from "./site-build";
 import { loadStage } from "./stages";
 
-/** A site's few files that name its origin, as web/build.ts writes them. */
+/** A site's few files that name its origin, as infra/site/build.ts writes them. */
 function fakeSite(origin: string, tagManagerId?: string): string {
   const dir = mkdtempSync(join(tmpdir(), "repdesk-site-check-"));
   mkdirSync(join(dir, "assets"));

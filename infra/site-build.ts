@@ -7,8 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "./build/functions";
 import { runBuild, webBuildNeed, withBuildLock } from "./local/web-build";
+import { REPO_ROOT } from "./repo-root";
 import type { StageConfig } from "./stages";
 
 export function stageSiteDir(stageName: string): string {

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { type BusinessCalendar, businessCalendar } from "../../functions/model/response-clock";
@@ -8,9 +7,9 @@ import { localSiteSettings } from "../local/config";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
 import { type RuntimeState, runningRuntimeState, runningRuntimesOf } from "../local/runtime-state";
 import { ensureTables, localTableName } from "../local/tables";
+import { REPO_ROOT } from "../repo-root";
 import { loadStage } from "../stages";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LOCAL_CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 
 export interface Store {

@@ -10,15 +10,14 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { HTTP_FUNCTIONS, OUTBOX_RELAY, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { isMainModule } from "../main-module";
+import { REPO_ROOT } from "../repo-root";
 import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
 import { lambdaTrimsPlugin } from "./trims";
 
-export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_OUT_DIR = join(REPO_ROOT, "dist", "functions");
 /** Metafiles and the size report live beside, not inside, the shipped folders. */
 export const DEFAULT_META_DIR = join(REPO_ROOT, "dist", "functions-meta");

@@ -1,11 +1,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PluginBuild } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../repo-root";
 import { lambdaTrimsPlugin } from "./trims";
-
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The filters of the plugin's onLoad hooks (the files whose contents it replaces). */
 function loadFilters(): RegExp[] {

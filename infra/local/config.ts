@@ -1,10 +1,8 @@
 /** The runtime's settings from the environment and the command line (npm start / npm run dev). */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT } from "../repo-root";
 import type { LocalRuntimeOptions } from "./runtime";
 import { DEFAULT_SITE_PORT, defaultDataDir } from "./runtime-state";
-
-export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

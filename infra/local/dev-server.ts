@@ -11,15 +11,15 @@ export interface ViteMiddleware {
   close(): Promise<void>;
 }
 
-/** Undefined (with a message) when web/vite.config.ts is not there yet. */
+/** Undefined (with a message) when infra/site/vite.config.ts is not there yet. */
 export async function startViteMiddleware(
   rootDir: string,
   httpServer: Server,
   log: (message: string) => void,
 ): Promise<ViteMiddleware | undefined> {
-  const configFile = path.join(rootDir, "web/vite.config.ts");
+  const configFile = path.join(rootDir, "infra/site/vite.config.ts");
   if (!existsSync(configFile)) {
-    log("[local] --dev: web/vite.config.ts does not exist yet; serving the built site instead");
+    log("[local] --dev: infra/site/vite.config.ts does not exist yet; serving the built site instead");
     return undefined;
   }
   try {

@@ -10,11 +10,11 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { EventPublisher } from "../../functions/lib/publisher";
 import { HTTP_FUNCTIONS, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
+import { REPO_ROOT } from "../repo-root";
 import { securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { LocalApi } from "./api";
 import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
-import { REPO_ROOT } from "./config";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { type LocalDynamo, startDynalite } from "./dynamo";
 import { localProcessEnvironment } from "./environment";
@@ -173,7 +173,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       distDir,
       new SiteAtOrigin(distDir, STAGE.siteUrl, url, path.join(dataDir, "site")),
     );
-    // npm run dev: Vite injects the site config with this origin (web/site-config.ts).
+    // npm run dev: Vite injects the site config with this origin (infra/site/site-config.ts).
     if (options.dev) process.env.LOCAL_SITE_URL = url;
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;
     if (vite) stoppers.push(() => vite.close());

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** What the site is built from, relative to the repository root. */
-const WEB_SOURCES = ["web", "events", "infra/stages.ts"];
+const WEB_SOURCES = ["web", "events", "infra/site", "infra/stages.ts", "infra/repo-root.ts"];
 const SKIPPED = new Set(["node_modules", "dist"]);
 const MARKER = "index.html";
 
@@ -43,7 +43,7 @@ function newestMtime(target: string): number {
 export type BuildNeed = "missing" | "stale" | "fresh" | "unbuildable";
 
 export function webBuildNeed(rootDir: string, distDir: string): BuildNeed {
-  if (!existsSync(path.join(rootDir, "web/build.ts"))) return "unbuildable";
+  if (!existsSync(path.join(rootDir, "infra/site/build.ts"))) return "unbuildable";
   const marker = path.join(distDir, MARKER);
   if (!existsSync(marker)) return "missing";
   const built = statSync(marker).mtimeMs;
@@ -133,7 +133,7 @@ export async function ensureWebBuild(
   if (need === "fresh") return;
   if (need === "unbuildable") {
     if (!existsSync(path.join(distDir, MARKER)))
-      log("[local] web/build.ts does not exist yet: serving a placeholder page");
+      log("[local] infra/site/build.ts does not exist yet: serving a placeholder page");
     return;
   }
   await withBuildLock(async () => {

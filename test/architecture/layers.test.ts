@@ -4,6 +4,8 @@ import { cycles, directionViolations, folderGraph, type ImportGraph, importGraph
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const graph = importGraph(repo, ["functions", "events"]);
+const webGraph = importGraph(repo, ["web"]);
+const infraGraph = importGraph(repo, ["infra"]);
 
 describe("the direction rule of functions/ (docs/DEVELOPING.md)", () => {
   it("reads the real tree", () => {
@@ -21,6 +23,21 @@ describe("the direction rule of functions/ (docs/DEVELOPING.md)", () => {
 
   it("has no cycle between folders", () => {
     expect(cycles(folderGraph(graph))).toEqual([]);
+  });
+});
+
+describe("web/ and infra/ (docs/DEVELOPING.md)", () => {
+  it("reads the real trees", () => {
+    expect(webGraph.get("web/src/pages/Contact.tsx")).toBeDefined();
+    expect(infraGraph.get("infra/site/build.ts")).toContain("infra/repo-root.ts");
+  });
+
+  it("web/ imports nothing from infra/ or functions/", () => {
+    expect(directionViolations(webGraph)).toEqual([]);
+  });
+
+  it("infra/ has no cycle between files", () => {
+    expect(cycles(infraGraph)).toEqual([]);
   });
 });
 
@@ -60,6 +77,30 @@ describe("the rule refuses what it must (planted violations)", () => {
         }),
       ),
     ).toHaveLength(3);
+  });
+
+  it("web/ importing infra/ or functions/, but not events/", () => {
+    const found = directionViolations(
+      planted({
+        "web/site-config.ts": ["infra/stages.ts"],
+        "web/build.ts": ["infra/main-module.ts"],
+        "web/src/commandcenter/shared/api.ts": ["functions/lib/env.ts"],
+        "web/src/pages/Contact.tsx": ["events/lead-fields.ts", "web/src/forms/useSubmissionForm.ts"],
+      }),
+    );
+    expect(found).toHaveLength(3);
+    expect(found[0]).toContain("web/ is the app and imports nothing from infra/");
+  });
+
+  it("the local runtime's config and runtime importing each other", () => {
+    expect(
+      cycles(
+        planted({
+          "infra/local/config.ts": ["infra/local/runtime.ts", "infra/repo-root.ts"],
+          "infra/local/runtime.ts": ["infra/local/config.ts"],
+        }),
+      ),
+    ).toEqual([["infra/local/config.ts", "infra/local/runtime.ts"]]);
   });
 
   it("a cycle between files, even within one folder", () => {

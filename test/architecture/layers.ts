@@ -8,6 +8,8 @@
  * - a feature's routes/ folder (the modules the registry names) adds its own feature; nothing
  *   below imports a routes module;
  * - events/ imports only events/; nothing in functions/ or events/ imports infra/, web/ or test/;
+ * - web/ (the app) imports nothing from infra/ or functions/: infra/ builds the site (infra/site/)
+ *   and functions/ answer it over HTTP; what the app shares with them is in events/;
  * - no two files import each other, directly or through others, and no two folders either.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -45,6 +47,10 @@ const LAYER_NAMES: Record<number, string> = {
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function violation(from: string, to: string): string | undefined {
+  if (from.startsWith("web/"))
+    return to.startsWith("infra/") || to.startsWith("functions/")
+      ? `${from} imports ${to}: web/ is the app and imports nothing from infra/ or functions/; share plain shapes through events/, and keep build scripts in infra/site/`
+      : undefined;
   const source = placeOf(from);
   if (!source) return undefined;
   const target = placeOf(to);

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
-import { buildWeb } from "../../web/build";
+import { buildWeb } from "../../infra/site/build";
 import { htmlFileFor, PUBLIC_PATHS, type PublicPath } from "../../web/src/public-paths";
 import { chromiumPath } from "../support/chromium-path";
 import { startRuntime } from "../support/runtime";

@@ -1,6 +1,6 @@
 /**
  * Per-stage settings the browser bundle needs. The values are plain data injected at build time
- * (Vite `define`, see web/site-config.ts) from infra/stages.ts for the STAGE being built, so no
+ * (Vite `define`, see infra/site/site-config.ts) from infra/stages.ts for the STAGE being built, so no
  * zod or infra code ever reaches the client.
  */
 export interface SiteConfig {

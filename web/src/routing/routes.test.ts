@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfigFor } from "../../site-config";
+import type { SiteConfig } from "../config";
 import { PUBLIC_PAGES, PUBLIC_PATHS } from "../public-paths";
 import type { PageModule } from "./lazyPage";
 import { isCommandCenterPath, NOT_FOUND_PAGE, normalisePath, PAGES, pageFor } from "./routes";
@@ -14,8 +14,19 @@ describe("route table", () => {
   });
 
   it("loads, for each path, the page module the table of public-paths.ts names", async () => {
-    // What Vite's `define` injects at build time, which the pages read when they load.
-    Object.assign(globalThis, { __SITE_CONFIG__: siteConfigFor("local") });
+    // What Vite's `define` injects at build time (infra/site/site-config.ts), which the pages read
+    // when they load.
+    const config: SiteConfig = {
+      brand: "RepDesk",
+      stage: "local",
+      siteUrl: "http://localhost:3000",
+      appUrls: {
+        login: "https://app.example.com/login",
+        register: "https://app.example.com/register",
+        liveDemo: "https://app.example.com/demo",
+      },
+    };
+    Object.assign(globalThis, { __SITE_CONFIG__: config });
     const modules = import.meta.glob<PageModule>(["../pages/*.tsx", "../pages/*/*.tsx"]);
     for (const path of PUBLIC_PATHS) {
       const expected = modules[`../pages/${PUBLIC_PAGES[path]}.tsx`];

@@ -5,7 +5,7 @@ type HeadModule = typeof import("./head");
 let head: HeadModule;
 
 beforeAll(async () => {
-  // What Vite's `define` injects at build time (web/site-config.ts).
+  // What Vite's `define` injects at build time (infra/site/site-config.ts).
   (globalThis as { __SITE_CONFIG__?: SiteConfig }).__SITE_CONFIG__ = {
     brand: "RepDesk",
     stage: "test",

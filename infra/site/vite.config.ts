@@ -1,14 +1,14 @@
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { REPO_ROOT } from "../repo-root";
 import { siteConfigFor } from "./site-config";
 
-const webRoot = fileURLToPath(new URL(".", import.meta.url));
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const webRoot = join(REPO_ROOT, "web");
 
 /**
- * One config for the dev server, the client build and the SSR (prerender) build.
- * STAGE (default "local") picks the per-stage values injected as `__SITE_CONFIG__`.
+ * One config for the dev server, the client build and the SSR (prerender) build of the app in
+ * web/ (its root). STAGE (default "local") picks the per-stage values injected as `__SITE_CONFIG__`.
  */
 export default defineConfig({
   root: webRoot,
@@ -19,7 +19,7 @@ export default defineConfig({
   },
   server: {
     // The forms import the request schemas from events/ at the repository root.
-    fs: { allow: [repoRoot] },
+    fs: { allow: [REPO_ROOT] },
   },
   css: {
     modules: { localsConvention: "camelCaseOnly" },

@@ -3,14 +3,13 @@
  * per public route (web/src/public-paths.ts), the 404 page, the Command Center shell, sitemap.xml
  * and robots.txt — all into web/dist. STAGE (default "local") selects the per-stage settings;
  * WEB_OUT_DIR puts the site elsewhere (a deploy builds each stage into dist/site/<stage>,
- * infra/site-build.ts, so web/dist stays the local site).
+ * infra/site-build.ts, so web/dist stays the local site). It lives in infra/ because building the
+ * site is infra's work on web/: web/ holds the app only and imports nothing from infra/.
  */
 import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
-import { isMainModule } from "../infra/main-module";
-import { currentStageName } from "./site-config";
 import {
   COMMAND_CENTER_PREFIX,
   COMMAND_CENTER_SHELL_FILE,
@@ -18,17 +17,20 @@ import {
   NOT_FOUND_FILE,
   PUBLIC_PATHS,
   pageSource,
-} from "./src/public-paths";
+} from "../../web/src/public-paths";
+import { isMainModule } from "../main-module";
+import { REPO_ROOT } from "../repo-root";
+import { currentStageName } from "./site-config";
 
 // Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
 process.env.NODE_ENV = "production";
 
-const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const webRoot = join(REPO_ROOT, "web");
 const distDir = process.env.WEB_OUT_DIR ? resolve(process.env.WEB_OUT_DIR) : join(webRoot, "dist");
-const cacheDir = join(webRoot, "..", "node_modules", ".cache");
-const configFile = join(webRoot, "vite.config.ts");
+const cacheDir = join(REPO_ROOT, "node_modules", ".cache");
+const configFile = fileURLToPath(new URL("vite.config.ts", import.meta.url));
 
-type ServerEntry = typeof import("./src/entry-server");
+type ServerEntry = typeof import("../../web/src/entry-server");
 
 /** A chunk's file, its CSS and everything it imports statically, recursively. */
 function closure(manifest: Manifest, key: string): { scripts: Set<string>; styles: Set<string> } {

@@ -1,9 +1,10 @@
 /**
  * Node-side (build time only): turns a stage of infra/stages.ts into the plain SiteConfig that
- * Vite injects into the bundle as `__SITE_CONFIG__`.
+ * Vite injects into the bundle as `__SITE_CONFIG__` (infra/site/vite.config.ts). The app declares
+ * the shape (web/src/config.ts) and reads the value; it never imports this file.
  */
-import { loadStage } from "../infra/stages";
-import type { SiteConfig } from "./src/config";
+import type { SiteConfig } from "../../web/src/config";
+import { loadStage } from "../stages";
 
 export const BRAND = "RepDesk";
 
