@@ -11,7 +11,6 @@
 import { TZDate } from "@date-fns/tz";
 import { TEAM_TIME_ZONE } from "../../events/team-time";
 
-export const RESPONSE_TIME_ZONE = TEAM_TIME_ZONE;
 export const HOUR_MS = 3_600_000;
 /** The promise: 24 hours of weekday time. */
 export const RESPONSE_BUDGET_MS = 24 * HOUR_MS;
@@ -24,7 +23,7 @@ export interface BusinessCalendar {
 
 export function businessCalendar(
   holidays: Iterable<string> = [],
-  timeZone = RESPONSE_TIME_ZONE,
+  timeZone = TEAM_TIME_ZONE,
 ): BusinessCalendar {
   return { timeZone, holidays: new Set(holidays) };
 }

@@ -8,7 +8,6 @@
  *                                   die, the change is undone where it can be; 400 with the link message
  * The token travels in the body (the link carries it in the URL fragment), never in a query string.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { NOT_ME_MESSAGES } from "../../../events/auth";
 import {
   ForgotPasswordRequest,
@@ -27,6 +26,7 @@ import {
   tooManyRequests,
   validateBody,
 } from "../../lib/http";
+import { sleep } from "../../lib/transact";
 import { passwordResetEmail } from "../../model/mail/staff-emails";
 import { sendStaffEmail } from "../../model/mail/staff-mail";
 import { documentClient } from "../../model/staff/clients";
