@@ -82,8 +82,8 @@ describe("the rule refuses what it must (planted violations)", () => {
   it("web/ importing infra/ or functions/, but not events/", () => {
     const found = directionViolations(
       planted({
-        "web/site-config.ts": ["infra/stages.ts"],
-        "web/build.ts": ["infra/main-module.ts"],
+        "web/src/config.ts": ["infra/stages.ts"],
+        "web/src/entry-server.tsx": ["infra/main-module.ts"],
         "web/src/commandcenter/shared/api.ts": ["functions/lib/env.ts"],
         "web/src/pages/Contact.tsx": ["events/lead-fields.ts", "web/src/forms/useSubmissionForm.ts"],
       }),

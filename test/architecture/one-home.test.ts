@@ -34,7 +34,7 @@ describe("the check refuses what it must (planted sources)", () => {
     expect(found[0]).toContain("functions/leads/lead-desk.ts:1 declares sleep");
     expect(planted("functions/lib/transact.ts", "export const sleep = (ms: number) => ms;")).toEqual([]);
     expect(
-      planted("functions/leads/x.ts", 'import { sleep, type TransactItem } from "../lib/transact";'),
+      planted("functions/leads/lead-desk.ts", 'import { sleep, type TransactItem } from "../lib/transact";'),
     ).toEqual([]);
   });
 
