@@ -49,7 +49,8 @@ export function localSiteSettings(
  * PORT (3000; 0 picks a free port); SES_PORT and DYNAMO_PORT (a free port each unless set);
  * DATA_DIR (.data/ for port 3000, .data/port-<PORT>/ otherwise, see runtime-state.ts);
  * WEB_DIST_DIR (web/dist; when set, the site is served as is, never rebuilt); SUBMISSIONS_PER_MINUTE
- * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; HOST (localhost); QUEUE_RETRY_DELAY_MS.
+ * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; MFA_REQUIRED=1 (a second factor at
+ * sign-in, as in production); HOST (localhost); QUEUE_RETRY_DELAY_MS.
  */
 export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): LocalRuntimeOptions {
   const webDistDir = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined;
@@ -65,6 +66,7 @@ export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
     dev: argv.includes("--dev"),
     submissionsPerMinute: wholeNumber(env, "SUBMISSIONS_PER_MINUTE"),
     trustViewerAddress: flag(env, "TRUST_VIEWER_ADDRESS"),
+    mfaRequired: flag(env, "MFA_REQUIRED") || undefined,
     retryDelayMs: constantDelay(wholeNumber(env, "QUEUE_RETRY_DELAY_MS")),
   };
 }

@@ -61,6 +61,8 @@ export interface LocalRuntimeOptions {
   /** Overrides the local stage's limit; 0 turns it off. */
   readonly submissionsPerMinute?: number;
   readonly trustViewerAddress?: boolean;
+  /** Require a second factor at sign-in, as production does (the local stage does not). */
+  readonly mfaRequired?: boolean;
   /** Sweep interval of the outbox (500 ms). */
   readonly outboxIntervalMs?: number;
   /** Delay before a failed queue message is retried, after its n-th receive. */
@@ -134,7 +136,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       process.env,
       localProcessEnvironment(
         {
-          stage: STAGE,
+          stage: { ...STAGE, mfaRequired: options.mfaRequired ?? STAGE.mfaRequired },
           siteUrl: url,
           submissionsPerMinute: options.submissionsPerMinute ?? STAGE.submissionsPerMinute,
         },

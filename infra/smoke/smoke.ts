@@ -107,86 +107,101 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   }
   const email = options.email ?? SES_SIMULATOR_SUCCESS;
 
-  const marker = `repdesk smoke ${randomUUID()}`;
-  const created = await call("POST", "/api/signup", {
-    firstName: "RepDesk",
-    lastName: "Smoke-Test",
-    email,
-    teamSize: "solo",
-    productLines: "single",
-    notes: marker,
-    submissionId: randomUUID(),
+  // Sign in before submitting anything: a smoke that cannot sign in must not leave a test signup
+  // behind that only a person could delete. With a second factor the code goes with the first
+  // attempt, so no failed attempt is counted against the account.
+  const answer = await call("POST", "/api/auth/login", {
+    username: options.username,
+    password: options.password,
+    ...(options.totpSecret ? { code: totpCode(options.totpSecret, new Date()) } : {}),
   });
-  const createdBody = (await created.json().catch(() => ({}))) as { id?: string };
-  if (
-    !record("signup accepted", created.status === 201 && Boolean(createdBody.id), `status ${created.status}`)
-  )
-    return checks;
-  const id = createdBody.id as string;
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const loginDetail =
+    answer.status === 401 && !options.totpSecret
+      ? "status 401: the stage may require a second factor (set SMOKE_TOTP_SECRET)"
+      : `status ${answer.status}`;
+  if (!record("staff login", answer.status === 200 && cookie.length > 0, loginDetail)) return checks;
 
-  let cookie: string | undefined;
   try {
-    const signIn = async (code?: string) =>
-      call("POST", "/api/auth/login", {
-        username: options.username,
-        password: options.password,
-        ...(code ? { code } : {}),
-      });
-    let answer = await signIn();
-    if (answer.status === 400 && options.totpSecret)
-      answer = await signIn(totpCode(options.totpSecret, new Date()));
-    cookie = answer.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    if (!record("staff login", answer.status === 200 && cookie.length > 0, `status ${answer.status}`))
+    const marker = `repdesk smoke ${randomUUID()}`;
+    const created = await call("POST", "/api/signup", {
+      firstName: "RepDesk",
+      lastName: "Smoke-Test",
+      email,
+      teamSize: "solo",
+      productLines: "single",
+      notes: marker,
+      submissionId: randomUUID(),
+    });
+    const createdBody = (await created.json().catch(() => ({}))) as { id?: string };
+    if (
+      !record(
+        "signup accepted",
+        created.status === 201 && Boolean(createdBody.id),
+        `status ${created.status}`,
+      )
+    )
       return checks;
-
-    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-    let stored: Record<string, unknown> | undefined;
-    for (;;) {
-      const list = await call(
-        "GET",
-        `/api/admin/signups?q=${encodeURIComponent(email)}&limit=100`,
-        undefined,
-        cookie,
+    const id = createdBody.id as string;
+    try {
+      const stored = await waitForEnrichedAndNotified(call, cookie, email, id, options.timeoutMs ?? 60_000);
+      record("signup stored", stored?.notes === marker, stored ? `id ${id}` : "not listed");
+      record(
+        "signup enriched",
+        Boolean(stored?.ipAddress),
+        stored?.ipAddress
+          ? `country ${String(stored.country ?? "none (private address)")}`
+          : "no ipAddress within the timeout",
       );
-      const body = (await list.json().catch(() => ({}))) as { signups?: Record<string, unknown>[] };
-      stored = body.signups?.find((signup) => signup.id === id);
-      // Enriched = the geo-IP worker has written the visitor's address (country too when public);
-      // notified = the notify worker has sent the staff alert and the acknowledgement.
-      if ((stored?.ipAddress && stored?.notifiedAt) || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    record("signup stored", stored?.notes === marker, stored ? `id ${id}` : "not listed");
-    record(
-      "signup enriched",
-      Boolean(stored?.ipAddress),
-      stored?.ipAddress
-        ? `country ${String(stored.country ?? "none (private address)")}`
-        : "no ipAddress within the timeout",
-    );
-    record(
-      "signup e-mailed",
-      Boolean(stored?.notifiedAt),
-      stored?.notifiedAt
-        ? `staff alert and acknowledgement sent at ${String(stored.notifiedAt)}`
-        : "no notifiedAt within the timeout: see the notify worker's logs and the notification queue",
-    );
-  } finally {
-    if (cookie) {
+      record(
+        "signup e-mailed",
+        Boolean(stored?.notifiedAt),
+        stored?.notifiedAt
+          ? `staff alert and acknowledgement sent at ${String(stored.notifiedAt)}`
+          : "no notifiedAt within the timeout: see the notify worker's logs and the notification queue",
+      );
+    } finally {
       const removed = await call("DELETE", `/api/admin/signups/${encodeURIComponent(id)}`, undefined, cookie);
       record(
         "test signup deleted",
         removed.status === 204 || removed.status === 200,
         `status ${removed.status}`,
       );
-      await call("POST", "/api/auth/logout", undefined, cookie);
-    } else {
-      record("test signup deleted", false, `not signed in: delete ${id} by hand in the Command Center`);
     }
+  } finally {
+    await call("POST", "/api/auth/logout", undefined, cookie);
   }
   return checks;
+}
+
+type Call = (method: string, path: string, body?: unknown, cookie?: string) => Promise<Response>;
+
+/** The test signup as the Command Center lists it, once enriched and e-mailed (or at the deadline). */
+async function waitForEnrichedAndNotified(
+  call: Call,
+  cookie: string,
+  email: string,
+  id: string,
+  timeoutMs: number,
+): Promise<Record<string, unknown> | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await call(
+      "GET",
+      `/api/admin/signups?q=${encodeURIComponent(email)}&limit=100`,
+      undefined,
+      cookie,
+    );
+    const body = (await list.json().catch(() => ({}))) as { signups?: Record<string, unknown>[] };
+    const stored = body.signups?.find((signup) => signup.id === id);
+    // Enriched = the geo-IP worker has written the visitor's address (country too when public);
+    // notified = the notify worker has sent the staff alert and the acknowledgement.
+    if ((stored?.ipAddress && stored?.notifiedAt) || Date.now() > deadline) return stored;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 async function main(): Promise<void> {
