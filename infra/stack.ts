@@ -8,6 +8,7 @@ import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { Api } from "./constructs/api";
+import { ApiWaf } from "./constructs/api-waf";
 import { StageDashboard } from "./constructs/dashboard";
 import { Data } from "./constructs/data";
 import { Email } from "./constructs/email";
@@ -40,6 +41,7 @@ export class RepDeskStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly waf: Waf;
+  readonly apiWaf: ApiWaf;
   readonly monitoring: Monitoring;
   readonly email: Email;
   readonly secrets: Secrets;
@@ -89,11 +91,15 @@ export class RepDeskStack extends Stack {
     };
     this.messaging = new Messaging(this, "Messaging", { context });
     this.api = new Api(this, "Api", { context });
+    this.apiWaf = new ApiWaf(this, "ApiWaf", {
+      stage,
+      apiStageArn: this.api.restApi.deploymentStage.stageArn,
+    });
     this.waf = new Waf(this, "Waf", { stage });
     this.site = new Site(this, "Site", {
       stage,
       siteDir: props.siteDir,
-      apiRoutes: this.api.routes,
+      restApi: this.api.restApi,
       webAclArn: this.waf.webAcl.attrArn,
       monitoring: this.monitoring,
     });

@@ -1,5 +1,8 @@
 import * as z from "zod";
 
+/** A Secrets Manager VersionId (a UUID; 32 to 64 characters). */
+const SECRET_VERSION_ID = /^[A-Za-z0-9-]{32,64}$/;
+
 /**
  * Per-stage settings, in one typed and validated place. `cdk deploy -c stage=<name>` picks one;
  * the local runtime uses `local`. Functions receive what they need as environment variables.
@@ -59,6 +62,19 @@ export const StageConfig = z.object({
   responseHolidays: z.array(z.iso.date()).max(200),
   /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */
   edgeRateLimitPer5Minutes: z.number().int().min(10),
+  /**
+   * The origin secret (docs/decisions/0086): CloudFront sends the `sent` version of this Secrets
+   * Manager secret in x-origin-verify, and the API's web ACL admits the `accepted` versions (two
+   * while a new value is rolled out, docs/DEPLOY.md). Version ids only: the value never leaves
+   * Secrets Manager but into CloudFormation's dynamic references. Deployed stages only.
+   */
+  originVerify: z
+    .object({
+      secretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/),
+      sent: z.string().regex(SECRET_VERSION_ID),
+      accepted: z.array(z.string().regex(SECRET_VERSION_ID)).min(1).max(2),
+    })
+    .optional(),
 });
 export type StageConfig = z.infer<typeof StageConfig>;
 
@@ -131,6 +147,12 @@ const STAGES: Record<string, StageConfig> = {
     submissionsPerMinute: 10,
     edgeRateLimitPer5Minutes: 100,
     responseHolidays: US_HOLIDAYS,
+    // Created once per stage (docs/DEPLOY.md, "The origin secret"); these are its version ids.
+    originVerify: {
+      secretName: "repdesk-dev/origin-verify",
+      sent: "00000000-0000-4000-8000-0000000000d1",
+      accepted: ["00000000-0000-4000-8000-0000000000d1"],
+    },
   },
   prod: {
     name: "prod",
@@ -152,6 +174,11 @@ const STAGES: Record<string, StageConfig> = {
     submissionsPerMinute: 5,
     edgeRateLimitPer5Minutes: 100,
     responseHolidays: US_HOLIDAYS,
+    originVerify: {
+      secretName: "repdesk-prod/origin-verify",
+      sent: "00000000-0000-4000-8000-0000000000a1",
+      accepted: ["00000000-0000-4000-8000-0000000000a1"],
+    },
   },
 };
 
@@ -208,6 +235,20 @@ export function checkStage(config: StageConfig): StageConfig {
     throw new Error(`Stage "${name}": domainName and certificateArn go together`);
   }
   if (stage.name === "local") return stage;
+  const verify = stage.originVerify;
+  if (!verify) {
+    throw new Error(
+      `Stage "${name}" has no originVerify: a deployed stage's API admits only requests that carry the origin secret (docs/DEPLOY.md, "The origin secret").`,
+    );
+  }
+  if (!verify.accepted.includes(verify.sent)) {
+    throw new Error(
+      `Stage "${name}": originVerify.sent must be one of originVerify.accepted, or the API would refuse CloudFront itself (docs/DEPLOY.md, rotating the origin secret).`,
+    );
+  }
+  if (new Set(verify.accepted).size !== verify.accepted.length) {
+    throw new Error(`Stage "${name}": originVerify.accepted names a version twice.`);
+  }
   if (!stage.domainName) {
     throw new Error(
       `Stage "${name}" has no domainName: a deployed stage needs its own domain and an ACM certificate in us-east-1 (docs/DEPLOY.md), because siteUrl must be what CloudFront serves.`,

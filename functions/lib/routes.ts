@@ -1,8 +1,9 @@
 /**
- * The route table of functions/registry.ts: the local runtime dispatches requests with it, and each
- * deployed HTTP function matches its own routes with it (functions/lib/function-url.ts), so both
- * answer exactly the routes the registry declares. Routes are "METHOD /path", where `{name}` matches
- * one path segment and `{name+}` the rest of the path (API Gateway's greedy parameter).
+ * The route table of functions/registry.ts as API Gateway's REST API matches it (a literal path
+ * segment before a `{parameter}`): the local runtime dispatches requests with it, so it answers
+ * exactly the routes the registry declares, as the deployed API does (infra/constructs/api.ts).
+ * Routes are "METHOD /path", where `{name}` matches one path segment and `{name+}` the rest of the
+ * path (API Gateway's greedy parameter).
  */
 export interface RouteDefinition<T> {
   /** "POST /api/signup", "DELETE /api/admin/signups/{id}", "ANY /api/{proxy+}". */

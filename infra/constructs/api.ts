@@ -1,18 +1,37 @@
 /**
- * The API: one Lambda function per entry of HTTP_FUNCTIONS, each with a function URL that only
- * this stage's CloudFront distribution may invoke (AuthType AWS_IAM; CloudFront signs every request
- * with Origin Access Control, infra/constructs/site/site.ts). There is no public endpoint to call
- * around CloudFront and its WAF: a direct call is refused by Lambda's IAM check before any code
- * runs (docs/decisions/0055-api-through-function-urls-and-oac.md).
- *
- * Routes stay in the registry: CloudFront maps each route's path to its function's URL
- * (`routes` below), and the function matches method and path itself (functions/lib/function-url.ts).
+ * The API: one Lambda function per entry of HTTP_FUNCTIONS behind one API Gateway REST API
+ * (regional), built from the registry's routes: a resource per path, a Lambda proxy method per
+ * route, and a mock `ANY` method per resource that answers every other method with 405 JSON and
+ * `Allow` (docs/product/http-api.md). The stage carries the default throttle, tighter throttles on
+ * the routes an attacker would hammer, and JSON access logs. Its only caller is this stage's
+ * CloudFront distribution: a regional web ACL admits only requests that carry the origin secret
+ * CloudFront adds (infra/constructs/api-waf.ts, docs/decisions/0086-api-gateway-rest-behind-cloudfront.md).
  */
-
-import { FunctionUrlAuthType, type IFunctionUrl } from "aws-cdk-lib/aws-lambda";
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import {
+  AccessLogFormat,
+  EndpointType,
+  Integration,
+  IntegrationType,
+  type IResource,
+  LogGroupLogDestination,
+  type MethodDeploymentOptions,
+  MockIntegration,
+  PassthroughBehavior,
+  ResponseType,
+  RestApi,
+} from "aws-cdk-lib/aws-apigateway";
+import { ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
-import { HTTP_FUNCTIONS } from "../../functions/registry";
-import { createRegistryFunction, type FunctionContext, type RegistryFunction } from "./function";
+import { MESSAGES } from "../../functions/lib/http/errors";
+import { HTTP_FUNCTIONS, type HttpFunctionDefinition } from "../../functions/registry";
+import {
+  createRegistryFunction,
+  type FunctionContext,
+  logRetentionOf,
+  type RegistryFunction,
+} from "./function";
 import { pascal } from "./messaging";
 
 /** Routes an attacker would hammer: WAF rate-limits them per client (infra/constructs/waf.ts). */
@@ -29,58 +48,53 @@ export const SENSITIVE_ROUTES = [
   "POST /api/auth/password/reset",
 ] as const;
 
-/** CloudFront's default quota of cache behaviours per distribution (one per route path + default; CloudFront Developer Guide, Quotas). */
-export const MAX_CACHE_BEHAVIORS = 75;
-
-export interface ApiRoute {
-  /** CloudFront path pattern: the route's path with each `{parameter}` as `*`. */
-  readonly pathPattern: string;
-  readonly functionName: string;
-  readonly url: IFunctionUrl;
-}
-
-/** "DELETE /api/admin/signups/{id}" -> "/api/admin/signups/*". */
-export function pathPatternOf(route: string): string {
-  const [method, path, ...rest] = route.trim().split(/\s+/);
-  if (!method || !path?.startsWith("/") || rest.length > 0) throw new Error(`Malformed route "${route}"`);
-  return path.replace(/\{[A-Za-z0-9_]+\+?\}/g, "*");
-}
+/** The REST API's stage: CloudFront's origin path, and the `/api` of every route stays the resource path. */
+export const API_STAGE_NAME = "live";
 
 /**
- * The path patterns of every registry route, most specific first (CloudFront takes the first
- * behaviour that matches, and its `*` also matches `/`): literal paths first, then by fewer
- * wildcards, then longer patterns first (the notes path of an id before the id itself). Two functions on one
- * path cannot be told apart by CloudFront (it does not route by method): that stops the synth.
+ * Requests per second (steady, burst) for the whole stage, and for each sensitive route on its own.
+ * API Gateway's throttles count all callers together; the per-client limits are WAF's
+ * (infra/constructs/waf.ts) and the functions' own (submissionsPerMinute, the sign-in throttles).
  */
-export function routePatterns(
-  functions: readonly { name: string; routes: readonly string[] }[],
-): { pathPattern: string; functionName: string }[] {
-  const owner = new Map<string, string>();
+export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+export const SENSITIVE_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
+/** The headers of every answer API Gateway writes itself (gateway responses, the 405 mock). */
+const JSON_RESPONSE_HEADERS = {
+  "gatewayresponse.header.Content-Type": "'application/json; charset=utf-8'",
+  "gatewayresponse.header.Cache-Control": "'no-store'",
+};
+
+/** "DELETE /api/admin/signups/{id}" -> ["DELETE", "/api/admin/signups/{id}"]. */
+export function splitRoute(route: string): [string, string] {
+  const [method, path, ...rest] = route.trim().split(/\s+/);
+  if (!method || !path?.startsWith("/") || rest.length > 0) throw new Error(`Malformed route "${route}"`);
+  return [method.toUpperCase(), path];
+}
+
+/** Every resource path of the registry with the methods its routes give it, in registry order. */
+export function resourceMethods(
+  functions: readonly Pick<HttpFunctionDefinition, "name" | "routes">[],
+): Map<string, Map<string, string>> {
+  const resources = new Map<string, Map<string, string>>();
   for (const fn of functions) {
     for (const route of fn.routes) {
-      const pattern = pathPatternOf(route);
-      const existing = owner.get(pattern);
-      if (existing && existing !== fn.name) {
-        throw new Error(
-          `Routes of "${existing}" and "${fn.name}" share the path ${pattern}: CloudFront routes by path only, so one function must serve both methods (functions/registry.ts).`,
-        );
-      }
-      owner.set(pattern, fn.name);
+      const [method, path] = splitRoute(route);
+      const methods = resources.get(path) ?? new Map<string, string>();
+      const owner = methods.get(method);
+      if (owner)
+        throw new Error(`"${route}" is served by both "${owner}" and "${fn.name}" (functions/registry.ts)`);
+      methods.set(method, fn.name);
+      resources.set(path, methods);
     }
   }
-  const wildcards = (pattern: string) => (pattern.match(/\*/g) ?? []).length;
-  const ordered = [...owner.entries()]
-    .map(([pathPattern, functionName]) => ({ pathPattern, functionName }))
-    .sort(
-      (a, b) =>
-        wildcards(a.pathPattern) - wildcards(b.pathPattern) || b.pathPattern.length - a.pathPattern.length,
-    );
-  if (ordered.length + 1 > MAX_CACHE_BEHAVIORS) {
-    throw new Error(
-      `${ordered.length} API paths + the site need ${ordered.length + 1} CloudFront cache behaviours; the default quota is ${MAX_CACHE_BEHAVIORS}. Ask AWS for more first (docs/DEPLOY.md), then raise MAX_CACHE_BEHAVIORS.`,
-    );
-  }
-  return ordered;
+  return resources;
+}
+
+/** The stage's method settings key of a route: "/api/auth/login/POST" (CDK escapes the slashes). */
+export function methodSettingsKey(route: string): string {
+  const [method, path] = splitRoute(route);
+  return `${path}/${method}`;
 }
 
 export interface ApiProps {
@@ -89,24 +103,182 @@ export interface ApiProps {
 
 export class Api extends Construct {
   readonly functions = new Map<string, RegistryFunction>();
-  /** Every route path, most specific first, with the URL of the function that serves it. */
-  readonly routes: readonly ApiRoute[];
+  readonly restApi: RestApi;
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, { context }: ApiProps) {
     super(scope, id);
-    const urls = new Map<string, IFunctionUrl>();
+    const { stage } = context;
     for (const definition of HTTP_FUNCTIONS) {
       const fnId = `${pascal(definition.name)}Function`;
-      const created = createRegistryFunction(this, fnId, definition, "http", context);
-      // AWS_IAM: only a signed request of a principal with lambda:InvokeFunctionUrl gets in; the
-      // site's OAC origin grants exactly that to this stage's distribution and nobody else.
-      urls.set(definition.name, created.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM }));
-      this.functions.set(definition.name, created);
+      this.functions.set(definition.name, createRegistryFunction(this, fnId, definition, "http", context));
     }
-    this.routes = routePatterns(HTTP_FUNCTIONS).map(({ pathPattern, functionName }) => ({
-      pathPattern,
-      functionName,
-      url: urls.get(functionName) as IFunctionUrl,
-    }));
+
+    this.accessLogs = new LogGroup(this, "AccessLogs", {
+      logGroupName: `/aws/apigateway/repdesk-${stage.name}`,
+      retention: logRetentionOf(stage),
+      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const sensitive: Record<string, MethodDeploymentOptions> = Object.fromEntries(
+      SENSITIVE_ROUTES.map((route) => [
+        methodSettingsKey(route),
+        {
+          throttlingRateLimit: SENSITIVE_ROUTE_THROTTLE.rateLimit,
+          throttlingBurstLimit: SENSITIVE_ROUTE_THROTTLE.burstLimit,
+        },
+      ]),
+    );
+    this.restApi = new RestApi(this, "RestApi", {
+      restApiName: `repdesk-${stage.name}`,
+      description: `RepDesk ${stage.name}: /api/* behind CloudFront (docs/product/http-api.md)`,
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        throttlingRateLimit: API_THROTTLE.rateLimit,
+        throttlingBurstLimit: API_THROTTLE.burstLimit,
+        methodOptions: sensitive,
+        tracingEnabled: true,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: "$context.requestId",
+            time: "$context.requestTimeEpoch",
+            ip: "$context.identity.sourceIp",
+            method: "$context.httpMethod",
+            resource: "$context.resourcePath",
+            path: "$context.path",
+            status: "$context.status",
+            error: "$context.error.responseType",
+            waf: "$context.wafResponseCode",
+            integrationStatus: "$context.integration.status",
+            integrationLatencyMs: "$context.integrationLatency",
+            latencyMs: "$context.responseLatency",
+            responseBytes: "$context.responseLength",
+            userAgent: "$context.identity.userAgent",
+            traceId: "$context.xrayTraceId",
+          }),
+        ),
+      },
+    });
+    this.addRoutes();
+    this.addGatewayResponses();
+    acknowledgeApiFindings(this.restApi);
   }
+
+  /** A proxy method per registry route, one invoke permission per function, a 405 mock per resource. */
+  private addRoutes(): void {
+    const api = this.restApi;
+    for (const created of this.functions.values()) {
+      // One permission per function for this API's stage; API Gateway calls it only for the methods below.
+      created.fn.addPermission("InvokedByRestApi", {
+        principal: new ServicePrincipal("apigateway.amazonaws.com"),
+        sourceArn: api.arnForExecuteApi("*", "/*", API_STAGE_NAME),
+      });
+    }
+    for (const [path, methods] of resourceMethods(HTTP_FUNCTIONS)) {
+      const resource: IResource = api.root.resourceForPath(path);
+      for (const [method, functionName] of methods) {
+        const fn = (this.functions.get(functionName) as RegistryFunction).fn;
+        resource.addMethod(
+          method,
+          new Integration({
+            type: IntegrationType.AWS_PROXY,
+            integrationHttpMethod: "POST",
+            uri: `arn:${Aws.PARTITION}:apigateway:${Stack.of(this).region}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+            options: { timeout: Duration.seconds(29) },
+          }),
+        );
+      }
+      const allow = [...methods.keys()].join(", ");
+      resource.addMethod(
+        "ANY",
+        new MockIntegration({
+          passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
+          requestTemplates: { "application/json": '{"statusCode": 405}' },
+          integrationResponses: [
+            {
+              statusCode: "405",
+              responseTemplates: { "application/json": JSON.stringify({ error: MESSAGES.methodNotAllowed }) },
+              responseParameters: {
+                "method.response.header.Allow": `'${allow}'`,
+                "method.response.header.Cache-Control": "'no-store'",
+              },
+            },
+          ],
+        }),
+        {
+          methodResponses: [
+            {
+              statusCode: "405",
+              responseParameters: {
+                "method.response.header.Allow": true,
+                "method.response.header.Cache-Control": true,
+              },
+            },
+          ],
+        },
+      );
+    }
+  }
+
+  /**
+   * What API Gateway answers by itself, in the API's error shape (events/api.ts): an unknown path
+   * is a 404 (API Gateway's own answer would be 403 "Missing Authentication Token"), a throttled
+   * request 429 with Retry-After, a request the web ACL refused 403, everything else the generic
+   * 4xx/5xx texts.
+   */
+  private addGatewayResponses(): void {
+    const body = (error: string) => ({
+      "application/json": error.startsWith("$") ? `{"error":${error}}` : JSON.stringify({ error }),
+    });
+    const responses: [string, ResponseType, string, string, Record<string, string>?][] = [
+      ["NotFound", ResponseType.MISSING_AUTHENTICATION_TOKEN, "404", "Not found"],
+      [
+        "Throttled",
+        ResponseType.THROTTLED,
+        "429",
+        MESSAGES.unavailable,
+        { "gatewayresponse.header.Retry-After": "'1'" },
+      ],
+      ["WafFiltered", ResponseType.WAF_FILTERED, "403", MESSAGES.forbidden],
+      ["TooLarge", ResponseType.REQUEST_TOO_LARGE, "413", MESSAGES.tooLarge],
+      ["UnsupportedMediaType", ResponseType.UNSUPPORTED_MEDIA_TYPE, "415", MESSAGES.unsupportedMediaType],
+      // API Gateway's own message, as a JSON string.
+      ["Default4xx", ResponseType.DEFAULT_4XX, "", "$context.error.messageString"],
+      ["Default5xx", ResponseType.DEFAULT_5XX, "", MESSAGES.internal],
+    ];
+    for (const [id, type, statusCode, error, extra] of responses) {
+      this.restApi.addGatewayResponse(id, {
+        type,
+        ...(statusCode ? { statusCode } : {}),
+        responseHeaders: { ...JSON_RESPONSE_HEADERS, ...extra },
+        templates: body(error),
+      });
+    }
+  }
+}
+
+function acknowledgeApiFindings(api: RestApi): void {
+  Validations.of(api).acknowledge(
+    {
+      id: "AwsSolutions-APIG2",
+      reason:
+        "Every handler validates its own body with the events/ schema and answers 400 with field messages (docs/product/http-api.md); the body size is refused at the edge by the CloudFront web ACL and again by the handler.",
+    },
+    {
+      id: "AwsSolutions-APIG4",
+      reason:
+        "Public forms are open by design; staff routes check the signed session cookie in the function (functions/model/staff/http-session.ts). The regional web ACL admits only this stage's distribution.",
+    },
+    {
+      id: "AwsSolutions-COG4",
+      reason: "Staff sign-in is the product's own (sessions in DynamoDB, docs/decisions), not Cognito.",
+    },
+    {
+      id: "AwsSolutions-APIG6",
+      reason:
+        "JSON access logs of every request go to a log group with retention, and each function logs one line per request; execution logs need the account-wide API Gateway CloudWatch role, which stages sharing an account would fight over.",
+    },
+  );
 }

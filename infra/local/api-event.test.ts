@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 import { RouteTable } from "../../functions/lib/routes";
-import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
+import {
+  fromApiGatewayResult,
+  LOCAL_STAGE,
+  normalizeIp,
+  toApiGatewayEvent,
+  withViewerAddress,
+} from "./api-event";
 
 const base = {
   method: "post",
@@ -12,51 +18,75 @@ const base = {
   now: new Date("2025-03-12T19:03:58.123Z"),
 };
 
-describe("toApiGatewayEvent (payload format 2.0)", () => {
-  it("carries the path, query, headers, cookies and request context as API Gateway does", () => {
+describe("toApiGatewayEvent (REST API, Lambda proxy integration)", () => {
+  it("carries the resource, path, query, headers and request context as API Gateway does", () => {
     const event = toApiGatewayEvent({
       ...base,
       url: "/api/things/a%20b?q=hello+world&tag=x&tag=y&empty&enc=%C3%A9",
       headers: {
-        Host: "localhost:3000",
-        "User-Agent": "curl/8",
-        "X-Multi": ["one", "two"],
+        host: "localhost:3000",
+        "user-agent": "curl/8",
+        "x-multi": ["one", "two"],
         cookie: "session=abc; theme=dark",
         "content-type": "application/json",
       },
       body: Buffer.from('{"a":1}'),
     });
     expect(event).toEqual({
-      version: "2.0",
-      routeKey: "POST /api/things/{id}",
-      rawPath: "/api/things/a%20b",
-      rawQueryString: "q=hello+world&tag=x&tag=y&empty&enc=%C3%A9",
-      cookies: ["session=abc", "theme=dark"],
+      resource: "/api/things/{id}",
+      path: "/api/things/a%20b",
+      httpMethod: "POST",
       headers: {
         host: "localhost:3000",
         "user-agent": "curl/8",
-        "x-multi": "one,two",
+        "x-multi": "two",
+        cookie: "session=abc; theme=dark",
         "content-type": "application/json",
       },
-      queryStringParameters: { q: "hello world", tag: "x,y", empty: "", enc: "é" },
+      multiValueHeaders: {
+        host: ["localhost:3000"],
+        "user-agent": ["curl/8"],
+        "x-multi": ["one", "two"],
+        cookie: ["session=abc; theme=dark"],
+        "content-type": ["application/json"],
+      },
+      queryStringParameters: { q: "hello world", tag: "y", empty: "", enc: "é" },
+      multiValueQueryStringParameters: { q: ["hello world"], tag: ["x", "y"], empty: [""], enc: ["é"] },
       pathParameters: { id: "a b" },
+      stageVariables: null,
       requestContext: {
         accountId: "000000000000",
         apiId: "local",
+        authorizer: null,
         domainName: "localhost:3000",
         domainPrefix: "localhost",
-        http: {
-          method: "POST",
-          path: "/api/things/a%20b",
-          protocol: "HTTP/1.1",
+        extendedRequestId: "req-1",
+        httpMethod: "POST",
+        identity: {
+          accessKey: null,
+          accountId: null,
+          apiKey: null,
+          apiKeyId: null,
+          caller: null,
+          clientCert: null,
+          cognitoAuthenticationProvider: null,
+          cognitoAuthenticationType: null,
+          cognitoIdentityId: null,
+          cognitoIdentityPoolId: null,
+          principalOrgId: null,
           sourceIp: "127.0.0.1",
+          user: null,
           userAgent: "curl/8",
+          userArn: null,
         },
+        path: `/${LOCAL_STAGE}/api/things/a%20b`,
+        protocol: "HTTP/1.1",
         requestId: "req-1",
-        routeKey: "POST /api/things/{id}",
-        stage: "$default",
-        time: "12/Mar/2025:19:03:58 +0000",
-        timeEpoch: Date.parse("2025-03-12T19:03:58.123Z"),
+        requestTime: "12/Mar/2025:19:03:58 +0000",
+        requestTimeEpoch: Date.parse("2025-03-12T19:03:58.123Z"),
+        resourceId: "local",
+        resourcePath: "/api/things/{id}",
+        stage: LOCAL_STAGE,
       },
       body: '{"a":1}',
       isBase64Encoded: false,
@@ -73,28 +103,32 @@ describe("toApiGatewayEvent (payload format 2.0)", () => {
     const parameters = event.queryStringParameters ?? {};
     expect(Object.entries(parameters)).toEqual([
       ["constructor", "a"],
-      ["__proto__", "b,c"],
+      ["__proto__", "c"],
       ["toString", "d"],
     ]);
     expect(Object.getPrototypeOf(parameters)).toBe(Object.prototype);
+    expect(
+      Object.getOwnPropertyDescriptor(event.multiValueQueryStringParameters, "__proto__")?.value,
+    ).toEqual(["b", "c"]);
     expect(JSON.parse(JSON.stringify(event)).queryStringParameters).toEqual(
-      JSON.parse('{"constructor":"a","__proto__":"b,c","toString":"d"}'),
+      JSON.parse('{"constructor":"a","__proto__":"c","toString":"d"}'),
     );
   });
 
-  it("base64-encodes a binary body and leaves out what is absent", () => {
-    const binary = toApiGatewayEvent({
+  it("passes every body as text (no binary media types) and nulls what is absent", () => {
+    const bytes = toApiGatewayEvent({
       ...base,
       pathParameters: {},
       url: "/api/upload",
       headers: { "content-type": "application/octet-stream" },
-      body: Buffer.from([0, 255, 1]),
+      body: Buffer.from([0x7b, 0xff, 0x7d]),
     });
-    expect(binary.isBase64Encoded).toBe(true);
-    expect(Buffer.from(binary.body as string, "base64")).toEqual(Buffer.from([0, 255, 1]));
-    expect(binary.queryStringParameters).toBeUndefined();
-    expect(binary.pathParameters).toBeUndefined();
-    expect(binary.cookies).toBeUndefined();
+    expect(bytes.isBase64Encoded).toBe(false);
+    // Bytes that are not UTF-8 arrive as U+FFFD, which the handlers refuse (functions/lib/http/json-body.ts).
+    expect(bytes.body).toBe("{\uFFFD}");
+    expect(bytes.queryStringParameters).toBeNull();
+    expect(bytes.multiValueQueryStringParameters).toBeNull();
+    expect(bytes.pathParameters).toBeNull();
 
     const empty = toApiGatewayEvent({
       ...base,
@@ -103,7 +137,7 @@ describe("toApiGatewayEvent (payload format 2.0)", () => {
       headers: {},
       body: Buffer.alloc(0),
     });
-    expect(empty.body).toBeUndefined();
+    expect(empty.body).toBeNull();
     expect(empty.isBase64Encoded).toBe(false);
   });
 });
@@ -134,27 +168,29 @@ describe("viewer address (CloudFront's part)", () => {
 });
 
 describe("fromApiGatewayResult", () => {
-  it("writes a structured result: status, lower-cased headers, cookies as Set-Cookie, base64 body", () => {
+  it("merges headers and multiValueHeaders (Set-Cookie kept apart) and decodes a base64 body", () => {
     const response = fromApiGatewayResult({
       statusCode: 200,
       headers: { "Content-Type": "image/png", "X-Count": 3 },
-      cookies: ["a=1; HttpOnly", "b=2"],
+      multiValueHeaders: { "Set-Cookie": ["a=1; HttpOnly", "b=2"], Vary: ["Origin", "Cookie"] },
       body: Buffer.from([1, 2, 3]).toString("base64"),
       isBase64Encoded: true,
     });
     expect(response).toEqual({
       statusCode: 200,
-      headers: { "content-type": "image/png", "x-count": "3", "set-cookie": ["a=1; HttpOnly", "b=2"] },
+      headers: {
+        "content-type": "image/png",
+        "x-count": "3",
+        "set-cookie": ["a=1; HttpOnly", "b=2"],
+        vary: "Origin, Cookie",
+      },
       body: Buffer.from([1, 2, 3]),
     });
   });
 
-  it("reads a result without statusCode as a 200 JSON body, as API Gateway does", () => {
-    expect(fromApiGatewayResult({ hello: "world" })).toEqual({
-      statusCode: 200,
-      headers: { "content-type": "application/json" },
-      body: Buffer.from('{"hello":"world"}'),
-    });
+  it("answers 502 for a result that is not a proxy result, as API Gateway does", () => {
+    expect(fromApiGatewayResult({ hello: "world" }).statusCode).toBe(502);
+    expect(fromApiGatewayResult("text").statusCode).toBe(502);
     expect(fromApiGatewayResult({ statusCode: 204 }).body.length).toBe(0);
   });
 });

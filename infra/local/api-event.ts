@@ -1,10 +1,10 @@
 /**
- * What API Gateway (HTTP API, payload format 2.0) and CloudFront do to a request before the Lambda
- * sees it, and to the Lambda's result before the browser sees it — as pure functions, so that the
+ * What API Gateway (REST API, Lambda proxy integration) and CloudFront do to a request before the
+ * Lambda sees it, and to the Lambda's result before the browser sees it — as pure functions, so that the
  * conversion can be tested without a server.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from "aws-lambda";
 import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
 
 export interface IncomingApiRequest {
@@ -49,21 +49,6 @@ export function withViewerAddress(
   };
 }
 
-/** Media types whose bodies API Gateway passes as text rather than base64. */
-export function isTextual(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return (
-    type.startsWith("text/") ||
-    type === "application/json" ||
-    type.endsWith("+json") ||
-    type === "application/x-www-form-urlencoded" ||
-    type === "application/xml" ||
-    type.endsWith("+xml") ||
-    type === "application/javascript"
-  );
-}
-
 /** "12/Mar/2020:19:03:58 +0000", API Gateway's requestContext.time. */
 function apiGatewayTime(date: Date): string {
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -81,103 +66,135 @@ function decodeQueryComponent(value: string): string {
   }
 }
 
-export function toApiGatewayEvent(request: IncomingApiRequest): APIGatewayProxyEventV2 {
+/** The local runtime's stand-in for API Gateway's stage name (the deployed stage's name, API_STAGE_NAME in infra/constructs/api.ts). */
+export const LOCAL_STAGE = "live";
+
+/**
+ * The Lambda proxy event an API Gateway REST API sends (APIGatewayProxyEvent, "payload 1.0"):
+ * `resource` is the matched route's path template, `headers` and `queryStringParameters` hold the
+ * last value of each name and the `multiValue…` maps all of them, `pathParameters` and the query
+ * maps are null when empty, and the caller's address is `requestContext.identity.sourceIp`. The
+ * API has no binary media types, so the body is always text (invalid UTF-8 arrives as U+FFFD, which
+ * the handlers refuse) and `isBase64Encoded` is false.
+ */
+export function toApiGatewayEvent(request: IncomingApiRequest): APIGatewayProxyEvent {
   const queryIndex = request.url.indexOf("?");
-  const rawPath = queryIndex === -1 ? request.url : request.url.slice(0, queryIndex);
+  const path = queryIndex === -1 ? request.url : request.url.slice(0, queryIndex);
   const rawQueryString = queryIndex === -1 ? "" : request.url.slice(queryIndex + 1);
+  const resource = request.routeKey.split(" ")[1] ?? path;
+  const method = request.method.toUpperCase();
 
   const headers: Record<string, string> = {};
-  let cookies: string[] | undefined;
+  const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    const joined = Array.isArray(value) ? value.join(",") : value;
-    // Payload 2.0 moves cookies out of the headers into their own array.
-    if (lower === "cookie") {
-      cookies = joined
-        .split(";")
-        .map((cookie) => cookie.trim())
-        .filter(Boolean);
-      continue;
-    }
-    headers[lower] = joined;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.length === 0) continue;
+    multiValueHeaders[name] = [...values];
+    headers[name] = values[values.length - 1] as string;
   }
 
-  let queryStringParameters: Record<string, string> | undefined;
+  const queryStringParameters: Record<string, string> = {};
+  const multiValueQueryStringParameters: Record<string, string[]> = {};
   for (const pair of rawQueryString.split("&")) {
     if (!pair) continue;
     const equals = pair.indexOf("=");
     const name = decodeQueryComponent(equals === -1 ? pair : pair.slice(0, equals));
     const value = equals === -1 ? "" : decodeQueryComponent(pair.slice(equals + 1));
-    queryStringParameters ??= {};
-    // API Gateway joins repeated parameters with commas. Own properties only, written as JSON.parse
-    // writes them: `?constructor=a` and `?__proto__=b` are plain parameters, as in AWS.
-    const earlier = Object.hasOwn(queryStringParameters, name) ? queryStringParameters[name] : undefined;
-    Object.defineProperty(queryStringParameters, name, {
-      value: earlier === undefined ? value : `${earlier},${value}`,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    // Own properties only, written as JSON.parse writes them: `?constructor=a` and `?__proto__=b`
+    // are plain parameters, as in AWS. The single map keeps the last value, as API Gateway does.
+    const earlier = Object.hasOwn(multiValueQueryStringParameters, name)
+      ? (multiValueQueryStringParameters[name] ?? [])
+      : [];
+    defineOwn(multiValueQueryStringParameters, name, [...earlier, value]);
+    defineOwn(queryStringParameters, name, value);
   }
+  const hasQuery = Object.keys(queryStringParameters).length > 0;
 
   const hasBody = request.body !== undefined && request.body.length > 0;
-  const textual = isTextual(headers["content-type"]);
-  const host = headers.host ?? "localhost";
-  const event: APIGatewayProxyEventV2 = {
-    version: "2.0",
-    routeKey: request.routeKey,
-    rawPath,
-    rawQueryString,
+  const host = headers.host ?? headers.Host ?? "localhost";
+  const userAgent = headers["user-agent"] ?? null;
+  return {
+    resource,
+    path,
+    httpMethod: method,
     headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? queryStringParameters : null,
+    multiValueQueryStringParameters: hasQuery ? multiValueQueryStringParameters : null,
+    pathParameters: Object.keys(request.pathParameters).length > 0 ? { ...request.pathParameters } : null,
+    stageVariables: null,
     requestContext: {
       accountId: "000000000000",
       apiId: "local",
+      authorizer: null,
       domainName: host,
       domainPrefix: host.replace(/:\d+$/, "").split(".")[0] ?? host,
-      http: {
-        method: request.method.toUpperCase(),
-        path: rawPath,
-        protocol: "HTTP/1.1",
+      extendedRequestId: request.requestId,
+      httpMethod: method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
         sourceIp: request.sourceIp,
-        userAgent: headers["user-agent"] ?? "",
+        user: null,
+        userAgent,
+        userArn: null,
       },
+      path: `/${LOCAL_STAGE}${path}`,
+      protocol: "HTTP/1.1",
       requestId: request.requestId,
-      routeKey: request.routeKey,
-      stage: "$default",
-      time: apiGatewayTime(request.now),
-      timeEpoch: request.now.getTime(),
+      requestTime: apiGatewayTime(request.now),
+      requestTimeEpoch: request.now.getTime(),
+      resourceId: "local",
+      resourcePath: resource,
+      stage: LOCAL_STAGE,
     },
-    isBase64Encoded: hasBody && !textual,
+    body: hasBody ? (request.body?.toString("utf8") ?? null) : null,
+    isBase64Encoded: false,
   };
-  if (cookies && cookies.length > 0) event.cookies = cookies;
-  if (queryStringParameters) event.queryStringParameters = queryStringParameters;
-  if (Object.keys(request.pathParameters).length > 0) event.pathParameters = { ...request.pathParameters };
-  if (hasBody) event.body = request.body?.toString(textual ? "utf8" : "base64");
-  return event;
+}
+
+function defineOwn<T>(target: Record<string, T>, name: string, value: T): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
- * API Gateway's reading of a payload-2.0 result: a structured result as given; anything else
- * (a string or an object without statusCode) is a 200 JSON body.
+ * API Gateway's reading of a Lambda proxy result: status, `headers` and `multiValueHeaders` merged
+ * (the multi-value entry wins for a name in both), the body as text or base64. A result without a
+ * numeric statusCode is a malformed proxy response: API Gateway answers 502.
  */
-export function fromApiGatewayResult(result: APIGatewayProxyResultV2<unknown>): OutgoingApiResponse {
-  if (result === null || typeof result !== "object" || !("statusCode" in result)) {
-    const body = typeof result === "string" ? result : JSON.stringify(result ?? null);
+export function fromApiGatewayResult(result: unknown): OutgoingApiResponse {
+  if (
+    result === null ||
+    typeof result !== "object" ||
+    typeof (result as { statusCode?: unknown }).statusCode !== "number"
+  ) {
     return {
-      statusCode: 200,
+      statusCode: 502,
       headers: { "content-type": "application/json" },
-      body: Buffer.from(body, "utf8"),
+      body: Buffer.from(JSON.stringify({ message: "Internal server error" }), "utf8"),
     };
   }
-  const structured = result as Exclude<APIGatewayProxyResultV2, string>;
+  const structured = result as APIGatewayProxyResult;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(structured.headers ?? {}))
     headers[name.toLowerCase()] = String(value);
-  if (structured.cookies && structured.cookies.length > 0) headers["set-cookie"] = [...structured.cookies];
+  for (const [name, values] of Object.entries(structured.multiValueHeaders ?? {})) {
+    const list = values.map(String);
+    headers[name.toLowerCase()] = name.toLowerCase() === "set-cookie" ? list : list.join(", ");
+  }
   const raw = structured.body ?? "";
   return {
-    statusCode: structured.statusCode ?? 200,
+    statusCode: structured.statusCode,
     headers,
     body: Buffer.from(raw, structured.isBase64Encoded ? "base64" : "utf8"),
   };

@@ -1,7 +1,9 @@
 /**
- * The API half of the local runtime: what API Gateway's HTTP API does in AWS. It reads the body
- * (refusing more than LIMITS.bodyBytes while streaming), finds the route in functions/registry.ts,
- * converts the request to a payload-2.0 event, calls the function and writes its result back.
+ * The API half of the local runtime: what API Gateway's REST API does in AWS (infra/constructs/api.ts).
+ * It reads the body (refusing more than LIMITS.bodyBytes while streaming), finds the route in
+ * functions/registry.ts (404 for an unknown path, 405 with Allow for a known path's other methods,
+ * as the deployed API's gateway responses and mock methods answer), converts the request to the
+ * REST API's Lambda proxy event, calls the function and writes its result back.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -10,7 +12,6 @@ import { MESSAGES } from "../../functions/lib/http/errors";
 import { RouteTable } from "../../functions/lib/routes";
 import type { HttpFunctionDefinition } from "../../functions/registry";
 import { fromApiGatewayResult, normalizeIp, toApiGatewayEvent, withViewerAddress } from "./api-event";
-import { CONTENT_HASH_HEADER, payloadHashAccepted, SIGNATURE_MISMATCH } from "./content-hash";
 import { type HandlerLoader, lambdaContext } from "./lambda";
 import type { Reply } from "./static-site";
 
@@ -97,18 +98,6 @@ export class LocalApi {
     }
     const body = await readBody(request, this.bodyLimit);
     if (!body.ok) return jsonReply(413, { error: MESSAGES.tooLarge }, { connection: "close" });
-    // In AWS, CloudFront's OAC signs the client's x-amz-content-sha256 and Lambda checks it against
-    // the body (docs/decisions/0055): a body without its hash, or with a wrong one, never reaches
-    // the function. The same here, so a client that forgets the hash, or hashes other bytes than it
-    // sends, fails locally too.
-    if (!payloadHashAccepted(request.headers[CONTENT_HASH_HEADER], body.body)) {
-      return jsonReply(
-        SIGNATURE_MISMATCH.status,
-        { message: SIGNATURE_MISMATCH.message },
-        { "x-amzn-errortype": SIGNATURE_MISMATCH.errorType },
-      );
-    }
-
     const requestId = randomUUID();
     const event = toApiGatewayEvent({
       method,

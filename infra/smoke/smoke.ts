@@ -13,7 +13,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { totpCode } from "../../functions/staff/totp";
-import { contentHashHeader } from "../local/content-hash";
 import { isMainModule } from "../main-module";
 
 /** SES's mailbox simulator address that always accepts (Amazon SES Developer Guide, "Using the mailbox simulator"). */
@@ -47,7 +46,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);
     return ok;
   };
-  /** A request as the site's own scripts send it: same Origin, the body's SHA-256 (decision 0055). */
+  /** A request as the site's own scripts send it: same Origin, JSON. */
   const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
     const text = body === undefined ? "" : JSON.stringify(body);
     return fetch(`${base}${path}`, {
@@ -56,7 +55,6 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       headers: {
         accept: "application/json",
         origin,
-        ...contentHashHeader(text),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(cookie ? { cookie } : {}),
       },

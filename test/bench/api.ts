@@ -10,7 +10,6 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
-import { contentHashHeader } from "../../infra/local/content-hash";
 import { startRuntime } from "../support/runtime";
 import type { run as runBundlesType } from "./bundles";
 import { atLeast, atMost, type BenchResult, below, type Figure, holds, info } from "./figures";
@@ -59,7 +58,7 @@ async function drive(
       {
         setupRequest: (request) => {
           const body = signupBody();
-          return { ...request, body, headers: { ...request.headers, ...contentHashHeader(body) } };
+          return { ...request, body };
         },
       },
     ],

@@ -4,7 +4,6 @@
  * bundle finds its geo-IP database (8.8.8.8 -> US) through a real handler call against dynalite.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,10 +21,28 @@ import {
   kib,
 } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
+import { toApiGatewayEvent } from "../../infra/local/api-event";
 import { startDynalite, TEST_CREDENTIALS, TEST_REGION, type TestDynamo } from "../support/dynamo";
 import { functionEnvironmentFor, TEST_SITE_URL } from "../support/function-environment";
 import { startSesLocal, type TestSes } from "../support/ses";
 import { bundleOnce } from "./synth";
+
+/** The event API Gateway's REST API sends for one registry route, as the local runtime builds it. */
+function restEvent(route: string, options: { headers?: Record<string, string>; body?: string } = {}) {
+  const [method = "GET", path = "/"] = route.split(" ");
+  const parameters = Object.fromEntries([...path.matchAll(/\{([^}+]+)\+?\}/g)].map((m) => [m[1] ?? "", "x"]));
+  return toApiGatewayEvent({
+    method,
+    url: path.replace(/\{[^}]+\}/g, "x"),
+    headers: options.headers ?? {},
+    body: options.body === undefined ? undefined : Buffer.from(options.body),
+    sourceIp: "203.0.113.9",
+    routeKey: route,
+    pathParameters: parameters,
+    requestId: "bundle-test",
+    now: new Date(0),
+  });
+}
 
 const run = promisify(execFile);
 
@@ -121,34 +138,26 @@ describe("function bundles", () => {
     }
   });
 
-  it("HTTP handlers route function URL events over their own routes, which are the registry's", async () => {
+  it("HTTP handlers take API Gateway's REST events for each of their registry routes", async () => {
     const http = built.filter((b) => b.kind === "http");
     for (const bundle of http) {
       for (const route of bundle.routes ?? []) {
-        const [method = "", path = ""] = route.split(" ");
-        const answer = (await invokeInChild(bundle.dir, {
-          version: "2.0",
-          routeKey: "$default",
-          rawPath: path.replace(/\{[^}]+\}/g, "x"),
-          headers: {},
-          requestContext: { http: { method, sourceIp: "203.0.113.9" } },
-        })) as { statusCode: number; body: string };
+        const answer = (await invokeInChild(bundle.dir, restEvent(route))) as {
+          statusCode: number;
+          body: string;
+        };
         expect([404, 405], `${bundle.name} ${route}: ${answer.body}`).not.toContain(answer.statusCode);
       }
     }
   });
 
-  it("HTTP functions answer 404 to a function URL event for a path they do not serve", async () => {
+  it("HTTP functions answer 404 to an event for a resource they do not serve", async () => {
     const http = built.filter((b) => b.kind === "http");
     expect(http.length).toBeGreaterThan(0);
     for (const bundle of http) {
-      const answer = (await invokeInChild(bundle.dir, {
-        version: "2.0",
-        routeKey: "$default",
-        rawPath: "/api/no-such-route",
-        headers: {},
-        requestContext: { http: { method: "POST" } },
-      })) as { statusCode: number };
+      const answer = (await invokeInChild(bundle.dir, restEvent("POST /api/no-such-route"))) as {
+        statusCode: number;
+      };
       expect(answer.statusCode, bundle.name).toBe(404);
     }
   });
@@ -165,25 +174,16 @@ describe("every HTTP function with exactly the environment it is given (infra/en
 
   /** A browser's request to the route (same origin, an empty JSON body where it takes one). */
   const browserEvent = (route: string) => {
-    const [method = "", path = ""] = route.split(" ");
+    const method = route.split(" ")[0] ?? "";
     const body = ["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined;
-    return {
-      version: "2.0",
-      routeKey: "$default",
-      rawPath: path.replace(/\{[^}]+\}/g, "x"),
+    return restEvent(route, {
       headers: {
         host: new URL(TEST_SITE_URL).host,
         origin: TEST_SITE_URL,
-        ...(body === undefined
-          ? {}
-          : {
-              "content-type": "application/json",
-              "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
-            }),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
-      ...(body === undefined ? {} : { body, isBase64Encoded: false }),
-      requestContext: { http: { method, sourceIp: "203.0.113.9" } },
-    };
+      body,
+    });
   };
 
   it("never fails a route for a variable its registry entry does not give it", async () => {
@@ -243,19 +243,10 @@ describe("code loaded on first use: the password lists", () => {
     const body = JSON.stringify({ token: "abcdefgh.abcdefghijklmnopqrstuvwxyz", password: "password1234" });
     const answer = (await invokeInChild(
       byName("invitation").dir,
-      {
-        version: "2.0",
-        routeKey: "$default",
-        rawPath: "/api/auth/invitation/accept",
-        headers: {
-          "content-type": "application/json",
-          origin: "http://localhost:3000",
-          "x-amz-content-sha256": createHash("sha256").update(body).digest("hex"),
-        },
+      restEvent("POST /api/auth/invitation/accept", {
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
         body,
-        isBase64Encoded: false,
-        requestContext: { http: { method: "POST", sourceIp: "203.0.113.9" } },
-      },
+      }),
       { SITE_URL: "http://localhost:3000" },
     )) as { statusCode: number; body: string };
     expect(answer.statusCode, answer.body).toBe(400);

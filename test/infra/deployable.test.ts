@@ -4,8 +4,16 @@
  * names the mistake it guards against, as AWS documents the behaviour.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../../events/api";
 import { HTTP_FUNCTIONS, QUEUES } from "../../functions/registry";
-import { MAX_CACHE_BEHAVIORS, pathPatternOf, routePatterns } from "../../infra/constructs/api";
+import {
+  API_STAGE_NAME,
+  API_THROTTLE,
+  resourceMethods,
+  SENSITIVE_ROUTE_THROTTLE,
+  SENSITIVE_ROUTES,
+} from "../../infra/constructs/api";
+import { originSecretReference } from "../../infra/constructs/api-waf";
 import { loadStage, type StageConfig } from "../../infra/stages";
 import { resourcesOf, type SynthesizedStage, siteDirFor, synthesizeStage } from "./synth";
 
@@ -48,72 +56,186 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
     );
   });
 
-  it("lets nothing but this stage's distribution invoke the API functions (no public endpoint around CloudFront and WAF)", () => {
+  it("serves the API from one REST API whose functions only that API's stage may invoke (no function URL)", () => {
+    expect(ofType("AWS::Lambda::Url")).toEqual([]);
     expect(ofType("AWS::ApiGatewayV2::Api")).toEqual([]);
-    expect(ofType("AWS::ApiGateway::RestApi")).toEqual([]);
-    const [distributionId] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
-    const urls = ofType("AWS::Lambda::Url");
-    expect(urls).toHaveLength(HTTP_FUNCTIONS.length);
-    for (const definition of HTTP_FUNCTIONS) {
-      const fnId = functionId(definition.name);
-      const url = urls.find(([, u]) => u.Properties?.TargetFunctionArn?.["Fn::GetAtt"]?.[0] === fnId);
-      expect(url?.[1].Properties?.AuthType, definition.name).toBe("AWS_IAM");
-    }
-    // Every permission to invoke any function: either a service of this stack that is not a
-    // public endpoint (SQS/stream mappings need none; EventBridge for the sweep), or CloudFront
-    // for this distribution only.
+    const apis = ofType("AWS::ApiGateway::RestApi");
+    expect(apis).toHaveLength(1);
+    const [apiId, api] = apis[0] as [string, Resource];
+    expect(api.Properties?.EndpointConfiguration).toEqual({ Types: ["REGIONAL"] });
+    // Every permission to invoke any function: a service of this stack that is not a public
+    // endpoint (SQS/stream mappings need none; EventBridge for the sweep), or API Gateway for this
+    // API's own stage; never anyone, never CloudFront (no OAC for Lambda is left).
     for (const [id, permission] of ofType("AWS::Lambda::Permission")) {
       const p = permission.Properties ?? {};
       expect(p.Principal, id).not.toBe("*");
-      expect(p.Principal, id).not.toBe("apigateway.amazonaws.com");
-      if (p.Principal === "cloudfront.amazonaws.com") {
-        expect(JSON.stringify(p.SourceArn), id).toContain(`"${distributionId}"`);
-        expect(["lambda:InvokeFunctionUrl", "lambda:InvokeFunction"], id).toContain(p.Action);
+      expect(p.Principal, id).not.toBe("cloudfront.amazonaws.com");
+      expect(p.Action, id).toBe("lambda:InvokeFunction");
+      if (p.Principal === "apigateway.amazonaws.com") {
+        const source = JSON.stringify(p.SourceArn);
+        expect(source, id).toContain(`{"Ref":"${apiId}"}`);
+        expect(source, id).toContain(`/${API_STAGE_NAME}/*/*`);
       }
     }
-    const cloudFrontGrants = ofType("AWS::Lambda::Permission").filter(
-      ([, p]) =>
-        p.Properties?.Principal === "cloudfront.amazonaws.com" &&
-        p.Properties?.Action === "lambda:InvokeFunctionUrl",
+    const apiGrants = ofType("AWS::Lambda::Permission").filter(
+      ([, p]) => p.Properties?.Principal === "apigateway.amazonaws.com",
     );
-    expect(cloudFrontGrants.length).toBeGreaterThanOrEqual(HTTP_FUNCTIONS.length);
+    expect(apiGrants).toHaveLength(HTTP_FUNCTIONS.length);
+    expect(
+      ofType("AWS::CloudFront::OriginAccessControl").map(
+        ([, o]) => o.Properties?.OriginAccessControlConfig.OriginAccessControlOriginType,
+      ),
+    ).toEqual(["s3"]);
   });
 
-  it("signs every API request with OAC and sends each registry route's path to its own function's URL", () => {
-    const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
-    const config = distribution.Properties?.DistributionConfig;
-    const oacs = ofType("AWS::CloudFront::OriginAccessControl").filter(
-      ([, o]) => o.Properties?.OriginAccessControlConfig.OriginAccessControlOriginType === "lambda",
-    );
-    expect(oacs.length).toBeGreaterThan(0);
-    for (const [, oac] of oacs) {
-      expect(oac.Properties?.OriginAccessControlConfig.SigningBehavior).toBe("always");
-      expect(oac.Properties?.OriginAccessControlConfig.SigningProtocol).toBe("sigv4");
-    }
-    const behaviors: any[] = config.CacheBehaviors;
-    const patterns = behaviors.map((b) => b.PathPattern);
+  it("gives every registry route its method on its resource, proxied to its own function", () => {
+    const resources = new Map(ofType("AWS::ApiGateway::Resource"));
+    const pathOf = (resourceId: unknown): string => {
+      const ref = (resourceId as { Ref?: string }).Ref;
+      if (!ref) return "";
+      const resource = resources.get(ref) as Resource;
+      return `${pathOf(resource.Properties?.ParentId)}/${resource.Properties?.PathPart}`;
+    };
+    const methods = ofType("AWS::ApiGateway::Method").map(([, m]) => m.Properties ?? {});
+    const byRoute = new Map(methods.map((m) => [`${m.HttpMethod} ${pathOf(m.ResourceId)}`, m]));
     for (const definition of HTTP_FUNCTIONS) {
       for (const route of definition.routes) {
-        const behavior = behaviors.find((b) => b.PathPattern === pathPatternOf(route));
-        expect(behavior, route).toBeDefined();
-        const origin = config.Origins.find((o: any) => o.Id === behavior.TargetOriginId);
-        expect(JSON.stringify(origin.DomainName), route).toContain(
-          `"${ofType("AWS::Lambda::Url").find(([, u]) => u.Properties?.TargetFunctionArn?.["Fn::GetAtt"]?.[0] === functionId(definition.name))?.[0]}"`,
-        );
-        expect(origin.OriginAccessControlId, route).toBeDefined();
-        expect(behavior.AllowedMethods, route).toContain(route.split(" ")[0]);
+        const method = byRoute.get(route);
+        expect(method, route).toBeDefined();
+        expect(method?.Integration.Type, route).toBe("AWS_PROXY");
+        expect(JSON.stringify(method?.Integration.Uri), route).toContain(`"${functionId(definition.name)}"`);
+        expect(method?.AuthorizationType ?? "NONE", route).toBe("NONE");
       }
     }
-    // Most specific first: CloudFront takes the first behaviour that matches.
-    expect(patterns).toEqual(routePatterns(HTTP_FUNCTIONS).map((r) => r.pathPattern));
+    // Every resource with routes answers its other methods with 405 and Allow (docs/product/http-api.md).
+    for (const [path, owners] of resourceMethods(HTTP_FUNCTIONS)) {
+      const any = byRoute.get(`ANY ${path}`);
+      expect(any?.Integration.Type, path).toBe("MOCK");
+      const answer = any?.Integration.IntegrationResponses[0];
+      expect(answer.StatusCode, path).toBe("405");
+      expect(answer.SelectionPattern, path).toBeUndefined();
+      expect(answer.ResponseParameters["method.response.header.Allow"], path).toBe(
+        `'${[...owners.keys()].join(", ")}'`,
+      );
+    }
+    // Nothing else: no method that no registry route asked for.
+    const routes = HTTP_FUNCTIONS.flatMap((d) => d.routes.map((r) => r.replace(/\s+/, " ")));
+    const expected = new Set([
+      ...routes,
+      ...[...resourceMethods(HTTP_FUNCTIONS).keys()].map((p) => `ANY ${p}`),
+    ]);
+    expect(new Set(byRoute.keys())).toEqual(expected);
   });
 
-  it("resolves no secret into the template (nothing that a redeploy would fail to re-read)", () => {
-    const template = JSON.stringify(s.json);
-    expect(template).not.toContain("resolve:secretsmanager");
+  it("throttles the stage, tighter on the sensitive routes, and logs every request as JSON with retention", () => {
+    const [, apiStage] = ofType("AWS::ApiGateway::Stage")[0] as [string, Resource];
+    const props = apiStage.Properties ?? {};
+    expect(props.StageName).toBe(API_STAGE_NAME);
+    const settings = props.MethodSettings as any[];
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: "*",
+        ResourcePath: "/*",
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      }),
+    );
+    for (const route of SENSITIVE_ROUTES) {
+      const [method, path] = route.split(" ");
+      expect(settings, route).toContainEqual(
+        expect.objectContaining({
+          HttpMethod: method,
+          // API Gateway's escaping of a resource path in a method setting: "/" + path with "/" as "~1".
+          ResourcePath: `/${(path ?? "").replace(/\//g, "~1")}`,
+          ThrottlingRateLimit: SENSITIVE_ROUTE_THROTTLE.rateLimit,
+          ThrottlingBurstLimit: SENSITIVE_ROUTE_THROTTLE.burstLimit,
+        }),
+      );
+    }
+    const logGroupId = props.AccessLogSetting.DestinationArn["Fn::GetAtt"][0];
+    expect(s.json.Resources[logGroupId]?.Properties?.RetentionInDays).toBeGreaterThan(0);
+    const format = JSON.parse(props.AccessLogSetting.Format);
+    expect(format).toMatchObject({
+      requestId: "$context.requestId",
+      status: "$context.status",
+      waf: "$context.wafResponseCode",
+    });
+  });
+
+  it("answers API Gateway's own errors as JSON { error } (unknown path 404, throttled 429, WAF 403)", () => {
+    const responses = ofType("AWS::ApiGateway::GatewayResponse").map(([, r]) => r.Properties ?? {});
+    const byType = new Map(responses.map((r) => [r.ResponseType, r]));
+    for (const [type, status] of [
+      ["MISSING_AUTHENTICATION_TOKEN", "404"],
+      ["THROTTLED", "429"],
+      ["WAF_FILTERED", "403"],
+      ["DEFAULT_4XX", undefined],
+      ["DEFAULT_5XX", undefined],
+    ] as const) {
+      const response = byType.get(type);
+      expect(response, type).toBeDefined();
+      expect(response?.StatusCode, type).toBe(status);
+      const template = String(response?.ResponseTemplates["application/json"]);
+      const sample = template.replace("$context.error.messageString", JSON.stringify("Some message"));
+      expect(ApiError.safeParse(JSON.parse(sample)).success, type).toBe(true);
+      expect(response?.ResponseParameters["gatewayresponse.header.Cache-Control"], type).toBe("'no-store'");
+    }
+  });
+
+  it("has one /api/* behaviour to the REST API's stage, at most 3 origins, and a web ACL on the stage", () => {
     const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
-    for (const origin of distribution.Properties?.DistributionConfig.Origins ?? [])
-      expect(origin.OriginCustomHeaders ?? [], origin.Id).toEqual([]);
+    const config = distribution.Properties?.DistributionConfig;
+    const [apiId] = ofType("AWS::ApiGateway::RestApi")[0] as [string, Resource];
+    expect(config.Origins.length).toBeLessThanOrEqual(3);
+    const apiBehaviours = (config.CacheBehaviors as any[]).filter((b) =>
+      String(b.PathPattern).startsWith("/api"),
+    );
+    expect(apiBehaviours.map((b) => b.PathPattern)).toEqual(["/api/*"]);
+    const origin = config.Origins.find((o: any) => o.Id === apiBehaviours[0].TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${apiId}"}`);
+    expect(JSON.stringify(origin.DomainName)).toContain(".execute-api.");
+    expect(origin.OriginPath).toBe(`/${API_STAGE_NAME}`);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    expect(origin.OriginAccessControlId).toBeUndefined();
+
+    const associations = ofType("AWS::WAFv2::WebACLAssociation");
+    expect(associations).toHaveLength(1);
+    const association = (associations[0] as [string, Resource])[1].Properties ?? {};
+    const [stageId] = ofType("AWS::ApiGateway::Stage")[0] as [string, Resource];
+    expect(JSON.stringify(association.ResourceArn)).toContain(`{"Ref":"${stageId}"}`);
+    const aclId = association.WebACLArn["Fn::GetAtt"][0];
+    const acl: Record<string, any> = s.json.Resources[aclId]?.Properties ?? {};
+    expect(acl.Scope).toBe("REGIONAL");
+    expect(acl.DefaultAction.Block.CustomResponse.ResponseCode).toBe(403);
+  });
+
+  it("stays under CloudFormation's 500 resources per stack", () => {
+    const count = Object.keys(s.json.Resources).length;
+    console.log(`stage ${stageName}: ${count} resources of 500 (${500 - count} left)`);
+    expect(count).toBeLessThan(500);
+  });
+
+  it("sends only CloudFront's requests with the pinned origin secret, and never a secret in clear", () => {
+    const verify = stage.originVerify;
+    if (!verify) throw new Error("no originVerify");
+    const template = JSON.stringify(s.json);
+    // The only dynamic references: the origin secret, by version id, in the origin header and the WAF rule.
+    const references = template.match(/\{\{resolve:[^}]*\}\}/g) ?? [];
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of references) {
+      expect(reference).toMatch(
+        new RegExp(
+          `^\\{\\{resolve:secretsmanager:${verify.secretName}:SecretString:::[A-Za-z0-9-]{32,64}\\}\\}$`,
+        ),
+      );
+    }
+    const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
+    const headers = ((distribution.Properties?.DistributionConfig.Origins ?? []) as any[]).flatMap(
+      (origin) => origin.OriginCustomHeaders ?? [],
+    );
+    expect(headers).toEqual([
+      { HeaderName: "x-origin-verify", HeaderValue: originSecretReference(verify.secretName, verify.sent) },
+    ]);
   });
 
   it("lets CloudWatch publish to the alarm topic (its SSL-only policy replaces the default one)", () => {
@@ -215,28 +337,27 @@ it("stops the synth when the site was built for another stage", async () => {
   await expect(synthesizeStage("dev", prodSite)).rejects.toThrow(/not built for stage "dev"[\s\S]*canonical/);
 }, 300_000);
 
-describe("API routes as CloudFront paths", () => {
-  it("orders literal paths before parameters and refuses two functions on one path", () => {
-    expect(
-      routePatterns([
-        { name: "delete", routes: ["DELETE /api/x/{id}"] },
-        { name: "stats", routes: ["GET /api/x/stats"] },
-        { name: "list", routes: ["GET /api/x"] },
-      ]).map((r) => r.pathPattern),
-    ).toEqual(["/api/x/stats", "/api/x", "/api/x/*"]);
+describe("API routes as REST API resources", () => {
+  it("groups each path's methods and refuses two functions on one route", () => {
+    const resources = resourceMethods([
+      { name: "lead", routes: ["GET /api/x/{id}", "DELETE /api/x/{id}"] },
+      { name: "stats", routes: ["GET /api/x/stats"] },
+    ]);
+    expect([...resources.entries()].map(([path, methods]) => [path, [...methods.entries()]])).toEqual([
+      [
+        "/api/x/{id}",
+        [
+          ["GET", "lead"],
+          ["DELETE", "lead"],
+        ],
+      ],
+      ["/api/x/stats", [["GET", "stats"]]],
+    ]);
     expect(() =>
-      routePatterns([
+      resourceMethods([
         { name: "a", routes: ["GET /api/x"] },
-        { name: "b", routes: ["POST /api/x"] },
+        { name: "b", routes: ["GET /api/x"] },
       ]),
-    ).toThrow(/share the path \/api\/x/);
-  });
-
-  it("refuses more routes than CloudFront's behaviour quota", () => {
-    const many = Array.from({ length: MAX_CACHE_BEHAVIORS }, (_, i) => ({
-      name: `f${i}`,
-      routes: [`GET /api/r${i}`],
-    }));
-    expect(() => routePatterns(many)).toThrow(new RegExp(`quota is ${MAX_CACHE_BEHAVIORS}`));
+    ).toThrow(/served by both "a" and "b"/);
   });
 });

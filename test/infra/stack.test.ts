@@ -35,7 +35,6 @@ import {
 import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
-const ALL_VIEWER_EXCEPT_HOST = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 const ALL_FUNCTIONS = [
   ...HTTP_FUNCTIONS.map((fn) => ({ ...fn, kind: "http" as const })),
   ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((fn) => ({ ...fn, kind: "worker" as const })),
@@ -144,8 +143,8 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       const oacs = ofType("AWS::CloudFront::OriginAccessControl").map(
         ([, o]) => o.Properties?.OriginAccessControlConfig,
       );
-      // One for S3, one shared by the API's function URLs.
-      expect(oacs.map((o) => o.OriginAccessControlOriginType).sort()).toEqual(["lambda", "s3"]);
+      // S3 only: the API is a REST API behind the origin secret, not a function URL (docs/decisions/0086).
+      expect(oacs.map((o) => o.OriginAccessControlOriginType)).toEqual(["s3"]);
       const oac = oacs.find((o) => o.OriginAccessControlOriginType === "s3");
       expect(oac).toMatchObject({
         OriginAccessControlOriginType: "s3",
@@ -168,29 +167,36 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(fn.FunctionConfig.Runtime).toBe("cloudfront-js-2.0");
     });
 
-    it("sends every API route uncached to its function URL with every viewer header but Host, all methods, signed by OAC", () => {
+    it("sends /api/* uncached to the REST API with every method, the handlers' headers, cookies and query, never Host", () => {
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
-      const apis = (config.CacheBehaviors as any[]).filter((b) => String(b.PathPattern).startsWith("/api/"));
-      expect(apis.length).toBeGreaterThan(0);
-      for (const api of apis) {
-        expect(api).toMatchObject({
-          CachePolicyId: CACHING_DISABLED,
-          OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
-          ViewerProtocolPolicy: "https-only",
-        });
-        expect([...api.AllowedMethods].sort()).toEqual([
-          "DELETE",
-          "GET",
-          "HEAD",
-          "OPTIONS",
-          "PATCH",
-          "POST",
-          "PUT",
-        ]);
-        const origin = (config.Origins as any[]).find((o) => o.Id === api.TargetOriginId);
-        expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
-        expect(origin.OriginAccessControlId).toBeDefined();
-      }
+      const apis = (config.CacheBehaviors as any[]).filter((b) => String(b.PathPattern).startsWith("/api"));
+      expect(apis).toHaveLength(1);
+      const api = apis[0];
+      expect(api).toMatchObject({ CachePolicyId: CACHING_DISABLED, ViewerProtocolPolicy: "https-only" });
+      expect([...api.AllowedMethods].sort()).toEqual([
+        "DELETE",
+        "GET",
+        "HEAD",
+        "OPTIONS",
+        "PATCH",
+        "POST",
+        "PUT",
+      ]);
+      const policy: any =
+        s.json.Resources[api.OriginRequestPolicyId.Ref]?.Properties?.OriginRequestPolicyConfig;
+      expect(policy.CookiesConfig.CookieBehavior).toBe("all");
+      expect(policy.QueryStringsConfig.QueryStringBehavior).toBe("all");
+      expect(policy.HeadersConfig.HeaderBehavior).toBe("whitelist");
+      const headers = (policy.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+      expect(headers).not.toContain("host");
+      for (const name of [
+        "content-type",
+        "origin",
+        "sec-fetch-site",
+        "user-agent",
+        "cloudfront-viewer-address",
+      ])
+        expect(headers).toContain(name);
     });
 
     it("redirects viewers to HTTPS, logs, and uses TLS 1.2+ with the stage's certificate when it has a domain", () => {

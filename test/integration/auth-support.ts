@@ -1,6 +1,5 @@
 /** Helpers for the Command Center's HTTP tests against the local runtime. */
 import { VIEWER_ADDRESS_HEADER } from "../../functions/lib/http/client-ip";
-import { CONTENT_HASH_HEADER, contentSha256 } from "../../infra/local/content-hash";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 export interface HttpAnswer {
@@ -32,8 +31,6 @@ export async function call(
       : typeof options.body === "string"
         ? options.body
         : JSON.stringify(options.body);
-  // As the site's scripts do (decision 0055); a test may send its own value to check the refusal.
-  headers[CONTENT_HASH_HEADER] ??= contentSha256(body);
   const started = performance.now();
   const response = await fetch(`${runtime.url}${path}`, { method, headers, body, redirect: "manual" });
   const text = await response.text();

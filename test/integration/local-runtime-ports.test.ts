@@ -13,7 +13,6 @@ import { fileURLToPath } from "node:url";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultDataDir, RUNTIME_STATE_FILE } from "../../infra/local/runtime-state";
-import { jsonBody } from "../../web/src/content-hash";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -62,8 +61,11 @@ function admin(
 }
 
 async function post(runtime: RuntimeProcess, route: string, value: unknown, origin = runtime.url) {
-  const { body, headers } = await jsonBody(value);
-  return fetch(`${runtime.url}${route}`, { method: "POST", headers: { ...headers, origin }, body });
+  return fetch(`${runtime.url}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(value),
+  });
 }
 
 async function storedEmails(runtime: RuntimeProcess): Promise<string[]> {

@@ -5,7 +5,6 @@
  */
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach } from "vitest";
-import { contentHashHeader } from "../../infra/local/content-hash";
 import type { FaultReport } from "../../infra/local/faults";
 import { signupBody } from "../bench/api";
 import type { Accepted } from "../bench/load";
@@ -80,7 +79,6 @@ export async function postSignup(
     headers: {
       "content-type": "application/json",
       "cloudfront-viewer-address": VIEWER_ADDRESS,
-      ...contentHashHeader(body),
     },
     body,
   });

@@ -10,7 +10,6 @@
 import net from "node:net";
 import fc from "fast-check";
 import { ApiError } from "../../events";
-import { CONTENT_HASH_HEADER, contentSha256 } from "../../infra/local/content-hash";
 
 export interface FuzzSettings {
   readonly seed: number;
@@ -86,11 +85,6 @@ export interface RawRequest {
   readonly body?: Buffer;
   /** Send the body chunked instead of with Content-Length. */
   readonly chunked?: boolean;
-  /**
-   * The body's `x-amz-content-sha256` is added, as every client must send it (decision 0055),
-   * unless a header of that name is given or this is false.
-   */
-  readonly contentHash?: boolean;
 }
 
 export interface RawAnswer {
@@ -111,8 +105,6 @@ export function rawRequest(baseUrl: string, request: RawRequest, timeoutMs = 20_
   const headers = [...(request.headers ?? [])];
   if (!headers.some(([name]) => name.toLowerCase() === "host")) headers.unshift(["Host", url.host]);
   const body = request.body ?? Buffer.alloc(0);
-  if (request.contentHash !== false && !headers.some(([name]) => name.toLowerCase() === CONTENT_HASH_HEADER))
-    headers.push([CONTENT_HASH_HEADER, contentSha256(body)]);
   if (request.chunked) headers.push(["Transfer-Encoding", "chunked"]);
   else if (request.body !== undefined || request.method !== "GET")
     headers.push(["Content-Length", String(body.length)]);

@@ -24,22 +24,22 @@
  * A middleware that needs the request reads it with `apiRequestOf(event)`.
  */
 import middy, { type MiddlewareObj } from "@middy/core";
-import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
+import type { Context } from "aws-lambda";
 import type * as z from "zod";
 import { fieldErrorsOf } from "../../../events/api";
 import { LIMITS } from "../../../events/limits";
 import { isTransientAwsError } from "../aws-errors";
 import { requireEnv } from "../env";
-import { withFunctionUrlRouting } from "../function-url";
 import { createLogger, describeError, type LogFields, type Logger, sampleDebug, xrayTraceId } from "../log";
 import { clientIp } from "./client-ip";
 import { HttpError, invalidFields, MESSAGES, serviceUnavailable } from "./errors";
+import type { ApiEvent } from "./event";
 import { parseJsonObject } from "./json-body";
 import { type ApiResult, jsonResponse, withApiHeaders } from "./response";
 import { assertSameOrigin } from "./same-origin";
 
 export interface ApiRequest {
-  readonly event: APIGatewayProxyEventV2;
+  readonly event: ApiEvent;
   readonly requestId: string;
   /** Route key for logs, e.g. "POST /api/signup". */
   readonly route: string;
@@ -69,7 +69,7 @@ export interface HttpApiOptions {
   /** The site's public origin for the cross-site guard; default: the function's SITE_URL. */
   readonly siteUrl?: () => string | undefined;
   /** Middlewares run after the standard ones, before the handler. */
-  readonly extraMiddlewares?: readonly MiddlewareObj<APIGatewayProxyEventV2, ApiResult>[];
+  readonly extraMiddlewares?: readonly MiddlewareObj<ApiEvent, ApiResult>[];
 }
 
 export type ApiHandler = (request: ApiRequest, context: Context) => Promise<ApiResult>;
@@ -77,11 +77,14 @@ export type ApiHandler = (request: ApiRequest, context: Context) => Promise<ApiR
 const requests = new WeakMap<object, ApiRequest>();
 
 /** The ApiRequest of an event inside the stack (for extra middlewares). */
-export function apiRequestOf(event: APIGatewayProxyEventV2): ApiRequest {
+export function apiRequestOf(event: ApiEvent): ApiRequest {
   const request = requests.get(event);
   if (!request) throw new Error("apiRequestOf() called outside the httpApi() middleware stack");
   return request;
 }
+
+/** The route of httpRoutes()' catch-all, which answers every resource. */
+export const UNKNOWN_ROUTE = "GET /unknown";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
@@ -132,14 +135,9 @@ function requestLogger(requestId: string, route: string): Logger {
   );
 }
 
-function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+function envelope(options: HttpApiOptions): MiddlewareObj<ApiEvent, ApiResult> {
   const startedAt = new WeakMap<object, number>();
-  const finish = (
-    event: APIGatewayProxyEventV2,
-    result: ApiResult,
-    level: "info" | "warn" | "error",
-    extra: LogFields,
-  ) => {
+  const finish = (event: ApiEvent, result: ApiResult, level: "info" | "warn" | "error", extra: LogFields) => {
     const request = requests.get(event);
     const fields = {
       status: result.statusCode,
@@ -156,7 +154,7 @@ function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2
         event,
         requestId,
         route,
-        method: (event.requestContext?.http?.method ?? "").toUpperCase(),
+        method: (event.httpMethod ?? "").toUpperCase(),
         clientIp: clientIp(event),
         log: requestLogger(requestId, route),
         body: undefined,
@@ -179,13 +177,18 @@ function envelope(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2
   };
 }
 
-function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
-  const routeMethod = options.route.split(" ")[0]?.toUpperCase() ?? "GET";
+function guards(options: HttpApiOptions): MiddlewareObj<ApiEvent, ApiResult> {
+  const [routeMethod = "GET", routePath] = options.route.split(" ");
   const methods = (options.methods ?? [routeMethod]).map((method) => method.toUpperCase());
+  const resources = new Set([routePath]);
   const sameOrigin = options.sameOrigin ?? !methods.every((method) => SAFE_METHODS.has(method));
   return {
     before: ({ event }) => {
       const request = apiRequestOf(event);
+      // API Gateway invokes a function only for its own resources; another one is a wiring bug.
+      if (options.route !== UNKNOWN_ROUTE && event.resource && !resources.has(event.resource)) {
+        throw new HttpError(404, { error: "Not found." }, {}, "unknown_route");
+      }
       if (!methods.includes(request.method)) {
         throw new HttpError(
           405,
@@ -203,12 +206,17 @@ function guards(options: HttpApiOptions): MiddlewareObj<APIGatewayProxyEventV2, 
   };
 }
 
-/** A Lambda handler for a payload 2.0 route (function URL or local runtime), with the standard stack. */
+/**
+ * A Lambda handler for one route of the REST API (a Lambda proxy event, AWS or the local runtime),
+ * with the standard stack. API Gateway routes by method and path before the function runs
+ * (infra/constructs/api.ts), so the handler a test calls is exactly the one Lambda runs
+ * (docs/decisions/0047-ship-what-is-tested.md).
+ */
 export function httpApi(options: HttpApiOptions, handler: ApiHandler) {
-  const stack = middy<APIGatewayProxyEventV2, ApiResult>()
+  const stack = middy<ApiEvent, ApiResult>()
     .use(envelope(options))
     .use(guards(options))
     .use([...(options.extraMiddlewares ?? [])])
     .handler(async (event, context) => handler(apiRequestOf(event), context));
-  return withFunctionUrlRouting([options.route], (event, context) => stack(event, context));
+  return (event: ApiEvent, context: Context): Promise<ApiResult> => stack(event, context);
 }

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import type { ApiEvent } from "./event";
 import { header } from "./headers";
 
 export const VIEWER_ADDRESS_HEADER = "cloudfront-viewer-address";
@@ -22,14 +22,14 @@ export function parseViewerAddress(value: string | undefined): string | undefine
 }
 
 /**
- * The visitor's address: CloudFront's viewer address when the request came through CloudFront
- * (API Gateway then only sees the edge server), else API Gateway's source address.
+ * The visitor's address: CloudFront's viewer address (API Gateway's own source address is then
+ * the edge server's), else API Gateway's source address. Nobody can forge the header: CloudFront
+ * sets it itself, and the API's web ACL turns away every request that did not come through this
+ * stage's distribution (infra/constructs/api-waf.ts).
  */
-export function clientIp(
-  event: Pick<APIGatewayProxyEventV2, "headers" | "requestContext">,
-): string | undefined {
+export function clientIp(event: Pick<ApiEvent, "headers" | "requestContext">): string | undefined {
   const fromCloudFront = parseViewerAddress(header(event, VIEWER_ADDRESS_HEADER));
   if (fromCloudFront) return fromCloudFront;
-  const source = event.requestContext?.http?.sourceIp;
+  const source = event.requestContext?.identity?.sourceIp;
   return source && isIP(source) ? source : undefined;
 }

@@ -1,6 +1,7 @@
 export * from "./api";
 export * from "./client-ip";
 export * from "./errors";
+export * from "./event";
 export * from "./headers";
 export * from "./json-body";
 export * from "./response";

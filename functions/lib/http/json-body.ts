@@ -1,6 +1,6 @@
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { LIMITS } from "../../../events/limits";
 import { badRequest, HttpError, MESSAGES } from "./errors";
+import type { ApiEvent } from "./event";
 import { header } from "./headers";
 
 /** Deepest nesting a request body may have; our bodies are flat objects. */
@@ -26,10 +26,7 @@ export function isJsonContentType(value: string | undefined): boolean {
 }
 
 /** The body as text, rejecting one over the size limit and bytes that are not UTF-8. */
-export function bodyText(
-  event: Pick<APIGatewayProxyEventV2, "body" | "isBase64Encoded">,
-  maxBytes: number,
-): string {
+export function bodyText(event: Pick<ApiEvent, "body" | "isBase64Encoded">, maxBytes: number): string {
   const raw = event.body ?? "";
   if (event.isBase64Encoded) {
     const bytes = Buffer.from(raw, "base64");
@@ -80,7 +77,7 @@ function inspect(root: object): void {
  * Prototype-reaching keys (`__proto__`, `constructor`, `prototype`) are dropped.
  */
 export function parseJsonObject(
-  event: Pick<APIGatewayProxyEventV2, "body" | "isBase64Encoded" | "headers">,
+  event: Pick<ApiEvent, "body" | "isBase64Encoded" | "headers">,
   maxBytes: number = LIMITS.bodyBytes,
 ): Record<string, unknown> {
   const contentLength = Number(header(event, "content-length"));

@@ -1,23 +1,24 @@
 /**
  * One Lambda function for several routes (functions/registry.ts lists them): each route keeps its
- * own httpApi() stack, and the function picks it by the event's routeKey ("METHOD /path").
+ * own httpApi() stack, and the function picks it by the route API Gateway matched: the event's
+ * method and resource ("METHOD /path", functions/lib/http/event.ts).
  */
-import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
-import { withFunctionUrlRouting } from "../function-url";
-import { httpApi } from "./api";
+import type { Context } from "aws-lambda";
+import { httpApi, UNKNOWN_ROUTE } from "./api";
 import { HttpError } from "./errors";
+import { type ApiEvent, routeKeyOf } from "./event";
 import type { ApiResult } from "./response";
 
-type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
+type RouteHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
 /**
- * A function URL event is routed over these routes (functions/lib/function-url.ts) and the local
- * runtime only passes the routes the registry gives a function, so anything else is a wiring bug;
- * it still goes through the standard stack, so the answer carries the standard headers and log line.
+ * API Gateway and the local runtime only pass the routes the registry gives a function, so anything
+ * else is a wiring bug; it still goes through the standard stack, so the answer carries the
+ * standard headers and log line.
  */
 const unknownRoute = httpApi(
   {
-    route: "GET /unknown",
+    route: UNKNOWN_ROUTE,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     body: "none",
     sameOrigin: false,
@@ -28,11 +29,8 @@ const unknownRoute = httpApi(
 );
 
 export function httpRoutes(routes: Record<string, RouteHandler>) {
-  return withFunctionUrlRouting(
-    Object.keys(routes),
-    async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
-      const route = routes[event.routeKey] ?? unknownRoute;
-      return route(event, context);
-    },
-  );
+  return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const route = routes[routeKeyOf(event)] ?? unknownRoute;
+    return route(event, context);
+  };
 }

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { HttpError, MESSAGES } from "./errors";
+import type { ApiEvent } from "./event";
 import { header } from "./headers";
 
 function originOf(url: string | undefined): string | undefined {
@@ -24,10 +24,7 @@ export function isLoopbackHostname(hostname: string): boolean {
  * Non-browser clients (no Origin, no Sec-Fetch-Site) pass: they carry no ambient credentials.
  * `siteUrl` is asked for only when there is an Origin to compare.
  */
-export function assertSameOrigin(
-  event: Pick<APIGatewayProxyEventV2, "headers">,
-  siteUrl: () => string | undefined,
-): void {
+export function assertSameOrigin(event: Pick<ApiEvent, "headers">, siteUrl: () => string | undefined): void {
   if (header(event, "sec-fetch-site")?.trim().toLowerCase() === "cross-site") {
     throw new HttpError(403, { error: MESSAGES.crossSite }, {}, "cross_site_fetch");
   }

@@ -16,7 +16,8 @@ export function clearedSessionCookie(): string {
 }
 
 /**
- * The session token from API Gateway's `cookies` array (payload 2.0) or a raw Cookie header.
+ * The session token from the request's cookie pairs (every Cookie header's value split at ";"),
+ * or a raw Cookie header.
  * With several cookies of that name (which `__Host-` should prevent) none is trusted.
  */
 export function sessionTokenFrom(

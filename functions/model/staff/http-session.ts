@@ -3,18 +3,19 @@
  * signed-in staff member to a route (401 otherwise) and renews the cookie on use.
  */
 import type { MiddlewareObj } from "@middy/core";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { AUTH_MESSAGES } from "../../../events/auth";
 import { STAFF_MESSAGES, type StaffRole, type StaffUserView } from "../../../events/staff";
 import { systemClock } from "../../lib/clock";
 import { requireEnv } from "../../lib/env";
 import {
+  type ApiEvent,
   type ApiRequest,
   type ApiResult,
   apiRequestOf,
   HttpError,
-  header,
+  headerValues,
   jsonResponse,
+  withCookies,
 } from "../../lib/http";
 import type { Logger } from "../../lib/log";
 import { tableName } from "../tables";
@@ -51,8 +52,8 @@ async function sessionDependencies(): Promise<AuthenticateDependencies> {
   };
 }
 
-export function sessionTokenOf(event: APIGatewayProxyEventV2): string | undefined {
-  return sessionTokenFrom(event.cookies, header(event, "cookie"));
+export function sessionTokenOf(event: Pick<ApiEvent, "headers" | "multiValueHeaders">): string | undefined {
+  return sessionTokenFrom(headerValues(event, "cookie").flatMap((value) => value.split(";")));
 }
 
 /** Authenticates the request; logs a failure that is not simply "no cookie". */
@@ -79,15 +80,14 @@ export function renewedCookie(outcome: AuthenticateOutcome): string | undefined 
 /** 200 `{ user }` with a new session's cookie: the answer of every sign-in (password, passkey). */
 export function signedInResponse(request: ApiRequest, issued: IssuedToken, user: StaffUserView): ApiResult {
   request.logFields.username = issued.session.username;
-  return {
-    ...jsonResponse(200, { user }),
-    cookies: [sessionCookie(issued.token, issued.session.expiresAt - issued.session.issuedAt)],
-  };
+  return withCookies(
+    jsonResponse(200, { user }),
+    sessionCookie(issued.token, issued.session.expiresAt - issued.session.issuedAt),
+  );
 }
 
 export function addCookie(result: ApiResult, cookie: string | undefined): ApiResult {
-  if (!cookie) return result;
-  return { ...result, cookies: [...(result.cookies ?? []), cookie] };
+  return withCookies(result, cookie);
 }
 
 const SESSION_LOCAL = "session";
@@ -115,7 +115,7 @@ export function signedInUser(request: ApiRequest): StaffUserView {
  */
 export function requireSession(
   options: { readonly role?: StaffRole } = {},
-): MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+): MiddlewareObj<ApiEvent, ApiResult> {
   return {
     before: async ({ event }) => {
       const request = apiRequestOf(event);

@@ -31,6 +31,7 @@ import {
   jsonResponse,
   tooManyRequests,
   validateBody,
+  withCookies,
 } from "../../lib/http";
 import { documentClient } from "../../model/staff/clients";
 import { sessionCookie } from "../../model/staff/cookie";
@@ -91,10 +92,10 @@ export const handler = httpRoutes({
       const { token, session } = outcome.issued;
       // The request's own renewed cookie (if any) must not win over the new session's.
       request.locals.sessionCookie = undefined;
-      return {
-        ...jsonResponse(200, { endedSessions: outcome.endedSessions }),
-        cookies: [sessionCookie(token, session.expiresAt - session.issuedAt)],
-      };
+      return withCookies(
+        jsonResponse(200, { endedSessions: outcome.endedSessions }),
+        sessionCookie(token, session.expiresAt - session.issuedAt),
+      );
     },
   ),
 

@@ -5,7 +5,15 @@
  */
 
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { HttpError, header, httpApi, isJsonContentType, jsonResponse, MESSAGES } from "../../lib/http";
+import {
+  HttpError,
+  header,
+  httpApi,
+  isJsonContentType,
+  jsonResponse,
+  MESSAGES,
+  withCookies,
+} from "../../lib/http";
 import { auditItem } from "../../model/audit";
 import { clearedSessionCookie } from "../../model/staff/cookie";
 import { authDependencies, sessionOf } from "../../model/staff/http-session";
@@ -34,5 +42,5 @@ export const handler = httpApi({ route: "POST /api/auth/logout", body: "none" },
     );
     request.logFields.username = outcome.session.username;
   }
-  return { ...jsonResponse(204), cookies: [clearedSessionCookie()] };
+  return withCookies(jsonResponse(204), clearedSessionCookie());
 });

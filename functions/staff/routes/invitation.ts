@@ -14,6 +14,7 @@ import {
   invalidFields,
   jsonResponse,
   validateBody,
+  withCookies,
 } from "../../lib/http";
 import { sessionCookie } from "../../model/staff/cookie";
 import { authDependencies } from "../../model/staff/http-session";
@@ -62,10 +63,10 @@ export const handler = httpRoutes({
         method: "invitation",
       });
       request.logFields.username = outcome.user.username;
-      return {
-        ...jsonResponse(200, { user: staffUserViewOf(outcome.user) }),
-        cookies: [sessionCookie(issued.token, issued.session.expiresAt - issued.session.issuedAt)],
-      };
+      return withCookies(
+        jsonResponse(200, { user: staffUserViewOf(outcome.user) }),
+        sessionCookie(issued.token, issued.session.expiresAt - issued.session.issuedAt),
+      );
     },
   ),
 });

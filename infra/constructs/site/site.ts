@@ -1,9 +1,9 @@
 /**
  * The public site: a private S3 bucket behind CloudFront (Origin Access Control), the prerendered
  * files of web/dist deployed into it (hashed assets cached for a year, HTML revalidated on every
- * visit), clean URLs and real 404s by a CloudFront Function, each API route's path forwarded to
- * its function's URL signed with Origin Access Control, security headers on every answer and the
- * WAF in front.
+ * visit), clean URLs and real 404s by a CloudFront Function, `/api/*` forwarded uncached to the
+ * REST API's stage with the origin secret (infra/constructs/api-waf.ts), security headers on every
+ * answer and the WAF in front.
  */
 import {
   CfnOutput,
@@ -14,6 +14,7 @@ import {
   Token,
   Validations,
 } from "aws-cdk-lib";
+import type { RestApi } from "aws-cdk-lib/aws-apigateway";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
@@ -24,14 +25,16 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  FunctionUrlOriginAccessControl,
   HttpVersion,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
-import { FunctionUrlOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { RestApiOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import {
   BlockPublicAccess,
   Bucket,
@@ -43,19 +46,32 @@ import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deplo
 import { Construct } from "constructs";
 import { securityHeaders } from "../../security-headers";
 import type { StageConfig } from "../../stages";
-import type { ApiRoute } from "../api";
+import { ORIGIN_VERIFY_HEADER, sentOriginSecret } from "../api-waf";
 import type { Monitoring } from "../monitoring";
 import { securityHeadersPolicy } from "./headers-policy";
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE, urlRewriteCode } from "./url-rewrite";
 
 export { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE };
 
+/** The one cache behaviour of the API. */
+export const API_PATH_PATTERN = "/api/*";
+
+/** Request headers the API handlers read (functions/lib/http), passed on to API Gateway. */
+export const API_FORWARDED_HEADERS = [
+  "Content-Type",
+  "Origin",
+  "Sec-Fetch-Site",
+  "User-Agent",
+  "Accept",
+  "CloudFront-Viewer-Address",
+] as const;
+
 export interface SiteProps {
   readonly stage: StageConfig;
   /** web/dist */
   readonly siteDir: string;
-  /** API route paths, most specific first, each to its function URL (infra/constructs/api.ts). */
-  readonly apiRoutes: readonly ApiRoute[];
+  /** The REST API whose stage serves /api/* (infra/constructs/api.ts). */
+  readonly restApi: RestApi;
   readonly webAclArn: string;
   readonly monitoring: Monitoring;
 }
@@ -110,22 +126,31 @@ export class Site extends Construct {
       "Cache-Control": "no-store",
     });
 
-    // Every API route: uncached, all methods, every viewer header but Host (the function URL's
-    // own host is what OAC signs), cookies and query strings, and CloudFront's own headers
-    // (CloudFront-Viewer-Address among them). OAC signs each request with SigV4 for exactly one
-    // function URL; a POST/PUT body is covered by the client's x-amz-content-sha256 header.
-    const apiAccess = new FunctionUrlOriginAccessControl(this, "ApiAccess", {
-      description: `RepDesk ${stage.name}: CloudFront signs API requests to the function URLs`,
+    // /api/*: uncached, all methods, to the REST API's stage with the origin secret that its web
+    // ACL asks for. Forwarded: cookies, query strings, the headers the handlers read, and
+    // CloudFront-Viewer-Address (the client's address; CloudFront sets it, so no client can forge
+    // it, and the web ACL admits nothing that did not come through here). Not Host: API Gateway
+    // answers only to its own name.
+    const verify = stage.originVerify;
+    if (!verify) throw new Error(`Stage "${stage.name}" has no originVerify (infra/stages.ts)`);
+    const apiRequests = new OriginRequestPolicy(this, "ApiRequests", {
+      originRequestPolicyName: `repdesk-${stage.name}-api`,
+      comment: `RepDesk ${stage.name}: what the API handlers read`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
     });
-    const apiBehavior = (route: ApiRoute): BehaviorOptions => ({
-      origin: FunctionUrlOrigin.withOriginAccessControl(route.url, { originAccessControl: apiAccess }),
+    const apiBehavior: BehaviorOptions = {
+      origin: new RestApiOrigin(props.restApi, {
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: sentOriginSecret(verify) },
+      }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiRequests,
       responseHeadersPolicy: apiHeaders,
       compress: true,
-    });
+    };
 
     const certificate = stage.certificateArn
       ? Certificate.fromCertificateArn(this, "Certificate", stage.certificateArn)
@@ -145,9 +170,7 @@ export class Site extends Construct {
           { function: urlRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
         ],
       },
-      additionalBehaviors: Object.fromEntries(
-        props.apiRoutes.map((route) => [route.pathPattern, apiBehavior(route)]),
-      ),
+      additionalBehaviors: { [API_PATH_PATTERN]: apiBehavior },
       domainNames: stage.domainName ? [stage.domainName] : undefined,
       certificate,
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,

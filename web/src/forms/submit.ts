@@ -1,5 +1,3 @@
-import { jsonBody } from "../content-hash";
-
 /** What the signup and contact forms share: the one-per-form submission id, the POST, the failure alert. */
 
 export const SUBMIT_ERROR_ALERT = "There was an error submitting your form. Please try again.";
@@ -14,11 +12,10 @@ export type SubmitResult =
  */
 export async function postJson(path: string, body: unknown): Promise<SubmitResult> {
   try {
-    const json = await jsonBody(body);
     const response = await fetch(path, {
       method: "POST",
-      headers: { ...json.headers, Accept: "application/json" },
-      body: json.body,
+      headers: { "content-type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
     });
     const answer = (await response.json().catch(() => ({}))) as {
       id?: string;

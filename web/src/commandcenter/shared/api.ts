@@ -30,7 +30,6 @@ import type {
   TotpStartResponse,
 } from "../../../../events";
 import type { PasskeyListResponse, PasskeyView } from "../../../../events/passkeys";
-import { CONTENT_HASH_HEADER, EMPTY_BODY_HASH, jsonBody } from "../../content-hash";
 
 export class ApiFailure extends Error {
   constructor(
@@ -77,13 +76,14 @@ function checkSession(status: number, path: string): void {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const sent = body === undefined ? undefined : await jsonBody(body);
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    // A request without a body says so too (OAC: Lambda refuses an unsigned payload).
-    headers: { [CONTENT_HASH_HEADER]: EMPTY_BODY_HASH, ...sent?.headers, accept: "application/json" },
-    body: sent?.body,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      accept: "application/json",
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status === 204) return undefined as T;
   const json = (await response.json().catch(() => undefined)) as
