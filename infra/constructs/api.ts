@@ -7,7 +7,7 @@
  * CloudFront distribution: a regional web ACL admits only requests that carry the origin secret
  * CloudFront adds (infra/constructs/api-waf.ts, docs/decisions/0086-api-gateway-rest-behind-cloudfront.md).
  */
-import { Aws, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import {
   AccessLogFormat,
   EndpointType,
@@ -61,8 +61,8 @@ export const SENSITIVE_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as con
 
 /** The headers of every answer API Gateway writes itself (gateway responses, the 405 mock). */
 const JSON_RESPONSE_HEADERS = {
-  "gatewayresponse.header.Content-Type": "'application/json; charset=utf-8'",
-  "gatewayresponse.header.Cache-Control": "'no-store'",
+  "Content-Type": "'application/json; charset=utf-8'",
+  "Cache-Control": "'no-store'",
 };
 
 /** "DELETE /api/admin/signups/{id}" -> ["DELETE", "/api/admin/signups/{id}"]. */
@@ -163,6 +163,8 @@ export class Api extends Construct {
     });
     this.addRoutes();
     this.addGatewayResponses();
+    // For the smoke check's "a direct call is refused" (docs/DEPLOY.md): the stage's own address.
+    new CfnOutput(this, "DirectUrl", { key: "ApiDirectUrl", value: this.restApi.url });
     acknowledgeApiFindings(this.restApi);
   }
 
@@ -190,7 +192,7 @@ export class Api extends Construct {
           }),
         );
       }
-      const allow = [...methods.keys()].join(", ");
+      const allow = [...methods.keys()].sort().join(", ");
       resource.addMethod(
         "ANY",
         new MockIntegration({
@@ -234,13 +236,7 @@ export class Api extends Construct {
     });
     const responses: [string, ResponseType, string, string, Record<string, string>?][] = [
       ["NotFound", ResponseType.MISSING_AUTHENTICATION_TOKEN, "404", "Not found"],
-      [
-        "Throttled",
-        ResponseType.THROTTLED,
-        "429",
-        MESSAGES.unavailable,
-        { "gatewayresponse.header.Retry-After": "'1'" },
-      ],
+      ["Throttled", ResponseType.THROTTLED, "429", MESSAGES.unavailable, { "Retry-After": "'1'" }],
       ["WafFiltered", ResponseType.WAF_FILTERED, "403", MESSAGES.forbidden],
       ["TooLarge", ResponseType.REQUEST_TOO_LARGE, "413", MESSAGES.tooLarge],
       ["UnsupportedMediaType", ResponseType.UNSUPPORTED_MEDIA_TYPE, "415", MESSAGES.unsupportedMediaType],

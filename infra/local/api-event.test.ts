@@ -226,4 +226,16 @@ describe("RouteTable", () => {
     expect(table.match("GET", "/api/admin/nothing")).toEqual({ kind: "notFound" });
     expect(table.match("GET", "/api/admin/signups/")).toEqual({ kind: "notFound" });
   });
+
+  it("chooses the resource first, as API Gateway does: DELETE on the literal stats path is 405, not a delete of 'stats'", () => {
+    expect(table.match("DELETE", "/api/admin/signups/stats")).toEqual({
+      kind: "methodNotAllowed",
+      allow: ["GET"],
+    });
+    const levels = new RouteTable([
+      { routeKey: "GET /a/{x}/c", target: "param-first" },
+      { routeKey: "GET /a/b/{y}", target: "literal-first" },
+    ]);
+    expect(levels.match("GET", "/a/b/c")).toMatchObject({ kind: "found", target: "literal-first" });
+  });
 });

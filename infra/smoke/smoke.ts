@@ -8,8 +8,8 @@
  * MFA), SMOKE_EMAIL (the prospect address of the test signup; default SES's mailbox simulator
  * success@simulator.amazonses.com, which accepts the acknowledgement without a real inbox or a
  * bounce, in the sandbox too), SMOKE_CANONICAL (the expected canonical origin;
- * default the URL given), SMOKE_DIRECT_URL (a function URL from the stack outputs: must refuse a
- * direct call with 403), SMOKE_TIMEOUT_MS (how long to wait for the enrichment; default 60000).
+ * default the URL given), SMOKE_DIRECT_URL (the API's own address, stack output ApiDirectUrl: its
+ * web ACL must refuse a call that did not come through CloudFront with 403), SMOKE_TIMEOUT_MS (how long to wait for the enrichment; default 60000).
  */
 import { randomUUID } from "node:crypto";
 import { totpCode } from "../../functions/staff/totp";
@@ -91,7 +91,11 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   );
 
   if (options.directUrl) {
-    const direct = await fetch(options.directUrl, { method: "POST", body: "{}" });
+    const direct = await fetch(`${options.directUrl.replace(/\/+$/, "")}/api/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     record(
       "API refuses a direct call",
       direct.status === 403,
