@@ -65,6 +65,15 @@ const JSON_RESPONSE_HEADERS = {
   "Cache-Control": "'no-store'",
 };
 
+/** Request bodies the 405 mock maps (no Content-Type counts as application/json). */
+const MOCK_CONTENT_TYPES = [
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "application/octet-stream",
+];
+
 /** "DELETE /api/admin/signups/{id}" -> ["DELETE", "/api/admin/signups/{id}"]. */
 export function splitRoute(route: string): [string, string] {
   const [method, path, ...rest] = route.trim().split(/\s+/);
@@ -196,8 +205,12 @@ export class Api extends Construct {
       resource.addMethod(
         "ANY",
         new MockIntegration({
-          passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
-          requestTemplates: { "application/json": '{"statusCode": 405}' },
+          // A mock takes its status from the mapped request; a body of another type is refused
+          // with 415 (the UNSUPPORTED_MEDIA_TYPE gateway response) rather than passed on.
+          passthroughBehavior: PassthroughBehavior.NEVER,
+          requestTemplates: Object.fromEntries(
+            MOCK_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}']),
+          ),
           integrationResponses: [
             {
               statusCode: "405",

@@ -111,6 +111,10 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
     for (const [path, owners] of resourceMethods(HTTP_FUNCTIONS)) {
       const any = byRoute.get(`ANY ${path}`);
       expect(any?.Integration.Type, path).toBe("MOCK");
+      expect(any?.Integration.PassthroughBehavior, path).toBe("NEVER");
+      expect(JSON.parse(any?.Integration.RequestTemplates["application/json"]), path).toEqual({
+        statusCode: 405,
+      });
       const answer = any?.Integration.IntegrationResponses[0];
       expect(answer.StatusCode, path).toBe("405");
       expect(answer.SelectionPattern, path).toBeUndefined();

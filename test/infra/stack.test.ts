@@ -60,6 +60,12 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
     expect(found).toHaveLength(1);
     return (found[0] as [string, Resource])[1];
   };
+  /** The CloudFront-scope web ACL (the API stage's regional one is infra/constructs/api-waf.ts). */
+  const edgeAcl = (): Resource => {
+    const found = ofType("AWS::WAFv2::WebACL").filter(([, acl]) => acl.Properties?.Scope === "CLOUDFRONT");
+    expect(found).toHaveLength(1);
+    return (found[0] as [string, Resource])[1];
+  };
   const functionNamed = (name: string): [string, Resource] => {
     const found = ofType("AWS::Lambda::Function").find(
       ([, fn]) => fn.Properties?.FunctionName === `repdesk-${stage.name}-${name}`,
@@ -265,7 +271,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
     });
 
     it("attaches a CloudFront-scope web ACL with the rate limit, body limit and AWS managed rule sets", () => {
-      const acl = single("AWS::WAFv2::WebACL").Properties ?? {};
+      const acl = edgeAcl().Properties ?? {};
       expect(acl.Scope).toBe("CLOUDFRONT");
       const rules = acl.Rules as any[];
       const managed = rules.flatMap((r) => r.Statement.ManagedRuleGroupStatement?.Name ?? []);
@@ -625,7 +631,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
           name,
         ).toEqual([{ Ref: expect.stringMatching(/^SecretsSessionKey/) }]);
       }
-      const acl = single("AWS::WAFv2::WebACL").Properties ?? {};
+      const acl = edgeAcl().Properties ?? {};
       const rules = acl.Rules as { Statement: { RateBasedStatement?: { ScopeDownStatement: unknown } } }[];
       const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement;
       const limited = JSON.stringify(rate?.ScopeDownStatement);
@@ -854,7 +860,7 @@ describe("local runtime and CloudFront agree", () => {
         dev.json.Resources[behaviour.ResponseHeadersPolicyId.Ref]?.Properties?.ResponseHeadersPolicyConfig,
       );
     const pagePolicy = policyOf(config.DefaultCacheBehavior);
-    const apiPolicy = policyOf(config.CacheBehaviors.find((b: any) => b.PathPattern === "/api/auth/user"));
+    const apiPolicy = policyOf(config.CacheBehaviors.find((b: any) => b.PathPattern === "/api/*"));
 
     const site = makeTemp(join(tmpdir(), "repdesk-headers-site-"));
     writeFileSync(join(site, "index.html"), "<!doctype html><title>t</title>");
