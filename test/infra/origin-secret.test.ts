@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cdkJsonContext } from "../../infra/app";
 import { ORIGIN_VERIFY_HEADER } from "../../infra/constructs/api-waf";
 import { RepDeskStack, stackNameOf } from "../../infra/stack";
 import { checkStage, loadStage, type StageConfig } from "../../infra/stages";
@@ -84,7 +85,10 @@ async function synthesizeStep(step: Step): Promise<Synthesized> {
     originVerify: { secretName, ...STEPS[step], accepted: [...STEPS[step].accepted] },
   });
   const { dir } = await bundleOnce();
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), "repdesk-rotation-")) });
+  const app = new App({
+    outdir: mkdtempSync(join(tmpdir(), "repdesk-rotation-")),
+    context: cdkJsonContext(),
+  });
   const stack = new RepDeskStack(app, stackNameOf(stage), {
     stage,
     bundlesDir: dir,
