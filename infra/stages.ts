@@ -63,7 +63,7 @@ export const StageConfig = z.object({
   /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */
   edgeRateLimitPer5Minutes: z.number().int().min(10),
   /**
-   * The origin secret (docs/decisions/0086): CloudFront sends the `sent` version of this Secrets
+   * The origin secret (docs/decisions/0087): CloudFront sends the `sent` version of this Secrets
    * Manager secret in x-origin-verify, and the API's web ACL admits the `accepted` versions (two
    * while a new value is rolled out, docs/DEPLOY.md). Version ids only: the value never leaves
    * Secrets Manager but into CloudFormation's dynamic references. Deployed stages only.

@@ -121,7 +121,7 @@ const ESM_BANNER = [
 /**
  * The bundle's entry: the registry entry's own handler, nothing added, so the handler the tests
  * and the local runtime call is the handler Lambda runs (docs/decisions/0047-ship-what-is-tested.md).
- * API Gateway routes each HTTP request to its function (docs/decisions/0086).
+ * API Gateway routes each HTTP request to its function (docs/decisions/0087).
  */
 function entrySource(bundle: FunctionBundle): string {
   const [module = "", exported = "handler"] = bundle.entry.split("#");

@@ -1,5 +1,5 @@
 /**
- * Nothing around CloudFront (docs/decisions/0086-api-gateway-rest-behind-cloudfront.md): the REST
+ * Nothing around CloudFront (docs/decisions/0087-api-gateway-rest-behind-cloudfront.md): the REST
  * API's own address (execute-api) answers anyone on the internet, so a regional web ACL on its
  * stage admits only requests that carry the origin secret CloudFront adds as the `x-origin-verify`
  * origin header. Everything else gets 403 JSON from WAF, before API Gateway runs any integration

@@ -5,7 +5,7 @@
  * `Allow` (docs/product/http-api.md). The stage carries the default throttle, tighter throttles on
  * the routes an attacker would hammer, and JSON access logs. Its only caller is this stage's
  * CloudFront distribution: a regional web ACL admits only requests that carry the origin secret
- * CloudFront adds (infra/constructs/api-waf.ts, docs/decisions/0086-api-gateway-rest-behind-cloudfront.md).
+ * CloudFront adds (infra/constructs/api-waf.ts, docs/decisions/0087-api-gateway-rest-behind-cloudfront.md).
  */
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import {

@@ -149,7 +149,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       const oacs = ofType("AWS::CloudFront::OriginAccessControl").map(
         ([, o]) => o.Properties?.OriginAccessControlConfig,
       );
-      // S3 only: the API is a REST API behind the origin secret, not a function URL (docs/decisions/0086).
+      // S3 only: the API is a REST API behind the origin secret, not a function URL (docs/decisions/0087).
       expect(oacs.map((o) => o.OriginAccessControlOriginType)).toEqual(["s3"]);
       const oac = oacs.find((o) => o.OriginAccessControlOriginType === "s3");
       expect(oac).toMatchObject({

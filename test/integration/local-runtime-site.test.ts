@@ -404,7 +404,7 @@ describe("API emulation", () => {
     expect(JSON.parse(response.body.toString())).toHaveProperty("fieldErrors");
   });
 
-  // API Gateway's REST API behind CloudFront (docs/decisions/0086): a plain JSON POST, as curl, a
+  // API Gateway's REST API behind CloudFront (docs/decisions/0087): a plain JSON POST, as curl, a
   // partner's script or any HTTP library sends it, reaches the function. A client that still sends
   // the x-amz-content-sha256 of the old function-URL setup keeps working, right or stale.
   it("takes a plain JSON POST, and one with a right or a stale x-amz-content-sha256", async () => {

@@ -1,6 +1,6 @@
 /**
  * What an HTTP handler receives: the Lambda proxy event of an API Gateway REST API
- * (docs/decisions/0086-api-gateway-rest-behind-cloudfront.md). API Gateway has already routed it:
+ * (docs/decisions/0087-api-gateway-rest-behind-cloudfront.md). API Gateway has already routed it:
  * `httpMethod` and `resource` (the route's path template, e.g. "/api/admin/signups/{id}") name the
  * registry route, and `pathParameters` are filled in. The local runtime builds the same event
  * (infra/local/api-event.ts).
