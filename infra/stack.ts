@@ -7,7 +7,7 @@ import { Stack, type StackProps } from "aws-cdk-lib";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
-import { Api } from "./constructs/api";
+import { API_STAGE_NAME, Api } from "./constructs/api";
 import { ApiWaf } from "./constructs/api-waf";
 import { StageDashboard } from "./constructs/dashboard";
 import { Data } from "./constructs/data";
@@ -106,6 +106,7 @@ export class RepDeskStack extends Stack {
     new StageDashboard(this, "Dashboard", {
       stage,
       distribution: this.site.distribution,
+      api: { restApi: this.api.restApi, stageName: API_STAGE_NAME },
       apiFunctions: functionsOf(this.api.functions),
       backgroundFunctions: functionsOf(
         new Map([

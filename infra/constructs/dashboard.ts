@@ -1,11 +1,12 @@
 /**
  * One CloudWatch dashboard per stage (`repdesk-<stage>`): what an operator looks at first when an
  * alarm arrives or before a release. Rows, top to bottom: visitors' requests and error rates at
- * CloudFront; the API functions' invocations, errors and p99 duration; the work queues' oldest
+ * CloudFront; the API's requests, errors and latency at API Gateway; the API functions' invocations, errors and p99 duration; the work queues' oldest
  * message and the dead-letter queues' contents; the e-mail path (SES sends, deliveries, bounces,
  * complaints and the reputation rates).
  */
 import { Duration } from "aws-cdk-lib";
+import type { IRestApi } from "aws-cdk-lib/aws-apigateway";
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import {
   Dashboard,
@@ -29,6 +30,8 @@ const HEIGHT = 6;
 export interface StageDashboardProps {
   readonly stage: StageConfig;
   readonly distribution: IDistribution;
+  /** The REST API behind /api/*, and its stage's name. */
+  readonly api: { readonly restApi: IRestApi; readonly stageName: string };
   /** The functions behind /api/*, by registry name. */
   readonly apiFunctions: ReadonlyMap<string, IFunction>;
   /** Queue workers, the outbox relay and scheduled functions, by name. */
@@ -56,6 +59,7 @@ export class StageDashboard extends Construct {
       }),
     );
     this.dashboard.addWidgets(...visitorWidgets(props.distribution));
+    this.dashboard.addWidgets(...apiWidgets(props.api.restApi, props.api.stageName));
     this.dashboard.addWidgets(...functionWidgets("API", props.apiFunctions));
     this.dashboard.addWidgets(...functionWidgets("Background", props.backgroundFunctions));
     this.dashboard.addWidgets(...queueWidgets(props.workQueues, props.failureQueues));
@@ -89,6 +93,34 @@ function visitorWidgets(distribution: IDistribution): GraphWidget[] {
         cloudFront(distribution, "4xxErrorRate", "Average"),
         cloudFront(distribution, "5xxErrorRate", "Average"),
       ],
+      width: WIDE,
+      height: HEIGHT,
+    }),
+  ];
+}
+
+/** API Gateway's metrics of one REST API stage. */
+function apiWidgets(restApi: IRestApi, stageName: string): GraphWidget[] {
+  const metric = (metricName: string, statistic: string) =>
+    new Metric({
+      namespace: "AWS/ApiGateway",
+      metricName,
+      dimensionsMap: { ApiName: restApi.restApiName, Stage: stageName },
+      statistic,
+      period: PERIOD,
+      label: `${metricName} (${statistic})`,
+    });
+  return [
+    new GraphWidget({
+      title: "API requests and errors (API Gateway)",
+      left: [metric("Count", "Sum")],
+      right: [metric("4XXError", "Sum"), metric("5XXError", "Sum")],
+      width: WIDE,
+      height: HEIGHT,
+    }),
+    new GraphWidget({
+      title: "API latency (ms, API Gateway)",
+      left: [metric("Latency", "p99"), metric("IntegrationLatency", "p99"), metric("Latency", "p50")],
       width: WIDE,
       height: HEIGHT,
     }),

@@ -767,6 +767,8 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
       for (const metric of [
         "AWS/CloudFront",
+        "AWS/ApiGateway",
+        "IntegrationLatency",
         "5xxErrorRate",
         "ApproximateAgeOfOldestMessage",
         "ApproximateNumberOfMessagesVisible",
