@@ -16,7 +16,13 @@ import { cancellationCodes } from "../lib/aws-errors";
 import type { TransactItem } from "../lib/transact";
 import { type AuditAction, auditPut } from "../model/audit";
 import { endSessions } from "../model/staff/sessions";
-import { roleOf, type StaffUser, staffMemberOf, UsersRepository } from "../model/staff/users";
+import {
+  roleOf,
+  type StaffUser,
+  staffMemberOf,
+  UsersRepository,
+  VOID_RESET_LINKS,
+} from "../model/staff/users";
 import type { TeamDependencies } from "./invitations";
 
 export type ManageOutcome =
@@ -104,7 +110,12 @@ export async function updateMember(
     const result = await transact(
       deps,
       target,
-      { expression: "SET deactivatedAt = :at", values: { ":at": deps.clock().toISOString() } },
+      // Raising the credentials version voids every reset link sent so far: a link must not come
+      // back to life if the account is reactivated within its hour (docs/decisions/0082).
+      {
+        expression: `SET deactivatedAt = :at ${VOID_RESET_LINKS}`,
+        values: { ":at": deps.clock().toISOString(), ":one": 1 },
+      },
       { action: "team.deactivate", actor: input.actor, ip: input.ip },
       losesAdmin,
     );
@@ -128,7 +139,7 @@ export async function updateMember(
 
 /**
  * Removes the member's authenticator and passkeys (a lost phone or key); they sign in with the
- * password. Their sessions end too: a session opened on the lost device must not outlive the key
+ * password. The reset links sent so far die (docs/decisions/0082). Their sessions end too: a session opened on the lost device must not outlive the key
  * that opened it. An admin resetting their own keeps the session they are using (`actorSession`).
  */
 export async function resetSecondFactor(
@@ -141,7 +152,8 @@ export async function resetSecondFactor(
   const result = await transact(
     deps,
     target,
-    { expression: "REMOVE totpSecret, passkeys" },
+    // A reset link asked for while the factor stood must not open the account without it.
+    { expression: `REMOVE totpSecret, passkeys ${VOID_RESET_LINKS}`, values: { ":one": 1 } },
     { action: "team.second-factor.reset", actor: input.actor, ip: input.ip },
     false,
   );

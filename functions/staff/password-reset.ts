@@ -7,8 +7,9 @@
  * opened twice at the same moment. Setting the password ends every session of the account.
  *
  * A link also carries the account's credentials version at its issue (docs/decisions/0082): a
- * reset, a new password, a new address or "This wasn't me" raises the version, and the reset's
- * write requires the version the link was issued at — every link sent before such a change is void.
+ * reset, a new password, a new address, "This wasn't me", a deactivation or an admin's second-factor
+ * reset raises the version, and the reset's write requires the version the link was issued at —
+ * every link sent before such a change is void.
  * The per-account limit counts the account a name resolves to (its username and address are one
  * account); over it, the answer stays the same and no e-mail is sent.
  */
@@ -17,11 +18,12 @@ import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
-  UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
+import { HOLD_REMOVE, holderCondition, releaseHold, takeHold } from "../lib/hold";
 import { clientNetwork } from "../lib/ip-address";
+import { isTransactionConflict, retryTransaction } from "../lib/transact";
 import { auditItem, auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { endSessions } from "../model/staff/sessions";
@@ -198,63 +200,97 @@ export type ResetOutcome =
   | { readonly kind: "invalid" };
 
 /**
- * Sets the new password with a link, once: the link is marked used only if it is still unused,
- * unexpired and its secret matches, the password only if the account is still active and at the
- * link's credentials version, which the write raises (so the account's other links die with it) —
- * one transaction with the audit entry. Then every session of the account ends.
+ * Sets the new password with a link, once. The link is first held for this request by one
+ * conditional write (functions/lib/hold.ts): of parallel requests with one link only the holder
+ * hashes the password (`passwordHash`), the others are "invalid" at once. Then the link is marked
+ * used only if it is still unused, unexpired, held by this request and its secret matches, the
+ * password set only if the account is still active and at the link's credentials version, which
+ * the write raises (so the account's other links die with it) — one transaction with the audit
+ * entry. Then every session of the account ends.
  */
 export async function resetPassword(
   deps: PasswordResetDependencies,
-  input: { token: string; passwordHash: string; ip?: string },
+  input: { token: string; passwordHash: () => Promise<string>; ip?: string },
 ): Promise<ResetOutcome> {
   const valid = await validReset(deps, input.token);
   if (!valid) return { kind: "invalid" };
+  const link = { table: deps.tables.authState, key: { pk: valid.item.pk } };
+  const now = deps.clock();
+  const holder = await takeHold(
+    deps.db,
+    {
+      ...link,
+      condition: "attribute_not_exists(usedAt) AND secretHash = :hash AND expiresAtMs > :nowMs",
+      values: { ":hash": valid.item.secretHash, ":nowMs": now.getTime() },
+    },
+    now,
+  );
+  if (!holder) return { kind: "invalid" };
+  let outcome: ResetOutcome = { kind: "invalid" };
+  try {
+    outcome = await setWithLink(deps, valid, holder, await input.passwordHash(), input.ip);
+    return outcome;
+  } finally {
+    if (outcome.kind !== "done") await releaseHold(deps.db, link, holder);
+  }
+}
+
+async function setWithLink(
+  deps: PasswordResetDependencies,
+  valid: { item: ResetItem; user: StaffUser },
+  holder: string,
+  passwordHash: string,
+  ip: string | undefined,
+): Promise<ResetOutcome> {
   const now = deps.clock();
   const { item, user } = valid;
   const version = item.version ?? 0;
   try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: deps.tables.authState,
-              Key: { pk: item.pk },
-              UpdateExpression: "SET usedAt = :now",
-              ConditionExpression:
-                "attribute_not_exists(usedAt) AND secretHash = :hash AND expiresAtMs > :nowMs AND username = :user",
-              ExpressionAttributeValues: {
-                ":now": now.toISOString(),
-                ":nowMs": now.getTime(),
-                ":hash": item.secretHash,
-                ":user": user.username,
+    // A conflict with a refused request's write on the link: the hold still stands, retry.
+    await retryTransaction({ attempts: 4, retryable: isTransactionConflict }, () =>
+      deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: deps.tables.authState,
+                Key: { pk: item.pk },
+                UpdateExpression: `SET usedAt = :now ${HOLD_REMOVE}`,
+                ConditionExpression: `attribute_not_exists(usedAt) AND secretHash = :hash AND expiresAtMs > :nowMs AND username = :user AND ${holderCondition}`,
+                ExpressionAttributeValues: {
+                  ":now": now.toISOString(),
+                  ":nowMs": now.getTime(),
+                  ":hash": item.secretHash,
+                  ":user": user.username,
+                  ":holder": holder,
+                },
               },
             },
-          },
-          {
-            Update: {
-              TableName: deps.tables.users,
-              Key: { username: user.username },
-              UpdateExpression: `SET passwordHash = :hash, passwordChangedAt = :at ${VOID_RESET_LINKS}`,
-              ConditionExpression: `attribute_exists(username) AND attribute_not_exists(deactivatedAt) AND (${
-                version === 0 ? "attribute_not_exists(credentialsVersion) OR " : ""
-              }credentialsVersion = :version)`,
-              ExpressionAttributeValues: {
-                ":hash": input.passwordHash,
-                ":at": now.toISOString(),
-                ":one": 1,
-                ":version": version,
+            {
+              Update: {
+                TableName: deps.tables.users,
+                Key: { username: user.username },
+                UpdateExpression: `SET passwordHash = :hash, passwordChangedAt = :at ${VOID_RESET_LINKS}`,
+                ConditionExpression: `attribute_exists(username) AND attribute_not_exists(deactivatedAt) AND (${
+                  version === 0 ? "attribute_not_exists(credentialsVersion) OR " : ""
+                }credentialsVersion = :version)`,
+                ExpressionAttributeValues: {
+                  ":hash": passwordHash,
+                  ":at": now.toISOString(),
+                  ":one": 1,
+                  ":version": version,
+                },
               },
             },
-          },
-          auditPut(deps.tables.audit, {
-            action: "team.password.reset",
-            actor: user.username,
-            ip: input.ip,
-            at: now,
-          }),
-        ],
-      }),
+            auditPut(deps.tables.audit, {
+              action: "team.password.reset",
+              actor: user.username,
+              ip,
+              at: now,
+            }),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     if (cancellationCodes(error)?.some((code) => code === "ConditionalCheckFailed"))
@@ -264,24 +300,4 @@ export async function resetPassword(
   }
   await endSessions(deps, user.username);
   return { kind: "done", username: user.username };
-}
-
-/**
- * Voids every reset link of the account sent so far (the links of the others' changes are voided
- * where they happen; this is for a change made elsewhere, e.g. a deactivation, so that a link does
- * not come back to life with a reactivation).
- */
-export async function voidResetLinks(
-  deps: Pick<PasswordResetDependencies, "db" | "tables">,
-  username: string,
-): Promise<void> {
-  await deps.db.send(
-    new UpdateCommand({
-      TableName: deps.tables.users,
-      Key: { username: staffKey(username) },
-      UpdateExpression: VOID_RESET_LINKS,
-      ConditionExpression: "attribute_exists(username)",
-      ExpressionAttributeValues: { ":one": 1 },
-    }),
-  );
 }

@@ -40,6 +40,9 @@ beforeAll(async () => {
     ["dina", "dina@example.com"],
     ["vic", "vic@example.com"],
     ["wes", "wes@example.com"],
+    ["xena", "xena@example.com"],
+    ["yuri", "yuri@example.com"],
+    ["zeno", "zeno@example.com"],
   ] as const)
     await users.create(username, await hashPassword(OLD), new Date(), { email, role: "staff" });
   await runtime.db.send(
@@ -204,18 +207,76 @@ describe("using a reset link", () => {
     clock,
   });
 
-  it("uses a link once even when every use has read it before any wrote (the conditional write decides)", async () => {
+  it("uses a link once even when every use has read it before any wrote, and hashes one password", async () => {
     const deps = domainDeps(() => new Date());
     const requested = await requestPasswordReset(deps, { login: "wes", ip: "192.0.2.78" });
     if (requested.kind !== "accepted" || !requested.mail) throw new Error("no link issued");
     const token = requested.mail.token;
-    // Without the slow password hash between them, the parallel uses all pass the read first.
+    // The parallel uses all pass the read first; the hold on the link decides who hashes.
+    const hashed: number[] = [];
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => resetPassword(deps, { token, passwordHash: `hash-${index}` })),
+      Array.from({ length: 8 }, (_, index) =>
+        resetPassword(deps, {
+          token,
+          passwordHash: async () => {
+            hashed.push(index);
+            return `hash-${index}`;
+          },
+        }),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.kind === "done")).toHaveLength(1);
     const winner = outcomes.findIndex((outcome) => outcome.kind === "done");
+    expect(hashed).toEqual([winner]);
     expect((await users.find("wes"))?.passwordHash).toBe(`hash-${winner}`);
+  });
+
+  it("dies with a deactivation: reactivated within the hour, the account's earlier link stays refused", async () => {
+    const admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password, freshIp());
+    const setActive = async (active: boolean) => {
+      const answer = await call(runtime, "PATCH", "/api/team/members/xena", {
+        cookie: admin,
+        body: { active },
+      });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    const since = nowSeconds();
+    await forgot("xena@example.com");
+    const token = await linkTokenFor(runtime, "xena@example.com", since);
+    await setActive(false);
+    await setActive(true);
+    const check = await call(runtime, "POST", "/api/auth/password/check", { body: { token } });
+    expect([check.status, check.json]).toEqual([400, { error: PASSWORD_RESET_MESSAGES.invalidLink }]);
+    expect((await reset(token)).json).toEqual({ error: PASSWORD_RESET_MESSAGES.invalidLink });
+    const stored = await users.find("xena");
+    expect(stored?.passwordChangedAt).toBe(stored?.createdAt);
+    // A link asked for after the reactivation works.
+    const after = nowSeconds();
+    await forgot("xena");
+    expect((await reset(await linkTokenFor(runtime, "xena@example.com", after))).status).toBe(200);
+  });
+
+  it("dies with an admin's second-factor reset, but not with a role change", async () => {
+    const admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password, freshIp());
+    let since = nowSeconds();
+    await forgot("yuri@example.com");
+    const yuri = await linkTokenFor(runtime, "yuri@example.com", since);
+    const secondFactor = await call(runtime, "POST", "/api/team/members/yuri/reset-second-factor", {
+      cookie: admin,
+      body: {},
+    });
+    expect(secondFactor.status, secondFactor.text).toBe(200);
+    expect((await reset(yuri)).json).toEqual({ error: PASSWORD_RESET_MESSAGES.invalidLink });
+
+    since = nowSeconds();
+    await forgot("zeno@example.com");
+    const zeno = await linkTokenFor(runtime, "zeno@example.com", since);
+    const role = await call(runtime, "PATCH", "/api/team/members/zeno", {
+      cookie: admin,
+      body: { role: "admin" },
+    });
+    expect(role.status, role.text).toBe(200);
+    expect((await reset(zeno)).status).toBe(200);
   });
 
   it("expires after an hour (the domain code with an injected clock against the same store)", async () => {
@@ -228,9 +289,11 @@ describe("using a reset link", () => {
     expect((await checkPasswordReset(deps, requested.mail.token))?.username).toBe("admin");
     now = new Date(now.getTime() + 1000);
     expect(await checkPasswordReset(deps, requested.mail.token)).toBeUndefined();
-    expect(await resetPassword(deps, { token: requested.mail.token, passwordHash: "x" })).toEqual({
-      kind: "invalid",
-    });
+    expect(await resetPassword(deps, { token: requested.mail.token, passwordHash: async () => "x" })).toEqual(
+      {
+        kind: "invalid",
+      },
+    );
     await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password, freshIp());
   });
 });

@@ -56,7 +56,8 @@ export interface StaffUser {
   readonly sessions?: Readonly<Record<string, { readonly startedAt: string }>>;
   /**
    * Raised by every change that must void the password reset links sent before it (a reset, a new
-   * password, a new address, "This wasn't me"; docs/decisions/0082): a link works only while the
+   * password, a new address, "This wasn't me", a deactivation, an admin's second-factor reset;
+   * docs/decisions/0082): a link works only while the
    * account is at the version it was issued at. Absent: 0.
    */
   readonly credentialsVersion?: number;

@@ -122,7 +122,8 @@ export const handler = httpRoutes({
     if (problem) throw invalidFields({ password: problem });
     const outcome = await resetPassword(deps, {
       token,
-      passwordHash: await hashPassword(password),
+      // Hashed only by the one request that holds the link.
+      passwordHash: () => hashPassword(password),
       ip: request.clientIp,
     });
     if (outcome.kind === "invalid") throw invalidLink();
