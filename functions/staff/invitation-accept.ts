@@ -1,13 +1,18 @@
 /**
- * Accepting an invitation (functions/staff/invitations.ts): the link's check, and the one
- * transaction that uses the invitation up, creates the account, takes the address's claim for it
- * and deletes the address's lock; then the other invitations still pending for the address are
- * revoked (docs/decisions/0061, 0081).
+ * Accepting an invitation (functions/staff/invitations.ts): the link's check, the acceptance's
+ * hold on the invitation, and the one transaction that uses the invitation up, creates the account,
+ * takes the address's claim for it and deletes the address's lock; then the other invitations
+ * still pending for the address are revoked (docs/decisions/0061, 0081).
+ *
+ * The hold comes first, by one conditional write, and only its holder hashes the password: of N
+ * parallel acceptances of one link one hashes and is accepted, the others are refused at once
+ * without costing a password hash each (docs/decisions/0082).
  */
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { InvitationPreview } from "../../events/team";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
-import { isConditionRefused } from "../lib/transact";
+import { HOLD_REMOVE, holderCondition, releaseHold, takeHold } from "../lib/hold";
+import { isConditionRefused, isTransactionConflict, retryTransaction } from "../lib/transact";
 import { auditPut } from "../model/audit";
 import { staffAddress, staffKey } from "../model/identity";
 import { type StaffUser, UsersRepository } from "../model/staff/users";
@@ -46,60 +51,99 @@ export type AcceptOutcome =
   | { readonly kind: "alreadyMember" };
 
 /**
- * Accepts a link once: the invitation is used up, the account created, the address's claim taken
- * for it and its lock deleted in one transaction; then any other invitation still pending for the
- * address is revoked (it could no longer be accepted: the claim is taken).
+ * Accepts a link once: the invitation is held for this acceptance (or refused as "invalid" when
+ * another holds it), the password hashed (`passwordHash`, called only by the holder), then the
+ * invitation is used up, the account created, the address's claim taken for it and its lock
+ * deleted in one transaction; then any other invitation still pending for the address is revoked
+ * (it could no longer be accepted: the claim is taken).
  */
 export async function acceptInvitation(
   deps: TeamDependencies,
-  input: { token: string; passwordHash: string; ip?: string },
+  input: { token: string; passwordHash: () => Promise<string>; ip?: string },
 ): Promise<AcceptOutcome> {
-  const now = deps.clock();
   const item = await validInvitation(deps, input.token);
   if (!item) return { kind: "invalid" };
   // Invitations stored before the identity rule may hold another spelling: the account gets the
   // canonical one, and an address that has none is no invitation that can be accepted.
   const address = staffAddress(item.email);
   if (!address.ok) return { kind: "invalid" };
+  const invitation = { table: deps.tables.invitations, key: { id: item.id } };
+  const holder = await takeHold(
+    deps.db,
+    {
+      ...invitation,
+      condition: "#state = :pending AND secretHash = :hash AND expiresAt > :now",
+      names: { "#state": "state" },
+      values: { ":pending": "pending", ":hash": item.secretHash, ":now": deps.clock().toISOString() },
+    },
+    deps.clock(),
+  );
+  if (!holder) return { kind: "invalid" };
+  let outcome: AcceptOutcome = { kind: "invalid" };
+  try {
+    outcome = await create(deps, item, address.value, holder, await input.passwordHash(), input.ip);
+    return outcome;
+  } finally {
+    if (outcome.kind !== "accepted") await releaseHold(deps.db, invitation, holder);
+  }
+}
+
+async function create(
+  deps: TeamDependencies,
+  item: InvitationItem,
+  address: string,
+  holder: string,
+  passwordHash: string,
+  ip: string | undefined,
+): Promise<AcceptOutcome> {
+  const now = deps.clock();
   const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
   const user: StaffUser = {
-    username: address.value,
-    email: address.value,
+    username: address,
+    email: address,
     role: item.role,
-    passwordHash: input.passwordHash,
+    passwordHash,
     createdAt: now.toISOString(),
     passwordChangedAt: now.toISOString(),
   };
   try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          pendingUpdate(
-            deps,
-            item.id,
-            "SET #state = :accepted, acceptedAt = :now",
-            { ":accepted": "accepted", ":hash": item.secretHash, ":now": now.toISOString() },
-            " AND secretHash = :hash AND expiresAt > :now",
-          ),
-          {
-            Put: {
-              TableName: deps.tables.users,
-              Item: user,
-              ConditionExpression: "attribute_not_exists(username)",
+    // A conflict with a refused acceptance's write on the invitation: the hold still stands, retry.
+    await retryTransaction({ attempts: 4, retryable: isTransactionConflict }, () =>
+      deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            pendingUpdate(
+              deps,
+              item.id,
+              `SET #state = :accepted, acceptedAt = :now ${HOLD_REMOVE}`,
+              {
+                ":accepted": "accepted",
+                ":hash": item.secretHash,
+                ":now": now.toISOString(),
+                ":holder": holder,
+              },
+              ` AND secretHash = :hash AND expiresAt > :now AND ${holderCondition}`,
+            ),
+            {
+              Put: {
+                TableName: deps.tables.users,
+                Item: user,
+                ConditionExpression: "attribute_not_exists(username)",
+              },
             },
-          },
-          users.claims.put(address.value, user.username),
-          { Delete: { TableName: deps.tables.invitations, Key: lockKey(address.value) } },
-          auditPut(deps.tables.audit, {
-            action: "team.invite.accept",
-            actor: user.username,
-            target: item.invitedBy,
-            ip: input.ip,
-            at: now,
-            details: { role: item.role },
-          }),
-        ],
-      }),
+            users.claims.put(address, user.username),
+            { Delete: { TableName: deps.tables.invitations, Key: lockKey(address) } },
+            auditPut(deps.tables.audit, {
+              action: "team.invite.accept",
+              actor: user.username,
+              target: item.invitedBy,
+              ip,
+              at: now,
+              details: { role: item.role },
+            }),
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const codes = cancellationCodes(error);
@@ -109,7 +153,7 @@ export async function acceptInvitation(
     if (isConditionalCheckFailed(error)) return { kind: "invalid" };
     throw error;
   }
-  await revokeOthers(deps, item, address.value, now);
+  await revokeOthers(deps, item, address, now);
   return { kind: "accepted", user };
 }
 

@@ -51,7 +51,8 @@ export const handler = httpRoutes({
       if (!(await previewInvitation(deps, token))) throw invalidLink();
       const outcome = await acceptInvitation(deps, {
         token,
-        passwordHash: await hashPassword(password),
+        // Hashed only by the one acceptance that holds the invitation.
+        passwordHash: () => hashPassword(password),
         ip: request.clientIp,
       });
       if (outcome.kind === "invalid") throw invalidLink();
