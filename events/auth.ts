@@ -56,4 +56,5 @@ export const NOT_ME_MESSAGES = {
     "If you cannot sign in because of an authenticator app you did not set up, ask an admin to reset your second factor.",
   nextStep:
     "Whoever made the change may know your password: ask for a reset link now and choose a new password, then tell an admin.",
+  throttled: "Too many attempts from your network. Please wait 15 minutes and try again.",
 } as const;

@@ -9,12 +9,16 @@
  * - for a new address: gives the account the old address back (the one the notice went to), unless
  *   another member holds it now, and tells the replaced address;
  * - for a passkey added: removes exactly that passkey (a passkey signs in alone).
+ * Every request counts for its address (an IPv6 /64 is one; functions/lib/ip-address.ts) before the
+ * link is read: over NOT_ME_ADDRESS_LIMIT within 15 minutes it is refused (429), like the other
+ * link routes — in AWS the web ACL's rate rule limits the route too (infra/constructs/waf.ts).
  * It never removes an authenticator app or restores a removed factor: whoever reads the mailbox
  * could otherwise strip the app that stands between a reset link and the account. It grants no
  * session and sets no password; the page asks the owner to choose a new password.
  */
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../lib/aws-errors";
+import { clientNetwork } from "../lib/ip-address";
 import { auditPut } from "../model/audit";
 import { addressRestoredEmail } from "../model/mail/staff-emails";
 import { endSessions } from "../model/staff/sessions";
@@ -23,6 +27,10 @@ import type { AccountChange, ChangeNoticeDependencies, NotMeItem } from "./accou
 import { notMeKey, undoEntry } from "./account-changes";
 import { readOneTimeToken, sameSecretHash } from "./one-time-token";
 import { dropPasskey } from "./passkeys";
+import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
+
+/** "This wasn't me" requests from one address within 15 minutes (a member uses one link). */
+export const NOT_ME_ADDRESS_LIMIT = 10;
 
 export type NotMeDependencies = ChangeNoticeDependencies & {
   readonly tables: ChangeNoticeDependencies["tables"] & { readonly audit: string };
@@ -37,12 +45,22 @@ export type NotMeOutcome =
       /** For a passkey added: whether it was still there to remove. */
       readonly passkeyRemoved?: boolean;
     }
-  | { readonly kind: "invalid" };
+  | { readonly kind: "invalid" }
+  | { readonly kind: "throttled"; readonly retryAfterSeconds: number };
 
 export async function undoChange(
   deps: NotMeDependencies,
   input: { token: string; ip?: string },
 ): Promise<NotMeOutcome> {
+  const limit = await hitWindow(
+    deps.db,
+    deps.tables.authState,
+    `not-me#address#${clientNetwork(input.ip ?? "unknown")}`,
+    NOT_ME_ADDRESS_LIMIT,
+    deps.clock(),
+  );
+  if (!limit.allowed)
+    return { kind: "throttled", retryAfterSeconds: Math.min(limit.retryAfterSeconds, LOGIN_WINDOW_SECONDS) };
   const read = readOneTimeToken(input.token);
   if (!read) return { kind: "invalid" };
   const answer = await deps.db.send(

@@ -46,6 +46,7 @@ export const SENSITIVE_ROUTES = [
   "POST /api/auth/password/forgot",
   "POST /api/auth/password/check",
   "POST /api/auth/password/reset",
+  "POST /api/auth/not-me",
 ] as const;
 
 /** The REST API's stage: CloudFront's origin path, and the `/api` of every route stays the resource path. */

@@ -283,6 +283,13 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(rate.AggregateKeyType).toBe("IP");
       const scoped = JSON.stringify(rate.ScopeDownStatement);
       for (const route of SENSITIVE_ROUTES) expect(scoped).toContain(`"${route.split(" ")[1]}"`);
+      // Every public link route (a token or a name in the body, no session) is rate-limited at the
+      // edge: "This wasn't me" too, which ends every session of an account.
+      const publicLinkRoutes = HTTP_FUNCTIONS.flatMap((fn) => fn.routes).filter((route) =>
+        /^POST \/api\/auth\/(password|invitation|not-me)/.test(route),
+      );
+      expect(publicLinkRoutes).toContain("POST /api/auth/not-me");
+      for (const route of publicLinkRoutes) expect(scoped).toContain(`"${route.split(" ")[1]}"`);
       const body = rules.find((r) => r.Name === "ApiBodyTooLarge");
       expect(body.Action.Block.CustomResponse.ResponseCode).toBe(413);
       expect(JSON.stringify(body.Statement)).toContain('"OversizeHandling":"MATCH"');

@@ -5,7 +5,8 @@
  *   POST /api/auth/password/check   { token } -> 200 {} or 400 with the link message
  *   POST /api/auth/password/reset   { token, password } -> 200 { message }; every session ends
  *   POST /api/auth/not-me           { token } -> 200 { message }: every session ends, reset links
- *                                   die, the change is undone where it can be; 400 with the link message
+ *                                   die, the change is undone where it can be; 400 with the link
+ *                                   message; 429 over 10 requests from one address in 15 minutes
  * The token travels in the body (the link carries it in the URL fragment), never in a query string.
  */
 import { NOT_ME_MESSAGES } from "../../../events/auth";
@@ -137,6 +138,8 @@ export const handler = httpRoutes({
       { ...changeNoticeDependencies(), tables: { ...dependencies().tables } },
       { token, ip: request.clientIp },
     );
+    if (outcome.kind === "throttled")
+      throw tooManyRequests(outcome.retryAfterSeconds, NOT_ME_MESSAGES.throttled);
     if (outcome.kind === "invalid") throw invalidNotMeLink();
     return jsonResponse(200, { message: notMeMessage(outcome) });
   }),
