@@ -1,6 +1,6 @@
 /**
  * Security changes of a member's own account and their notice (docs/decisions/0082): a new address,
- * an authenticator app or a passkey added or removed. Each is announced by e-mail BEFORE it is
+ * a new password, an authenticator app or a passkey added or removed. Each is announced by e-mail BEFORE it is
  * written — to the old address for a new address, else to the account's — with a one-time "This
  * wasn't me" link (functions/staff/not-me.ts undoes it). When the notice cannot be sent, the change
  * is refused (AnnouncementFailed): no change without its notice. An account without an address has
@@ -30,6 +30,7 @@ const VALID_MS = NOT_ME_VALID_DAYS * 24 * 60 * 60 * 1000;
 /** What changed; the "This wasn't me" link undoes what it can of it. */
 export type AccountChange =
   | { readonly kind: "email"; readonly from: string; readonly to: string }
+  | { readonly kind: "password" }
   | { readonly kind: "totp.enrol" }
   | { readonly kind: "totp.remove" }
   /** `credential`: the new passkey's credential id (the link removes exactly that one). */
@@ -96,6 +97,8 @@ function describe(change: AccountChange): { change: string; undoes?: string } {
         change: `The e-mail address of your account was changed from ${oneLine(change.from, 254)} to ${oneLine(change.to, 254)}.`,
         undoes: "changes the address back to this one",
       };
+    case "password":
+      return { change: "The password of your account was changed." };
     case "totp.enrol":
       return {
         change: "An authenticator app was set up for your account: signing in now asks for its code.",

@@ -1,7 +1,9 @@
 /**
  * A member changes their own password: the current one is required, the new one passes the policy,
- * every other session ends (revoked, and refused anyway by the password date), and the caller gets
- * a fresh session so they stay signed in on this device.
+ * the change is announced to the account's address with a "This wasn't me" link before it is
+ * written (docs/decisions/0082; no change when the notice cannot be sent), every other session ends
+ * (revoked, and refused anyway by the password date), the reset links sent so far die, it is
+ * audited, and the caller gets a fresh session so they stay signed in on this device.
  *
  * A wrong current password counts as a failed sign-in for the account from that address
  * (functions/staff/throttle.ts, reserved before the check): a stolen session cannot be used to guess
@@ -14,6 +16,7 @@ import type { LoginDependencies } from "../model/staff/auth-deps";
 import type { IssuedToken } from "../model/staff/session-token";
 import { endSession, endSessions } from "../model/staff/sessions";
 import { type StaffUser, UsersRepository } from "../model/staff/users";
+import type { Announce } from "./account-changes";
 import { newPasswordProblem } from "./new-password";
 import { hashPassword, verifyPassword } from "./password";
 import { startSession } from "./start-session";
@@ -68,6 +71,8 @@ export async function changePassword(
     newPassword: string;
     ip?: string;
     userAgent?: string;
+    /** Tells the owner before the change is written (throws AnnouncementFailed when it cannot). */
+    announce: Announce;
   },
 ): Promise<ChangePasswordOutcome> {
   const users = new UsersRepository(deps.db, deps.tables.users);
@@ -83,6 +88,7 @@ export async function changePassword(
     return { kind: "weak", problem };
   }
   await reservation.succeeded();
+  await input.announce({ kind: "password" });
   await users.setPassword(user.username, await hashPassword(input.newPassword), deps.clock());
   const endedSessions = await endSessions(deps, user.username, input.sessionId);
   if (input.sessionId) await endSession(deps, user.username, input.sessionId);

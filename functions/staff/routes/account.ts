@@ -1,7 +1,7 @@
 /**
  * The signed-in staff member's own account (security changes: docs/decisions/0082):
  *   PUT    /api/account/email          { email, password }: the old address is told, with an undo link
- *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end
+ *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end (announced)
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
  *   DELETE /api/account/sessions       ends every session but this one
@@ -77,12 +77,14 @@ export const handler = httpRoutes({
     { route: "POST /api/account/password", extraMiddlewares: signedIn() },
     async (request) => {
       const input = validateBody(request, PasswordChangeRequest);
+      const { username } = signedInUser(request);
       const outcome = await changePassword(await authDependencies(request.log), {
-        username: signedInUser(request).username,
+        username,
         sessionId: signedInSession(request).sessionId,
         ...input,
         ip: request.clientIp,
         userAgent: header(request.event, "user-agent"),
+        announce: announcerFor(username, request.clientIp),
       });
       if (outcome.kind === "throttled")
         throw tooManyRequests(outcome.retryAfterSeconds, ACCOUNT_MESSAGES.passwordThrottled);

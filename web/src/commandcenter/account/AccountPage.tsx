@@ -119,7 +119,10 @@ function PasswordCard() {
   };
   return (
     <AccountCard id="account-password" title="Password">
-      <p className={styles.muted}>Changing your password signs you out everywhere except on this device.</p>
+      <p className={styles.muted}>
+        Changing your password signs you out everywhere except on this device. We e-mail your address about
+        it, with a link to use if it wasn't you.
+      </p>
       <form className={styles.stack} onSubmit={submit} noValidate>
         <ActionMessages
           notice={
