@@ -221,3 +221,45 @@ describe("mailboxKey (limits only)", () => {
     );
   });
 });
+
+describe("variants beyond the review's list (docs/decisions/0081)", () => {
+  it("refuses zero-width characters, combining marks, dotless and dotted i, mixed scripts, quotes", () => {
+    for (const text of [
+      "ad\u200Bmin@example.com",
+      "ad\u200Dmin@example.com",
+      "admin@example.com\u200B",
+      "re\u0301ne@example.com",
+      "r\u00E9ne@example.com",
+      "adm\u0131n@example.com",
+      "ADM\u0130N@example.com",
+      "\u0430dmin@example.com",
+      '"admin"@example.com',
+      "ad\u00ADmin@example.com",
+    ]) {
+      expect([text, staffAddress(text).ok, staffUsername(text).ok]).toEqual([text, false, false]);
+    }
+  });
+
+  it("maps a byte-order mark, surrounding wide spaces and an upper-case domain to the one address", () => {
+    for (const text of ["\uFEFFadmin@example.com", "\u3000admin@example.com\u00A0", "admin@EXAMPLE.COM"]) {
+      expect(staffAddress(text)).toEqual({ ok: true, value: "admin@example.com" });
+      expect(staffUsername(text)).toEqual({ ok: true, value: "admin@example.com" });
+    }
+  });
+
+  it("refuses a trailing dot, an address literal and what is no punycode; keeps valid punycode", () => {
+    for (const text of ["admin@example.com.", "admin@127.0.0.1", "admin@xn--a.com", "admin@xn--zz.example"]) {
+      expect([text, staffAddress(text).ok, staffUsername(text).ok]).toEqual([text, false, false]);
+    }
+    expect(staffAddress("admin@xn--mnchen-3ya.de")).toEqual({ ok: true, value: "admin@xn--mnchen-3ya.de" });
+    // Its Unicode form is no staff address: one spelling only, and the one shown is ASCII.
+    expect(staffAddress("admin@m\u00FCnchen.de").ok).toBe(false);
+  });
+
+  it("a username with an @ must be a staff address; none begins or ends with a separator", () => {
+    for (const text of ["ad..min@example.com", "admin@-example.com", "admin.", "admin-", "admin@"]) {
+      expect([text, staffUsername(text).ok]).toEqual([text, false]);
+    }
+    expect(staffUsername("a.dmin_1")).toEqual({ ok: true, value: "a.dmin_1" });
+  });
+});

@@ -12,6 +12,7 @@
  *   same canonical form.
  * - A mailbox (for quotas only) also folds `+tags` and, at providers that ignore them, dots.
  */
+import { domainToASCII } from "node:url";
 
 /** NFKC, lower case, NFKC again (lower-casing can un-normalise), no surrounding white space. */
 export function canonicalForm(text: string): string {
@@ -31,8 +32,23 @@ export function sameIdentity(a: string, b: string): boolean {
 const STAFF_ADDRESS =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?)+$/;
 
-/** Usernames: ASCII letters, digits and . _ @ -, 2 to 64 characters (an address fits). */
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
+/**
+ * Usernames: ASCII letters, digits and . _ @ -, 2 to 64 characters, beginning and ending with a
+ * letter or digit (so `admin.` or `admin-` is no second spelling of `admin`). One with an `@` must be
+ * a staff address too (an invited member's username is their address): `admin@example.com.` is
+ * refused, not kept apart from `admin@example.com`.
+ */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]{0,62}[a-z0-9]$/;
+
+/**
+ * The domain rules a pattern cannot say: the top-level label has a letter (no `1.2.3.4`: an address
+ * literal is no mailbox SES delivers to), and every `xn--` label is valid punycode of an
+ * internationalised name (the WHATWG/UTS 46 conversion gives the same ASCII back; `xn--a` does not).
+ */
+function plainDomain(domain: string): boolean {
+  const top = domain.slice(domain.lastIndexOf(".") + 1);
+  return /[a-z]/.test(top) && (!domain.includes("xn--") || domainToASCII(domain) === domain);
+}
 
 export const IDENTITY_MESSAGES = {
   address:
@@ -47,7 +63,7 @@ export type Checked =
 /** The canonical staff address, or why the text is not one. */
 export function staffAddress(text: string): Checked {
   const value = canonicalForm(text);
-  return value.length <= 254 && STAFF_ADDRESS.test(value)
+  return value.length <= 254 && STAFF_ADDRESS.test(value) && plainDomain(value.slice(value.indexOf("@") + 1))
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.address };
 }
@@ -65,7 +81,7 @@ export function breaksMailHeader(text: string): boolean {
 /** The canonical username, or why the text is not one. */
 export function staffUsername(text: string): Checked {
   const value = canonicalForm(text);
-  return USERNAME_PATTERN.test(value)
+  return USERNAME_PATTERN.test(value) && (!value.includes("@") || staffAddress(value).ok)
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.username };
 }

@@ -206,6 +206,162 @@ describe("a look-alike of a member's address is that member", () => {
   });
 });
 
+describe("beyond the review's list: every staff route refuses or finds the one canonical account", () => {
+  /** Refused with 400 wherever an identity is stored; no account answers to them. */
+  const REFUSED = [
+    "ad\u200Bmin2@example.com", // zero-width space
+    "ad\u200Dmin2@example.com", // zero-width joiner
+    "admin2@example.com\u200B", // zero-width space at the end (no white space: not trimmed)
+    "admin2\u0301@example.com", // a combining acute accent
+    "r\u00E9ne@example.com", // é precomposed (its decomposed form folds to it: the same refusal)
+    "re\u0301ne@example.com",
+    "adm\u0131n2@example.com", // dotless i
+    "ADM\u0130N2@example.com", // capital I with dot: lower-cases to i + combining dot
+    "\u0430dmin2@example.com", // Cyrillic a
+    "admin2@example.com.", // a trailing dot: the same domain to DNS, refused rather than kept apart
+    "admin2@xn--a.com", // not punycode of any name
+    '"admin2"@example.com', // a quoted local part
+    "admin2@127.0.0.1", // an address literal is no mailbox
+  ];
+  /** The one canonical member. */
+  const SAME = ["\uFEFFadmin2@example.com", "admin2@EXAMPLE.COM", "\u3000admin2@example.com"];
+  const fieldsOf = (answer: { json?: Record<string, unknown> }) =>
+    Object.keys((answer.json?.fieldErrors as object) ?? {});
+  let ip = 0;
+  const freshIp = () => `192.0.2.${++ip}`;
+
+  it("invitations and the account's address: 400 on the field for each variant, 409 for the member", async () => {
+    const rowsBefore = await userRows();
+    const invitationsBefore = (await team()).invitations.length;
+    for (const spelling of REFUSED) {
+      const invited = await invite(spelling);
+      expect([spelling, invited.status, fieldsOf(invited)]).toEqual([spelling, 400, ["email"]]);
+      const own = await call(runtime, "PUT", "/api/account/email", {
+        cookie: admin,
+        body: { email: spelling, password: FIRST_ADMIN.password },
+        ip: freshIp(),
+      });
+      expect([spelling, own.status, fieldsOf(own)]).toEqual([spelling, 400, ["email"]]);
+    }
+    for (const spelling of SAME) {
+      const invited = await invite(spelling);
+      expect([spelling, invited.status, invited.json]).toEqual([
+        spelling,
+        409,
+        { error: TEAM_MESSAGES.alreadyMember },
+      ]);
+    }
+    expect(await userRows()).toEqual(rowsBefore);
+    expect((await team()).invitations).toHaveLength(invitationsBefore);
+    expect((await users.find(FIRST_ADMIN.username))?.email).toBe(FIRST_ADMIN.email);
+  });
+
+  it("sign-in, the forgotten password and team changes: a variant finds nobody, the canonical spelling the member", async () => {
+    for (const spelling of REFUSED.slice(0, 3)) {
+      const login = await call(runtime, "POST", "/api/auth/login", {
+        body: { username: spelling, password: PASSWORD },
+        ip: freshIp(),
+      });
+      expect([spelling, login.status]).toEqual([spelling, 401]);
+    }
+    const same = await call(runtime, "POST", "/api/auth/login", {
+      body: { username: SAME[0], password: PASSWORD },
+      ip: freshIp(),
+    });
+    expect([same.status, (same.json?.user as { username?: string })?.username]).toEqual([
+      200,
+      "admin2@example.com",
+    ]);
+    const since = nowSeconds();
+    for (const spelling of REFUSED.slice(0, 4)) {
+      const forgot = await call(runtime, "POST", "/api/auth/password/forgot", {
+        body: { login: spelling },
+        ip: freshIp(),
+      });
+      expect([spelling, forgot.status]).toEqual([spelling, 202]);
+    }
+    const toAdmin2 = (await runtime.emails()).filter(
+      (mail) => mail.at >= since && mail.destination.to.some((to) => to.includes("admin2")),
+    );
+    expect(toAdmin2).toEqual([]);
+    for (const spelling of REFUSED) {
+      const role = await call(runtime, "PATCH", `/api/team/members/${encodeURIComponent(spelling)}`, {
+        cookie: admin,
+        body: { role: "staff" },
+      });
+      expect([spelling, role.status]).toEqual([spelling, 404]);
+      const off = await call(runtime, "PATCH", `/api/team/members/${encodeURIComponent(spelling)}`, {
+        cookie: admin,
+        body: { active: false },
+      });
+      expect([spelling, off.status]).toEqual([spelling, 404]);
+    }
+    const admin2 = await users.find("admin2@example.com");
+    expect([admin2?.role, admin2?.deactivatedAt]).toEqual(["admin", undefined]);
+  });
+
+  it("answers hostile sizes at once: 1 MB bodies 413, 10 kB names and 257-character passwords 400", async () => {
+    const mb = "x".repeat(1_000_000);
+    const tenK = `${"a".repeat(10_000)}@example.com`;
+    const answers = [
+      ["1 MB invite", await invite(mb), 413],
+      [
+        "1 MB login",
+        await call(runtime, "POST", "/api/auth/login", { body: { username: mb, password: mb } }),
+        413,
+      ],
+      ["1 MB forgot", await call(runtime, "POST", "/api/auth/password/forgot", { body: { login: mb } }), 413],
+      [
+        "1 MB accept",
+        await call(runtime, "POST", "/api/auth/invitation/accept", { body: { token: "a.b", password: mb } }),
+        413,
+      ],
+      ["10 kB invite", await invite(tenK), 400],
+      [
+        "10 kB address",
+        await call(runtime, "PUT", "/api/account/email", {
+          cookie: admin,
+          body: { email: tenK, password: FIRST_ADMIN.password },
+        }),
+        400,
+      ],
+      [
+        "10 kB username",
+        await call(runtime, "POST", "/api/auth/login", {
+          body: { username: tenK, password: "x" },
+          ip: freshIp(),
+        }),
+        400,
+      ],
+      [
+        "10 kB forgot",
+        await call(runtime, "POST", "/api/auth/password/forgot", { body: { login: tenK } }),
+        400,
+      ],
+      [
+        "10 kB member",
+        await call(runtime, "PATCH", `/api/team/members/${"a".repeat(10_000)}`, {
+          cookie: admin,
+          body: { active: false },
+        }),
+        404,
+      ],
+      // No password hash (scrypt) ever runs on more than 256 characters.
+      [
+        "257-character password",
+        await call(runtime, "POST", "/api/auth/login", {
+          body: { username: "admin2@example.com", password: "p".repeat(257) },
+          ip: freshIp(),
+        }),
+        400,
+      ],
+    ] as const;
+    expect(answers.map(([name, answer]) => [name, answer.status])).toEqual(
+      answers.map(([name, , status]) => [name, status]),
+    );
+  });
+});
+
 describe("staff addresses are single plain addresses, unique across members", () => {
   const HOSTILE = [
     "RepDesk-Security<attacker@evil.example>",
