@@ -15,6 +15,7 @@ import { connect, createServer, type Server } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "../../events/passkeys";
+import { ACCOUNT_MESSAGES } from "../../events/staff";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { hashPassword } from "../../functions/staff/password";
 import { totpCode } from "../../functions/staff/totp";
@@ -179,6 +180,52 @@ describe("passkeys in Chromium", () => {
     expect(await credentials()).toBe(1);
     expect(await storedPasskeys()).toEqual(before);
     expect(await card.getByRole("cell", { name: "Elsewhere", exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("removing a passkey asks for the current password; a wrong one keeps it, the right one removes it", async () => {
+    const ria = { username: "ria", password: "ria's long enough password" };
+    await new UsersRepository(runtime.db, runtime.table("users")).create(
+      ria.username,
+      await hashPassword(ria.password),
+      new Date(),
+      { email: "ria@example.com", role: "staff" },
+    );
+    const { context, page } = await pageWithAuthenticator();
+    await signInWithPassword(page, runtime.url, ria);
+    await addPasskey(page, runtime.url, "Ria's phone", ria);
+    const card = page.getByRole("region", { name: "Passkeys" });
+    await card.getByRole("cell", { name: "Ria's phone", exact: true }).waitFor();
+
+    await card.getByRole("button", { name: "Remove passkey Ria's phone" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove passkey" });
+    const password = dialog.getByLabel("Current password");
+    await password.waitFor();
+    // Without the password nothing is removed; the field says why.
+    await dialog.getByRole("button", { name: "Remove passkey" }).click();
+    await dialog.getByText("Enter your current password").waitFor();
+    await password.fill("not ria's password at all");
+    await dialog.getByRole("button", { name: "Remove passkey" }).click();
+    await dialog.getByText(ACCOUNT_MESSAGES.currentPasswordWrong).waitFor();
+    expect(await storedPasskeys(ria.username)).toHaveLength(1);
+
+    const since = Math.floor(Date.now() / 1000) - 1;
+    await password.fill(ria.password);
+    await dialog.getByRole("button", { name: "Remove passkey" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("No passkeys yet.").waitFor();
+    expect(await storedPasskeys(ria.username)).toEqual([]);
+    // Announced to the account's address (docs/decisions/0082).
+    await expect
+      .poll(async () =>
+        (await runtime.emails()).some(
+          (mail) =>
+            mail.at >= since &&
+            mail.destination.to.includes("ria@example.com") &&
+            mail.body.text?.startsWith(`The passkey "Ria's phone" was removed from your account.`),
+        ),
+      )
+      .toBe(true);
     await context.close();
   });
 
