@@ -3,7 +3,9 @@
  * through the local SES inbox: one answer for every account or none (status, body, headers, and
  * never before the floor), rate limits per typed name and per address, links single-use under
  * parallel use, expiring (the domain code with an injected clock against the runtime's dynalite),
- * bound to their account, refused for deactivated accounts; a reset ends every session.
+ * bound to their account, refused for deactivated accounts and dead after a deactivation (even once
+ * reactivated) or an admin's second-factor reset; of parallel uses one hashes a password and wins;
+ * a reset ends every session.
  */
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
