@@ -4,7 +4,8 @@
  * in its day counter's `s_new` in the same transaction, and so lists under New, counts as open (and
  * overdue) on the dashboard and is seen by the reminder job. A record that a desk change gave a
  * status before the backfill reached it only gets its missing `dueAt`. An owned record stored before
- * the owner counters (docs/decisions/0079) is counted in its `o_<status>#<owner>` counter.
+ * the owner counters (docs/decisions/0079) is counted in its `o_<status>#<owner>` counter, and an
+ * owned record stored before the byOwner index (docs/decisions/0088) is given its `ownerKey`.
  *
  * - **Never overwrites the desk**: each record's update is conditional on it still having no status
  *   and no desk version, so a change made after the page was read wins and the record is skipped;
@@ -28,7 +29,16 @@ import type { Clock } from "../lib/clock";
 import { forEachConcurrently } from "../lib/pool";
 import { queryAll } from "../lib/query-all";
 import { isTransactionConflict, retryTransaction, type Sleep, type TransactItem } from "../lib/transact";
-import { countedOwner, deskCounterUpdate, deskKey, OWNER_COUNT, ownerCounterOf } from "../model/lead-index";
+import {
+  countedOwner,
+  deskCounterUpdate,
+  deskKey,
+  OWNER_COUNT,
+  OWNER_INDEX_READY_ID,
+  OWNER_KEY,
+  ownerCounterOf,
+  ownerKey,
+} from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
 
@@ -36,9 +46,10 @@ type StoredRecord = Record<string, unknown> & { id: string; createdAt: string };
 
 /**
  * The audit-table partition of the backfill's progress; a new version runs it again. v2 also
- * counts the records owned before the owner counters existed (docs/decisions/0079).
+ * counts the records owned before the owner counters existed (docs/decisions/0079); v3 gives the
+ * records owned before the byOwner index their `ownerKey` (docs/decisions/0088).
  */
-export const BACKFILL_PK = "desk-backfill#v2";
+export const BACKFILL_PK = "desk-backfill#v3";
 /** Parallel Scan segments per table: each a reader of its own with a saved cursor. */
 export const SEGMENTS = 4;
 const PAGE_SIZE = 250;
@@ -80,6 +91,8 @@ export interface BackfillResult {
   readonly dueAdded: number;
   /** Owned records this run counted in their owner counter. */
   readonly ownersCounted: number;
+  /** Owned records this run gave their byOwner index key. */
+  readonly ownerKeysAdded: number;
   /** Records another writer changed first (a desk change, a parallel backfill, a delete). */
   readonly skipped: number;
   readonly pages: number;
@@ -133,7 +146,7 @@ async function saveState(deps: BackfillDeps, state: SegmentState): Promise<void>
   );
 }
 
-type Outcome = "madeNew" | "dueAdded" | "ownersCounted" | "skipped";
+type Outcome = "madeNew" | "dueAdded" | "ownersCounted" | "ownerKeysAdded" | "skipped";
 
 /** Makes a record without a status New, with its due time and its count, in one transaction. */
 async function makeNew(
@@ -259,6 +272,35 @@ async function countOwner(
   });
 }
 
+/**
+ * An owned record stored before the byOwner index: given its `ownerKey` while its owner is still the
+ * one read and no desk change has set the key (a change sets or removes it with the owner).
+ */
+async function addOwnerKey(
+  deps: BackfillDeps,
+  lead: LeadKind,
+  table: string,
+  record: StoredRecord,
+): Promise<Outcome> {
+  if (typeof record.owner !== "string" || !record.owner) return "skipped";
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { id: record.id },
+        UpdateExpression: "SET #ownerKey = :key",
+        ConditionExpression: "#owner = :owner AND attribute_not_exists(#ownerKey)",
+        ExpressionAttributeNames: { "#owner": "owner", "#ownerKey": OWNER_KEY },
+        ExpressionAttributeValues: { ":owner": record.owner, ":key": ownerKey(lead, record.owner) },
+      }),
+    );
+    return "ownerKeysAdded";
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return "skipped";
+    throw error;
+  }
+}
+
 /** An owned record not yet counted in its owner counter (stored before the counters). */
 const ownerUncounted = (record: StoredRecord) => Boolean(ownerCounterOf(record)) && !countedOwner(record);
 
@@ -281,7 +323,7 @@ export async function backfillDesk(
   const states = await readStates(deps, options.fromStart === true);
   // Again from the start: every segment's progress is reset first, also those this run will not reach.
   if (options.fromStart) await Promise.all(states.map((state) => saveState(deps, state)));
-  const totals = { madeNew: 0, dueAdded: 0, ownersCounted: 0, skipped: 0, pages: 0 };
+  const totals = { madeNew: 0, dueAdded: 0, ownersCounted: 0, ownerKeysAdded: 0, skipped: 0, pages: 0 };
   const mayRead = () =>
     (options.deadline === undefined || Date.now() < options.deadline) &&
     (options.maxPages === undefined || totals.pages < options.maxPages);
@@ -300,10 +342,15 @@ export async function backfillDesk(
           Limit: options.pageSize ?? PAGE_SIZE,
           ExclusiveStartKey: state.cursor,
           // Records of this kind (not the counters) that lack a status or a due time, or are
-          // owned and not counted as such.
+          // owned and not counted as such or not in the byOwner index.
           FilterExpression:
-            "kind = :kind AND (attribute_not_exists(#status) OR attribute_not_exists(dueAt) OR (attribute_exists(#owner) AND attribute_not_exists(#ownerCount)))",
-          ExpressionAttributeNames: { "#status": "status", "#owner": "owner", "#ownerCount": OWNER_COUNT },
+            "kind = :kind AND (attribute_not_exists(#status) OR attribute_not_exists(dueAt) OR (attribute_exists(#owner) AND (attribute_not_exists(#ownerCount) OR attribute_not_exists(#ownerKey))))",
+          ExpressionAttributeNames: {
+            "#status": "status",
+            "#owner": "owner",
+            "#ownerCount": OWNER_COUNT,
+            "#ownerKey": OWNER_KEY,
+          },
           ExpressionAttributeValues: { ":kind": kind.lead.kind },
           ConsistentRead: true,
         }),
@@ -316,6 +363,8 @@ export async function backfillDesk(
         }
         if (typeof record.dueAt !== "string") totals[await addDueAt(deps, kind.table, record)] += 1;
         if (ownerUncounted(record)) totals[await countOwner(deps, kind.lead, kind.table, record)] += 1;
+        if (typeof record.owner === "string" && record[OWNER_KEY] === undefined)
+          totals[await addOwnerKey(deps, kind.lead, kind.table, record)] += 1;
       });
       state = page.LastEvaluatedKey
         ? { ...state, cursor: page.LastEvaluatedKey }
@@ -326,5 +375,19 @@ export async function backfillDesk(
   };
 
   const finished = await Promise.all(states.map((state) => (state.done ? true : runSegment(state))));
+  // A table this run finished: every owned record there now has its ownerKey, so listings may
+  // read one person's leads from the byOwner index (docs/decisions/0088).
+  await Promise.all(
+    deps.kinds.map(async ({ lead, table }) => {
+      const ofKind = states.flatMap((state, i) => (state.kind === lead.kind ? [{ state, i }] : []));
+      if (ofKind.every(({ state }) => state.done) || !ofKind.every(({ i }) => finished[i])) return;
+      await deps.db.send(
+        new PutCommand({
+          TableName: table,
+          Item: { id: OWNER_INDEX_READY_ID, at: deps.clock().toISOString(), backfill: BACKFILL_PK },
+        }),
+      );
+    }),
+  );
   return { done: finished.every(Boolean), ...totals };
 }

@@ -56,17 +56,23 @@ describe("a status change", () => {
 describe("an owner change", () => {
   it("names the owner and the counter it is counted in, and records who now owns it", () => {
     expect(decide(lead, { owner: "bo" }, 2)).toEqual({
-      set: { status: "new", deskKey: "signup#new", owner: "bo", ownerCount: "o_new#bo" },
+      set: {
+        status: "new",
+        deskKey: "signup#new",
+        owner: "bo",
+        ownerKey: "signup#bo",
+        ownerCount: "o_new#bo",
+      },
       remove: [],
       counters: { "o_new#bo": 1 },
       entries: [{ entry: { type: "owner", at: now, actor, owner: "bo" }, order: 3 }],
     });
   });
 
-  it("to nobody removes the owner and its counter", () => {
-    const owned = { ...lead, owner: "bo", ownerCount: "o_new#bo" };
+  it("to nobody removes the owner, its index key and its counter", () => {
+    const owned = { ...lead, owner: "bo", ownerKey: "signup#bo", ownerCount: "o_new#bo" };
     const decision = decide(owned, { owner: null });
-    expect(decision?.remove).toEqual(["owner", "ownerCount"]);
+    expect(decision?.remove).toEqual(["owner", "ownerKey", "ownerCount"]);
     expect(decision?.counters).toEqual({ "o_new#bo": -1 });
     expect(decision?.entries[0]?.entry).toMatchObject({ type: "owner", owner: null });
   });
@@ -74,7 +80,7 @@ describe("an owner change", () => {
   it("moves an owned lead's owner count with its status", () => {
     const owned = { ...lead, owner: "bo", ownerCount: "o_new#bo" };
     const decision = decide(owned, { status: "won" });
-    expect(decision?.set).toMatchObject({ ownerCount: "o_won#bo" });
+    expect(decision?.set).toMatchObject({ ownerKey: "signup#bo", ownerCount: "o_won#bo" });
     expect(decision?.counters).toEqual({ s_new: -1, s_won: 1, "o_new#bo": -1, "o_won#bo": 1 });
   });
 

@@ -10,7 +10,9 @@ import {
   deskCounterMoves,
   deskKey,
   OWNER_COUNT,
+  OWNER_KEY,
   ownerCounterName,
+  ownerKey,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import type { NewTimelineEntry } from "../model/timeline";
@@ -79,6 +81,9 @@ export function decideDeskChange(
     if (owner) set.owner = owner;
     else remove.push("owner");
   }
+  // The byOwner index's key goes with the owner, also on records owned before it existed.
+  if (owner) set[OWNER_KEY] = ownerKey(lead, owner);
+  else if (item[OWNER_KEY] !== undefined || ownerChanged) remove.push(OWNER_KEY);
   if (ownerCounter) set[OWNER_COUNT] = ownerCounter;
   else remove.push(OWNER_COUNT);
   if (stopsClock) set.respondedAt = now.toISOString();

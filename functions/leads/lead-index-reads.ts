@@ -1,19 +1,27 @@
 /**
  * A lead listing read straight from one index partition in order, with the facets, the desk
- * filters and (optionally) the search as a filter expression: byCreatedAt newest first, or byDesk
- * for one status (oldest first by urgency). Reads stop at a budget and say whether they reached the
- * end, so a count of what they saw is exact or a lower bound.
+ * filters and (optionally) the search as a filter expression: byOwner for one person's leads
+ * (docs/decisions/0088), byDesk for one status (oldest first by urgency), else byCreatedAt newest
+ * first. A read keeps going until the page is full or the partition ends, within a budget of index
+ * entries and time per request; when the budget stops it, the page (even an empty one) carries a
+ * cursor and says it stopped early (`complete: false`), so a count of what it saw is a lower bound
+ * and the Command Center offers "Load more" rather than "none found".
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { deskKey } from "../model/lead-index";
+import { deskKey, ownerKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
-import { CREATED_AT_INDEX, DESK_INDEX, SEARCH_INDEXES } from "../model/tables";
+import { CREATED_AT_INDEX, DESK_INDEX, OWNER_INDEX, SEARCH_INDEXES } from "../model/tables";
 import { type DeskFilter, deskStatus } from "./desk-filter";
 import { type Cursor, encodeCursor } from "./lead-cursor";
 import { activeFacets, type LeadQuery, type LeadTable } from "./lead-listing";
 
 /** Most index entries one filtered listing reads before it answers with what it has. */
 const SCAN_BUDGET = 10_000;
+/**
+ * Longest one listing keeps reading before it answers with what it has (and a cursor): well within
+ * the API's 29 s, so a slow table answers "more may match" instead of timing out.
+ */
+const TIME_BUDGET_MS = 5_000;
 /** Most index entries a later page of a desk listing reads to count its matches (a lower bound beyond). */
 export const COUNT_BUDGET = 10_000;
 
@@ -32,10 +40,22 @@ function byCreatedAt(lead: LeadKind): IndexSource {
   return { ...BY_CREATED, partition: { name: "kind", value: lead.kind } };
 }
 
-/** The index a listing reads: byDesk for one status (or urgency), else byCreatedAt. */
-export function indexSource(lead: LeadKind, desk: DeskFilter = {}): IndexSource {
+/**
+ * The index a listing reads: byOwner for one person's leads (with or without a status, newest first
+ * or most urgent first: the status is a filter over that person's leads only), byDesk for one
+ * status (or urgency), else byCreatedAt. The unassigned are in no owner's partition: they are read
+ * from byDesk or byCreatedAt with "no owner" as a filter. Without `ownerIndex` (not ready yet,
+ * functions/leads/owner-index.ts) a person's leads are read that way too, with the owner as a filter.
+ */
+export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = true): IndexSource {
   const status = deskStatus(desk);
   if (desk.urgency && desk.status && desk.status !== "new") return { empty: true, ...byCreatedAt(lead) };
+  if (typeof desk.owner === "string" && ownerIndex)
+    return {
+      indexName: OWNER_INDEX,
+      partition: { name: "ownerKey", value: ownerKey(lead, desk.owner) },
+      forward: Boolean(desk.urgency),
+    };
   return status
     ? {
         indexName: DESK_INDEX,
@@ -46,13 +66,13 @@ export function indexSource(lead: LeadKind, desk: DeskFilter = {}): IndexSource 
 }
 
 /**
- * The filter expression of the facets, the owner and (unless the byDesk index is read) the
- * status; names and values use the given prefix so they can sit beside others.
+ * The filter expression of the facets, the owner (unless the byOwner index is read) and the status
+ * (unless the byDesk index is read; New for most urgent first).
  */
 function conditions(
   lead: LeadKind,
   query: LeadQuery,
-  onDeskIndex: boolean,
+  source: IndexSource,
 ): { names: Record<string, string>; values: Record<string, unknown>; filters: string[] } {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -63,7 +83,8 @@ function conditions(
     filters.push(`#f${i} = :f${i}`);
   });
   const desk = query.desk ?? {};
-  if (desk.owner !== undefined) {
+  const status = deskStatus(desk);
+  if (desk.owner !== undefined && source.indexName !== OWNER_INDEX) {
     names["#owner"] = "owner";
     if (desk.owner === null) filters.push("attribute_not_exists(#owner)");
     else {
@@ -71,9 +92,9 @@ function conditions(
       filters.push("#owner = :owner");
     }
   }
-  if (desk.status && !onDeskIndex) {
+  if (status && source.indexName !== DESK_INDEX) {
     names["#deskKey"] = "deskKey";
-    values[":deskKey"] = deskKey(lead, desk.status);
+    values[":deskKey"] = deskKey(lead, status);
     filters.push("#deskKey = :deskKey");
   }
   return { names, values, filters };
@@ -93,7 +114,7 @@ export async function countIndexMatches(
   q: string,
   source: IndexSource,
 ): Promise<{ count: number; complete: boolean }> {
-  const { names, values, filters } = conditions(table.lead, query, source.indexName === DESK_INDEX);
+  const { names, values, filters } = conditions(table.lead, query, source);
   if (q) filters.push(searchFilter(q, values));
   let count = 0;
   let scanned = 0;
@@ -133,9 +154,10 @@ export async function readIndexPage<R>(
   query: LeadQuery,
   q: string,
   source: IndexSource = byCreatedAt(table.lead),
+  now: () => number = Date.now,
 ): Promise<IndexPage<R>> {
-  const onDeskIndex = source.indexName === DESK_INDEX;
-  const built = conditions(table.lead, query, onDeskIndex);
+  const built = conditions(table.lead, query, source);
+  const deadline = now() + TIME_BUDGET_MS;
   const names: Record<string, string> = { ...built.names, "#pk": source.partition.name };
   const values: Record<string, unknown> = { ...built.values, ":pk": source.partition.value };
   const filters = built.filters;
@@ -182,7 +204,7 @@ export async function readIndexPage<R>(
     }
     start = page.LastEvaluatedKey;
     if (!start) return { page: { records }, seen, complete: true };
-    if (read >= SCAN_BUDGET) break;
+    if (read >= SCAN_BUDGET || now() >= deadline) break;
   }
   // The page is full (or the read budget is spent): continue after the last index entry read.
   const resume =

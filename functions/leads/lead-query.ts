@@ -12,8 +12,9 @@
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  * - Lead-desk filters (status, owner, most urgent first; docs/decisions/0066, 0079): with a search of
  *   at most DESK_CANDIDATE_CAP candidates, they are judged on their status and owner read by id
- *   (exact count); otherwise the byDesk index (a status) or byCreatedAt is read with the rest as a
- *   filter. A status and/or an owner alone is counted exactly by the counters; other combinations
+ *   (exact count); otherwise the byOwner index (a person's leads, docs/decisions/0088), the byDesk
+ *   index (a status) or byCreatedAt is read with the rest as a filter, until the page is full or the
+ *   partition ends (within a per-request budget; a page stopped early carries a cursor). A status and/or an owner alone is counted exactly by the counters; other combinations
  *   by the first page's own read (a lower bound when it stopped early), later pages in the index
  *   up to COUNT_BUDGET entries.
  *
@@ -25,12 +26,20 @@ import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { getByIds } from "../lib/get-by-ids";
 import { deskKey, searchKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { OWNER_INDEX } from "../model/tables";
 import { LeadCounter } from "./counts";
 import { type DeskFilter, deskCount, deskStatus, hasDeskFilter, passesDesk } from "./desk-filter";
 import { type Cursor, encodeCursor, newerFirst, olderFirst } from "./lead-cursor";
-import { COUNT_BUDGET, countIndexMatches, indexSource, readIndexPage } from "./lead-index-reads";
+import {
+  COUNT_BUDGET,
+  countIndexMatches,
+  type IndexSource,
+  indexSource,
+  readIndexPage,
+} from "./lead-index-reads";
 import { activeFacets, type LeadPage, type LeadQuery, type LeadTable, pageLimit } from "./lead-listing";
 import { searchCandidates } from "./lead-search";
+import { isIndexUnavailable, ownerIndexReady } from "./owner-index";
 
 /**
  * Most search candidates a desk listing reads by id to judge their status and owner. Reading an
@@ -126,8 +135,9 @@ export class LeadQueries<R> {
   /**
    * A listing with lead-desk filters. With a narrow search: its candidates (at most
    * DESK_CANDIDATE_CAP, facets applied in the search indexes) judged on status and owner read by
-   * id — exact, whatever the combination. Otherwise one status (or the open leads by urgency) is a
-   * query of the byDesk index; the owner, facets and a broad search are filters. "N of M" is exact
+   * id — exact, whatever the combination. Otherwise one person's leads are a query of the byOwner
+   * index and one status (or the open leads by urgency) of the byDesk index; the rest (status,
+   * "nobody", facets, a broad search) are filters. "N of M" is exact
    * from the status and owner counters when only a status and/or an owner is chosen; otherwise the
    * first page counts the matches in what it read (exact when it read to the end, else a lower
    * bound, matchedAtLeast), and a later page counts in the index up to a budget.
@@ -136,12 +146,21 @@ export class LeadQueries<R> {
     const limit = pageLimit(query);
     const q = query.q ? searchKey(query.q) : "";
     const desk = query.desk ?? {};
-    const source = indexSource(this.lead, desk);
     const status = deskStatus(desk);
-    const totals = await this.counter.totals();
+    const [totals, ownerIndex] = await Promise.all([
+      this.counter.totals(),
+      typeof desk.owner === "string" ? ownerIndexReady(this.db, this.tableName) : false,
+    ]);
+    const source = indexSource(this.lead, desk, ownerIndex);
     if (source.empty) return { records: [], total: totals.total, matched: 0 };
-    // A status partition the page can read whole is filtered directly (exact, no search first).
-    const partition = status ? (totals.byStatus[status] ?? 0) : totals.total;
+    // A partition the page can read whole is filtered directly (exact, no search first): one
+    // person's leads (byOwner), one status (byDesk) or all.
+    const partition =
+      source.indexName === OWNER_INDEX
+        ? deskCount(totals, { owner: desk.owner })
+        : status
+          ? (totals.byStatus[status] ?? 0)
+          : totals.total;
     if (q && partition > this.tuning.smallPartition) {
       const search = await searchCandidates(
         this.table,
@@ -157,10 +176,13 @@ export class LeadQueries<R> {
       }
     }
     const known = q || activeFacets(this.lead, query.facets).length > 0 ? undefined : deskCount(totals, desk);
-    const [read, counted] = await Promise.all([
-      readIndexPage(this.table, this.parse, { ...query, limit }, q, source),
-      known === undefined && query.cursor ? countIndexMatches(this.table, query, q, source) : undefined,
-    ]);
+    const pageQuery = { ...query, limit };
+    const [read, counted] = await this.fromIndex(source, desk, (from) =>
+      Promise.all([
+        readIndexPage(this.table, this.parse, pageQuery, q, from),
+        known === undefined && query.cursor ? countIndexMatches(this.table, query, q, from) : undefined,
+      ]),
+    );
     const count = counted ?? { count: read.seen, complete: read.complete };
     return {
       ...read.page,
@@ -168,6 +190,23 @@ export class LeadQueries<R> {
       matched: known ?? count.count,
       ...(known === undefined && !count.complete ? { matchedAtLeast: true } : {}),
     };
+  }
+
+  /**
+   * Reads `source`; if it is the byOwner index and DynamoDB cannot answer from it yet (still being
+   * built), reads as before it existed instead.
+   */
+  private async fromIndex<T>(
+    source: IndexSource,
+    desk: DeskFilter,
+    read: (source: IndexSource) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await read(source);
+    } catch (error) {
+      if (!isIndexUnavailable(error, source.indexName) || source.indexName !== OWNER_INDEX) throw error;
+      return read(indexSource(this.lead, desk, false));
+    }
   }
 
   /**

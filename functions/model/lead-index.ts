@@ -235,10 +235,43 @@ export function deskKeyOf(lead: LeadKind, record: Record<string, unknown>): Reco
   return typeof record.status === "string" ? { deskKey: deskKey(lead, record.status) } : {};
 }
 
-/** The desk attributes a record is stored with in bulk (benchmarks, tests): its key and owner count. */
+/**
+ * `ownerKey` = "<kind>#<owner>": the partition key of the byOwner index (functions/model/tables.ts),
+ * sorted by createdAt, so one person's leads are read directly: newest first, or oldest first with
+ * the status New as a filter (most urgent first), however few they are among all leads
+ * (docs/decisions/0088-owner-index.md). Absent when nobody owns the record: the unassigned are not in
+ * the index. Set with `owner` by every writer (./desk-rules.ts, the desk backfill).
+ */
+export const OWNER_KEY = "ownerKey";
+
+/**
+ * The item the desk backfill puts in a lead table once it has given every owned record there its
+ * `ownerKey` (functions/leads/backfill.ts): from then on the byOwner index holds all of one person's
+ * leads, and listings read it (functions/leads/owner-index.ts). No `kind`: in no listing.
+ */
+export const OWNER_INDEX_READY_ID = "#desk#owner-index-ready";
+
+export function ownerKey(lead: LeadKind, owner: string): string {
+  return `${lead.kind}#${owner}`;
+}
+
+export function ownerKeyOf(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
+  return typeof record.owner === "string" && record.owner
+    ? { [OWNER_KEY]: ownerKey(lead, record.owner) }
+    : {};
+}
+
+/**
+ * The desk attributes a record is stored with in bulk (benchmarks, tests): its desk key, owner key
+ * and owner count.
+ */
 export function deskAttributes(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
   const owner = ownerCounterOf(record);
-  return { ...deskKeyOf(lead, record), ...(owner ? { [OWNER_COUNT]: owner } : {}) };
+  return {
+    ...deskKeyOf(lead, record),
+    ...ownerKeyOf(lead, record),
+    ...(owner ? { [OWNER_COUNT]: owner } : {}),
+  };
 }
 
 /**

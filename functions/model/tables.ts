@@ -76,6 +76,20 @@ const deskIndex = {
 };
 
 /**
+ * One person's leads (functions/model/lead-index.ts ownerKey): "<kind>#<owner>", by arrival, so
+ * Mine, a named owner, either with a status, and either most urgent first (oldest New first) read
+ * only that person's leads (docs/decisions/0088-owner-index.md). The unassigned have no ownerKey and
+ * are not in it. The one index this release adds to each lead table (infra/index-migration.ts).
+ */
+export const OWNER_INDEX = "byOwner";
+
+const ownerIndex = {
+  indexName: OWNER_INDEX,
+  partitionKey: { name: "ownerKey", type: "S" as const },
+  sortKey: { name: "createdAt", type: "S" as const },
+};
+
+/**
  * A table of leads: `kind` is a constant per record type so one index lists them newest first;
  * `expiresAt` is set at write time when the stage has a retention period (RETENTION_DAYS > 0).
  */
@@ -92,6 +106,7 @@ function leadTable<Id extends string, EnvVar extends string>(id: Id, envVar: Env
       },
       ...searchIndexes,
       deskIndex,
+      ownerIndex,
     ],
     timeToLiveAttribute: "expiresAt",
   } as const;

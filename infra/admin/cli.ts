@@ -76,13 +76,13 @@ async function backfill(args: ParsedArgs, store: Store, print: (line: string) =>
     calendar: store.calendar,
     clock: () => new Date(),
   };
-  const sum = { madeNew: 0, dueAdded: 0, ownersCounted: 0, skipped: 0, pages: 0 };
+  const sum = { madeNew: 0, dueAdded: 0, ownersCounted: 0, ownerKeysAdded: 0, skipped: 0, pages: 0 };
   for (let fromStart = args.again === true; ; fromStart = false) {
     // Runs of a minute, so progress shows and a stopped command resumes from the saved cursors.
     const result = await backfillDesk(deps, { fromStart, deadline: Date.now() + 60_000 });
     for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += result[key];
     print(
-      `${result.done ? "Done" : "Continuing"}: ${sum.madeNew} made New, ${sum.dueAdded} given a due time, ${sum.ownersCounted} owners counted, ${sum.skipped} changed meanwhile (${sum.pages} pages; ${store.description}).`,
+      `${result.done ? "Done" : "Continuing"}: ${sum.madeNew} made New, ${sum.dueAdded} given a due time, ${sum.ownersCounted} owners counted, ${sum.ownerKeysAdded} owner keys added, ${sum.skipped} changed meanwhile (${sum.pages} pages; ${store.description}).`,
     );
     if (result.done) return;
   }

@@ -249,6 +249,7 @@ describe("the backfill while staff work and other runs go on", () => {
       madeNew: 0,
       dueAdded: 0,
       ownersCounted: 0,
+      ownerKeysAdded: 0,
       skipped: 0,
       pages: 0,
     });

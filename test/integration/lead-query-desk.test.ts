@@ -4,14 +4,25 @@
  * urgent first, search and a facet lists exactly the matching records in the right order, page by
  * page through the cursor, with the exact count.
  */
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signup } from "../../events/signup";
 import type { DeskFilter } from "../../functions/leads/desk-filter";
 import { decodeCursor } from "../../functions/leads/lead-cursor";
 import { LeadQueries } from "../../functions/leads/lead-query";
-import { indexedWrite, searchAttributes, searchKey } from "../../functions/model/lead-index";
+import {
+  indexedWrite,
+  OWNER_INDEX_READY_ID,
+  searchAttributes,
+  searchKey,
+} from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { OWNER_INDEX } from "../../functions/model/tables";
 import { signupItems } from "../../functions/pipeline/signup-repository";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 
@@ -85,47 +96,76 @@ const DESKS: DeskFilter[] = [
   { urgency: true, owner: "ana" },
 ];
 
-describe("lead desk listings", () => {
-  // Each path a desk listing with a search can take: the search's candidates judged by id, the
-  // index read with the search as a filter (no candidate is read by id), a small status partition.
-  it.each([
-    ["candidates read by id", { deskCandidateCap: 1_000, smallPartition: 0 }],
-    ["the index filtered", { deskCandidateCap: 0, smallPartition: 0 }],
-    ["a small status partition filtered", { deskCandidateCap: 1_000, smallPartition: 5_000 }],
-  ])(
+/** Every desk combination, page by page, against the brute-force answer; the indexes it queried. */
+async function listsExactly(tuning: {
+  deskCandidateCap: number;
+  smallPartition: number;
+}): Promise<Set<string>> {
+  const indexes = new Set<string>();
+  // The client the listing reads with, noting which indexes it queries.
+  const db = {
+    send: (command: unknown) => {
+      if (command instanceof QueryCommand && command.input.IndexName) indexes.add(command.input.IndexName);
+      return dynamo.db.send(command as never);
+    },
+  } as unknown as DynamoDBDocumentClient;
+  const queries = new LeadQueries(db, dynamo.tables.signups, SIGNUP_KIND, (item) => item as Signup, tuning);
+  for (const desk of DESKS)
+    for (const q of ["", "ma", "chen", "acme.com"])
+      for (const teamSize of [undefined, "solo"]) {
+        const label = JSON.stringify({ desk, q, teamSize });
+        const listed: string[] = [];
+        let cursor: string | undefined;
+        let matched: number | undefined;
+        do {
+          const page = await queries.list({
+            desk,
+            q,
+            facets: teamSize ? { teamSize } : {},
+            limit: 4,
+            ...(cursor ? { cursor: decodeCursor(cursor) } : {}),
+          });
+          listed.push(...page.records.map((record) => record.id));
+          matched ??= page.matched;
+          expect(page.matchedAtLeast, label).toBeUndefined();
+          cursor = page.nextCursor;
+        } while (cursor);
+        const want = expected(desk, q, teamSize);
+        expect(listed, label).toEqual(want);
+        expect(matched, label).toBe(want.length);
+      }
+  return indexes;
+}
+
+// Each path a desk listing with a search can take: the search's candidates judged by id, the
+// index read with the search as a filter (no candidate is read by id), a small status partition.
+const TUNINGS = [
+  ["candidates read by id", { deskCandidateCap: 1_000, smallPartition: 0 }],
+  ["the index filtered", { deskCandidateCap: 0, smallPartition: 0 }],
+  ["a small status partition filtered", { deskCandidateCap: 1_000, smallPartition: 5_000 }],
+] as const;
+
+// In this order: before the desk backfill has marked the byOwner index complete, then after.
+describe("lead desk listings before the byOwner index is complete", () => {
+  it.each(TUNINGS)(
     "list exactly the matching records, in order, page by page, with exact counts: %s",
     async (_, tuning) => {
-      const queries = new LeadQueries(
-        dynamo.db,
-        dynamo.tables.signups,
-        SIGNUP_KIND,
-        (item) => item as Signup,
-        tuning,
-      );
-      for (const desk of DESKS)
-        for (const q of ["", "ma", "chen", "acme.com"])
-          for (const teamSize of [undefined, "solo"]) {
-            const label = JSON.stringify({ desk, q, teamSize });
-            const listed: string[] = [];
-            let cursor: string | undefined;
-            let matched: number | undefined;
-            do {
-              const page = await queries.list({
-                desk,
-                q,
-                facets: teamSize ? { teamSize } : {},
-                limit: 4,
-                ...(cursor ? { cursor: decodeCursor(cursor) } : {}),
-              });
-              listed.push(...page.records.map((record) => record.id));
-              matched ??= page.matched;
-              expect(page.matchedAtLeast, label).toBeUndefined();
-              cursor = page.nextCursor;
-            } while (cursor);
-            const want = expected(desk, q, teamSize);
-            expect(listed, label).toEqual(want);
-            expect(matched, label).toBe(want.length);
-          }
+      expect(await listsExactly(tuning)).not.toContain(OWNER_INDEX);
+    },
+  );
+});
+
+describe("lead desk listings from the byOwner index (docs/decisions/0088)", () => {
+  beforeAll(async () => {
+    await dynamo.db.send(
+      new PutCommand({ TableName: dynamo.tables.signups, Item: { id: OWNER_INDEX_READY_ID } }),
+    );
+  });
+
+  it.each(TUNINGS)(
+    "list exactly the matching records, in order, page by page, with exact counts: %s",
+    async (_, tuning) => {
+      expect(await listsExactly(tuning)).toContain(OWNER_INDEX);
     },
   );
 });

@@ -52,15 +52,22 @@ export interface LeadKind<R extends ListedLead> {
   readonly remove: (id: string) => Promise<void>;
 }
 
-/** 'N of M signups' (N is a lower bound, shown with a '+', for very broad searches). */
+/**
+ * 'N of M signups'; 'At least N of M signups' when N is a lower bound (the server stopped reading
+ * before the end, docs/decisions/0088-owner-index.md), and never '0' for 'not found yet'.
+ */
 export function resultsLine(
   matched: number,
   total: number,
   atLeast: boolean | undefined,
   noun: string,
 ): string {
-  return `${matched.toLocaleString()}${atLeast ? "+" : ""} of ${total.toLocaleString()} ${noun}`;
+  if (atLeast && matched === 0) return `More may match among ${total.toLocaleString()} ${noun}`;
+  return `${atLeast ? "At least " : ""}${matched.toLocaleString()} of ${total.toLocaleString()} ${noun}`;
 }
+
+/** Instead of the empty-state sentence while the server has not read to the end. */
+export const MORE_MAY_MATCH = "None found so far, but more may match — Load more";
 
 export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R> }) {
   const { texts, exportName: plural } = kind;
@@ -127,7 +134,7 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
               <LeadTable
                 columns={kind.columns.filter((column) => chooser.shown.has(column.heading))}
                 rows={list.items}
-                emptyText={texts.empty}
+                emptyText={list.hasMore ? MORE_MAY_MATCH : texts.empty}
                 rowName={kind.rowName}
                 selected={selected}
                 onToggle={toggle}
