@@ -381,12 +381,18 @@ export async function backfillDesk(
     deps.kinds.map(async ({ lead, table }) => {
       const ofKind = states.flatMap((state, i) => (state.kind === lead.kind ? [{ state, i }] : []));
       if (ofKind.every(({ state }) => state.done) || !ofKind.every(({ i }) => finished[i])) return;
-      await deps.db.send(
-        new PutCommand({
-          TableName: table,
-          Item: { id: OWNER_INDEX_READY_ID, at: deps.clock().toISOString(), backfill: BACKFILL_PK },
-        }),
-      );
+      try {
+        await deps.db.send(
+          new PutCommand({
+            TableName: table,
+            Item: { id: OWNER_INDEX_READY_ID, at: deps.clock().toISOString(), backfill: BACKFILL_PK },
+            // Written once: a later pass (--again) leaves the first one's mark as it is.
+            ConditionExpression: "attribute_not_exists(id)",
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
     }),
   );
   return { done: finished.every(Boolean), ...totals };

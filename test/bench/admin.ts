@@ -2,7 +2,8 @@
  * `npm run bench -- admin [count]`: seeds 100,000 signups (or `count`) into a fresh local store
  * with BatchWrite, then measures over real HTTP what staff wait for in the Command Center, against
  * the targets of docs/product/targets.md: dashboard numbers < 1 s, first page of signups < 1 s, a search or filter
- * change < 2 s, no response > 1 MB.
+ * change < 2 s, no response > 1 MB; and that no list's first page is empty or short while more
+ * match (docs/decisions/0088-owner-index.md).
  */
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { businessCalendar, replyDueAt } from "../../functions/model/response-clo
 import { signupItems } from "../../functions/pipeline/signup-repository";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { type BenchResult, below, type Figure, info } from "./figures";
+import { type BenchResult, below, type Figure, holds, info } from "./figures";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ADMIN = { username: "bench-admin", password: "benchmark password 1234" };
@@ -219,11 +220,22 @@ interface Measured {
   readonly bytes: number;
   /** "records/matched" of the last list answer, to show what was found. */
   readonly found?: string;
+  /**
+   * A list's first page had fewer rows than asked while more matched (a cursor to follow, or a
+   * count above the rows): "no leads" shown while there are some (docs/decisions/0088).
+   */
+  readonly short?: boolean;
+}
+
+/** Rows a list request asks for: its `limit`, else the API's default of 50. */
+function askedFor(requestPath: string): number {
+  return Number(new URL(requestPath, "http://bench").searchParams.get("limit") ?? 50);
 }
 
 async function timed(runtime: RuntimeProcess, cookie: string, paths: string[]): Promise<Measured> {
   const started = performance.now();
   let found: string | undefined;
+  let short = false;
   const sizes = await Promise.all(
     paths.map(async (p) => {
       const response = await fetch(`${runtime.url}${p}`, { headers: { cookie } });
@@ -234,13 +246,19 @@ async function timed(runtime: RuntimeProcess, cookie: string, paths: string[]): 
           signups?: unknown[];
           matched?: number;
           matchedAtLeast?: boolean;
+          nextCursor?: string;
         };
-        if (json.signups) found = `${json.signups.length}/${json.matched}${json.matchedAtLeast ? "+" : ""}`;
+        if (json.signups) {
+          found = `${json.signups.length}/${json.matched}${json.matchedAtLeast ? "+" : ""}`;
+          const rows = json.signups.length;
+          if (rows < askedFor(p) && (json.nextCursor !== undefined || rows < (json.matched ?? 0)))
+            short = true;
+        }
       }
       return body.byteLength;
     }),
   );
-  return { ms: performance.now() - started, bytes: Math.max(...sizes), found };
+  return { ms: performance.now() - started, bytes: Math.max(...sizes), found, short };
 }
 
 /** Median of `runs` measurements after one warm-up. */
@@ -250,7 +268,11 @@ async function median(runtime: RuntimeProcess, cookie: string, paths: string[], 
   for (let i = 0; i < runs; i++) results.push(await timed(runtime, cookie, paths));
   results.sort((a, b) => a.ms - b.ms);
   const middle = results[Math.floor(runs / 2)] as Measured;
-  return { ...middle, bytes: Math.max(...results.map((r) => r.bytes)) };
+  return {
+    ...middle,
+    bytes: Math.max(...results.map((r) => r.bytes)),
+    short: results.some((r) => r.short),
+  };
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -319,6 +341,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     const figures: Record<string, unknown> = { signups: count, seedSeconds: Number(seedSeconds.toFixed(1)) };
     let largest = 0;
     const rows: string[] = [];
+    const shortPages: string[] = [];
     for (const [name, paths, targetMs] of cases) {
       const measured = await median(runtime, cookie, paths);
       largest = Math.max(largest, measured.bytes);
@@ -328,9 +351,11 @@ export async function run(args: string[]): Promise<BenchResult> {
         bytes: measured.bytes,
         found: measured.found,
         ok: measured.ms < targetMs,
+        ...(measured.short ? { shortFirstPage: true } : {}),
       };
+      if (measured.short) shortPages.push(name);
       rows.push(
-        `${name.padEnd(40)} ${Math.round(measured.ms).toString().padStart(6)} ms  (target < ${targetMs} ms) ${measured.ms < targetMs ? "ok" : "SLOW"}  ${(measured.bytes / 1024).toFixed(0).padStart(5)} KiB  page/matched ${measured.found ?? "-"}`,
+        `${name.padEnd(40)} ${Math.round(measured.ms).toString().padStart(6)} ms  (target < ${targetMs} ms) ${measured.ms < targetMs ? "ok" : "SLOW"}  ${(measured.bytes / 1024).toFixed(0).padStart(5)} KiB  page/matched ${measured.found ?? "-"}${measured.short ? "  SHORT FIRST PAGE" : ""}`,
       );
     }
     // The machine is shared: the load average says how far the figures are from an idle machine's.
@@ -349,10 +374,17 @@ export async function run(args: string[]): Promise<BenchResult> {
         return below(`${name}: median`, measured.medianMs, "ms", targetMs);
       }),
       below("largest response", Math.round(largest / 1024), "KiB", 1024),
+      holds("no first page empty or short while more match", shortPages.length === 0),
     ];
+    figures.shortFirstPages = shortPages;
     console.log(rows.join("\n"));
     console.log(
       `largest response: ${(largest / 1024).toFixed(0)} KiB (target < 1024 KiB) ${largest < 1024 * 1024 ? "ok" : "TOO BIG"}`,
+    );
+    console.log(
+      shortPages.length === 0
+        ? "no first page empty or short while more match: ok"
+        : `first pages empty or short while more match: ${shortPages.join("; ")}`,
     );
     return { figures: report, details: figures };
   } finally {

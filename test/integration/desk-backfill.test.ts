@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactMessage, Signup } from "../../events";
 import { BACKFILL_PK, type BackfillDeps, backfillDesk } from "../../functions/leads/backfill";
-import { indexedWrite } from "../../functions/model/lead-index";
+import { indexedWrite, OWNER_INDEX_READY_ID } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
 import { contactItems } from "../../functions/pipeline/contact-repository";
@@ -60,6 +60,36 @@ async function storeOldContact(firstName: string, createdAt: string): Promise<st
   };
   await storeOld(CONTACT_KIND, contactItems.toItem(contact), contact);
   return contact.id;
+}
+
+/** A signup the desk assigned before the byOwner index (docs/decisions/0088): no `ownerKey`. */
+async function storeOwnedBeforeOwnerIndex(firstName: string, createdAt: string): Promise<string> {
+  serial += 1;
+  const signup: Signup = {
+    id: `owned-signup-${serial}`,
+    firstName,
+    lastName: "Owned",
+    email: `${firstName.toLowerCase()}.${serial}@owned.example.com`,
+    teamSize: "team",
+    productLines: "single",
+    createdAt,
+    status: "trial",
+    owner: ADMIN.username,
+    dueAt: new Date(Date.parse(createdAt) + 86_400_000).toISOString(),
+  };
+  const table = runtime.table("signups");
+  const indexed = indexedWrite(table, SIGNUP_KIND, signup);
+  const { ownerKey, ...attributes } = indexed.attributes;
+  expect(ownerKey).toBe(`signup#${ADMIN.username}`);
+  await runtime.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table, Item: { ...signupItems.toItem(signup), ...attributes } } },
+        ...indexed.actions,
+      ],
+    }),
+  );
+  return signup.id;
 }
 
 async function storeOld(
@@ -110,6 +140,7 @@ const HOUR = 3_600_000;
 const oldSignupIds: string[] = [];
 let recentId = "";
 const oldContactIds: string[] = [];
+let ownedId = "";
 
 beforeAll(async () => {
   runtime = await startRuntime({
@@ -130,7 +161,13 @@ beforeAll(async () => {
     oldContactIds.push(
       await storeOldContact(`Cora${n}`, new Date(Date.UTC(2026, 9, 5 + n, 16)).toISOString()),
     );
-  // The store as it was before the backfill existed: no progress of it; then the deploy (a restart).
+  ownedId = await storeOwnedBeforeOwnerIndex("Owned", "2026-09-15T15:00:00.000Z");
+  // The store as it was before the backfill existed: no progress of it, no owner-index mark; then
+  // the deploy (a restart).
+  for (const lead of [SIGNUP_KIND, CONTACT_KIND])
+    await runtime.db.send(
+      new DeleteCommand({ TableName: runtime.table(lead.table), Key: { id: OWNER_INDEX_READY_ID } }),
+    );
   const progress = await runtime.db.send(
     new QueryCommand({
       TableName: runtime.table("audit"),
@@ -164,6 +201,19 @@ describe("after a deploy, records stored before the desk", () => {
     expect(old.deskVersion).toBeUndefined();
     expect(old.dueAt).toBe(new Date(replyDueAt(CALENDAR, Date.parse(String(old.createdAt)))).toISOString());
     expect(typeof old.deskBackfilledAt).toBe("string");
+  });
+
+  it("give a lead owned before the owner index its key, mark each table, and Mine lists it", async () => {
+    expect(await record(SIGNUP_KIND, ownedId)).toMatchObject({
+      owner: ADMIN.username,
+      ownerKey: `signup#${ADMIN.username}`,
+      status: "trial",
+    });
+    for (const lead of [SIGNUP_KIND, CONTACT_KIND])
+      expect(await record(lead, OWNER_INDEX_READY_ID), lead.kind).toBeDefined();
+    const mine = await get("/api/admin/signups?owner=me");
+    expect(((mine.signups as { id: string }[]) ?? []).map((signup) => signup.id)).toEqual([ownedId]);
+    expect(mine.matched).toBe(1);
   });
 
   it("count as open on the dashboard, overdue unless still inside their promise", async () => {
