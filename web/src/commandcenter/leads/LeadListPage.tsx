@@ -23,6 +23,7 @@ import { allOf, FilterBar, type SelectFilter } from "./LeadFilters";
 import { LeadTable, type ListedLead } from "./LeadTable";
 import { leadKeys, ownersQuery } from "./leadQueries";
 import styles from "./leads.module.css";
+import { MORE_MAY_MATCH, resultsLine } from "./resultsLine";
 import { type LeadPage, useLeadList } from "./useLeadList";
 import { useLinkedLead } from "./useLinkedLead";
 import { type OptionalColumn, useShownColumns } from "./useShownColumns";
@@ -51,23 +52,6 @@ export interface LeadKind<R extends ListedLead> {
   readonly fetchOne: (id: string) => Promise<R>;
   readonly remove: (id: string) => Promise<void>;
 }
-
-/**
- * 'N of M signups'; 'At least N of M signups' when N is a lower bound (the server stopped reading
- * before the end, docs/decisions/0088-owner-index.md), and never '0' for 'not found yet'.
- */
-export function resultsLine(
-  matched: number,
-  total: number,
-  atLeast: boolean | undefined,
-  noun: string,
-): string {
-  if (atLeast && matched === 0) return `More may match among ${total.toLocaleString()} ${noun}`;
-  return `${atLeast ? "At least " : ""}${matched.toLocaleString()} of ${total.toLocaleString()} ${noun}`;
-}
-
-/** Instead of the empty-state sentence while the server has not read to the end. */
-export const MORE_MAY_MATCH = "None found so far, but more may match — Load more";
 
 export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R> }) {
   const { texts, exportName: plural } = kind;
