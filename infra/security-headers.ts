@@ -12,6 +12,12 @@ export interface SecurityHeaderOptions {
    * crawler that may not fetch a page never sees its noindex and can still list the bare URL.
    */
   readonly indexable?: boolean;
+  /**
+   * CSP hash sources ("sha256-…", unquoted) of the site's inline <style> elements, added to
+   * style-src (infra/site/csp-hashes.ts, docs/decisions/0089-inline-css-csp-hash.md). Never
+   * 'unsafe-inline': only the exact stylesheet the build inlined may apply.
+   */
+  readonly styleHashes?: readonly string[];
 }
 
 const TAG_MANAGER_SCRIPT_HOSTS = ["https://www.googletagmanager.com"];
@@ -23,12 +29,22 @@ const TAG_MANAGER_CONNECT_HOSTS = [
 /** The demo video embed on the home page. */
 const VIDEO_FRAME_HOSTS = ["https://www.youtube-nocookie.com"];
 
+const HASH_SOURCE = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/** Each hash quoted for the policy; anything but a sha256 hash source is refused, not passed on. */
+function styleHashSources(hashes: readonly string[]): string[] {
+  for (const hash of hashes) {
+    if (!HASH_SOURCE.test(hash)) throw new Error(`Not a sha256 CSP hash source: ${JSON.stringify(hash)}`);
+  }
+  return [...new Set(hashes)].sort().map((hash) => `'${hash}'`);
+}
+
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const tagManager = Boolean(options.tagManagerId);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPT_HOSTS : [])],
-    "style-src": ["'self'"],
+    "style-src": ["'self'", ...styleHashSources(options.styleHashes ?? [])],
     "img-src": ["'self'", "data:", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],

@@ -11,7 +11,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { EventPublisher } from "../../functions/lib/publisher";
 import { HTTP_FUNCTIONS, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
 import { REPO_ROOT } from "../repo-root";
-import { securityHeaders } from "../security-headers";
+import { contentSecurityPolicy, securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { LocalApi } from "./api";
 import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
@@ -171,12 +171,21 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       logError,
     });
     // The build names the local stage's origin; a runtime elsewhere serves a copy naming its own.
+    // npm run dev: Vite injects the site config with this origin (infra/site/site-config.ts).
+    if (options.dev) process.env.LOCAL_SITE_URL = url;
     const site = new StaticSite(
       distDir,
       new SiteAtOrigin(distDir, STAGE.siteUrl, url, path.join(dataDir, "site")),
+      // The built pages' inline stylesheet is allowed by its hash, as CloudFront's policy does
+      // (docs/decisions/0089-inline-css-csp-hash.md). Not under Vite: its policy has
+      // 'unsafe-inline', which a hash beside it would switch off.
+      options.dev
+        ? {}
+        : {
+            contentSecurityPolicy: (styleHashes) =>
+              contentSecurityPolicy({ tagManagerId: STAGE.tagManagerId, styleHashes }),
+          },
     );
-    // npm run dev: Vite injects the site config with this origin (infra/site/site-config.ts).
-    if (options.dev) process.env.LOCAL_SITE_URL = url;
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;
     if (vite) stoppers.push(() => vite.close());
     const headers = responseHeaders(vite);

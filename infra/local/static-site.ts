@@ -20,6 +20,7 @@ import {
   loadUrlRewrite,
   REVALIDATE_CACHE,
 } from "../constructs/site/url-rewrite";
+import { CSP_HASHES_FILE, parseCspHashes } from "../site/csp-hashes";
 
 export interface Reply {
   readonly statusCode: number;
@@ -65,6 +66,15 @@ export type Route =
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "file"; readonly uri: string };
 
+export interface StaticSiteOptions {
+  /**
+   * The Content-Security-Policy for the served build's inline-style hashes (its CSP_HASHES_FILE,
+   * read on each request, so a rebuild's new stylesheet is allowed without a restart), as the
+   * CDK stack makes CloudFront's from the same file. Unset: the header already set stays.
+   */
+  readonly contentSecurityPolicy?: (styleHashes: readonly string[]) => string;
+}
+
 export class StaticSite {
   private readonly rewrite = loadUrlRewrite();
   private readonly compress = compression({ threshold: 256 });
@@ -77,6 +87,7 @@ export class StaticSite {
   constructor(
     distDir: string,
     private readonly at: { root(): Promise<string> } = { root: async () => path.resolve(distDir) },
+    private readonly options: StaticSiteOptions = {},
   ) {}
 
   /** sirv for the folder served now (made again when that folder changes). */
@@ -139,6 +150,8 @@ export class StaticSite {
       });
     }
     const { root, files } = await this.current();
+    const policy = this.options.contentSecurityPolicy;
+    if (policy) response.setHeader("content-security-policy", policy(await this.styleHashes(root)));
     const file = this.fileOf(root, route.uri);
     const exists = file !== undefined && (await this.isFile(file));
     const status = this.statusFor(route.uri, exists ? 200 : 404);
@@ -178,6 +191,11 @@ export class StaticSite {
       },
       body: page ?? Buffer.from("Not found\n"),
     });
+  }
+
+  private async styleHashes(root: string): Promise<readonly string[]> {
+    const json = await fs.readFile(path.join(root, CSP_HASHES_FILE), "utf8").catch(() => undefined);
+    return json === undefined ? [] : parseCspHashes(json).styleSrc;
   }
 
   private async isFile(file: string): Promise<boolean> {

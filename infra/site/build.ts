@@ -20,6 +20,7 @@ import {
 } from "../../web/src/public-paths";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
+import { CSP_HASHES_FILE, cspHash, inlineStyleProblems } from "./csp-hashes";
 import { currentStageName } from "./site-config";
 
 // Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
@@ -48,8 +49,9 @@ function closure(manifest: Manifest, key: string): { scripts: Set<string>; style
 }
 
 /**
- * modulepreload + stylesheet links for a page chunk and its static imports, minus what the entry
- * already brings (Vite writes the entry's own tags into index.html).
+ * modulepreload links for a page chunk and its static imports, minus what the entry already brings
+ * (Vite writes the entry's own tags into index.html). A page whose CSS is not the entry's one
+ * stylesheet (inlined into every public page) is refused: it would need a render-blocking link.
  */
 function preloadTags(manifest: Manifest, source: string): string {
   if (!manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
@@ -61,14 +63,38 @@ function preloadTags(manifest: Manifest, source: string): string {
   for (const lazy of manifest[source]?.dynamicImports ?? []) {
     for (const css of closure(manifest, lazy).styles) page.styles.add(css);
   }
-  return [
-    ...[...page.styles]
-      .filter((css) => !entry.styles.has(css))
-      .map((css) => `<link rel="stylesheet" href="/${css}">`),
-    ...[...page.scripts]
-      .filter((file) => !entry.scripts.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join("\n    ");
+  const extra = [...page.styles].filter((css) => !entry.styles.has(css));
+  if (extra.length > 0) {
+    throw new Error(
+      `${source} needs ${extra.join(", ")} beyond the inlined stylesheet (keep cssCodeSplit: false in vite.config.ts)`,
+    );
+  }
+  return [...page.scripts]
+    .filter((file) => !entry.scripts.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("\n    ");
+}
+
+/** Vite's stylesheet link in index.html (one: `cssCodeSplit: false`, vite.config.ts). */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The public pages' template: Vite's render-blocking stylesheet link replaced by the stylesheet
+ * itself in a <style>, so the first screen paints from the HTML response alone
+ * (docs/decisions/0089-inline-css-csp-hash.md). Returns the template and the inlined text.
+ */
+async function inlineStylesheet(
+  template: string,
+  outDir: string,
+): Promise<{ template: string; css: string }> {
+  const links = [...template.matchAll(STYLESHEET_LINK)];
+  if (links.length !== 1)
+    throw new Error(`index.html links ${links.length} stylesheets; the build inlines exactly one`);
+  const [link, file] = links[0] as RegExpMatchArray;
+  const css = (await readFile(join(outDir, file as string), "utf8")).trim();
+  // The HTML parser would end the element there, and the browser would hash another text.
+  if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": it cannot be inlined`);
+  return { template: template.replace(link, () => `<style>${css}</style>`), css };
 }
 
 function fillTemplate(template: string, head: string, html: string): string {
@@ -147,7 +173,10 @@ async function renderSite(
   });
 
   const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  const template = await readFile(join(outDir, "index.html"), "utf8");
+  // The Command Center shell keeps the stylesheet link (it is not public, and signed-in staff
+  // have it cached); the public pages and the 404 page carry the stylesheet inline.
+  const shellTemplate = await readFile(join(outDir, "index.html"), "utf8");
+  const { template, css } = await inlineStylesheet(shellTemplate, outDir);
   const server = (await import(pathToFileURL(join(ssrDir, "entry-server.js")).href)) as ServerEntry;
 
   // Every page's og:image / twitter:image points at it (web/src/seo/head.ts): it must ship.
@@ -173,7 +202,13 @@ async function renderSite(
     `<title>Command Center | ${server.config.brand}</title>`,
     `<meta name="robots" content="noindex, nofollow">`,
   ].join("\n    ");
-  await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(template, shellHead, ""));
+  await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(shellTemplate, shellHead, ""));
+  await writeDist(CSP_HASHES_FILE, `${JSON.stringify({ styleSrc: [cspHash(css)] }, null, 2)}\n`);
+  // What the CDK stack and the local runtime will check again: every <style> of every page is
+  // allowed by the hashes just written, and no page carries a style attribute.
+  const problems = inlineStyleProblems(outDir);
+  if (problems.length > 0)
+    throw new Error(`The pages would break under the CSP:\n  ${problems.join("\n  ")}`);
 
   const sitemap = [
     `<?xml version="1.0" encoding="UTF-8"?>`,

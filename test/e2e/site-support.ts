@@ -51,7 +51,9 @@ export async function openPage(
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      // An inline <style> or style attribute the policy blocks reports blockedURI "inline" and
+      // style-src-elem / style-src-attr: recorded like any other violation.
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
     });
   });
   return { page, context, problems, close: () => context.close() };

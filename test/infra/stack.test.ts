@@ -21,10 +21,12 @@ import {
   sendRateSettings,
   VISIBILITY_TIMEOUT_FACTOR,
 } from "../../infra/constructs/messaging";
+import { MAX_HEADER_VALUE_LENGTH } from "../../infra/constructs/site/headers-policy";
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/constructs/site/site";
 import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
 import { securityHeaders } from "../../infra/security-headers";
+import { CSP_HASHES_FILE, readCspHashes } from "../../infra/site/csp-hashes";
 import { loadStage, type StageConfig } from "../../infra/stages";
 import {
   COMMAND_CENTER_SHELL_FILE,
@@ -221,14 +223,17 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
     it("puts a security headers policy equal to securityHeaders() on every behaviour, plus no-store on /api/*", () => {
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
       const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
-      const expected = securityHeaders({ tagManagerId: stage.tagManagerId, indexable: stage.production });
+      const options = { tagManagerId: stage.tagManagerId, indexable: stage.production };
+      // The pages' policy adds the built site's inline-style hashes to style-src (decision 0089).
+      const pageHeaders = securityHeaders({ ...options, styleHashes: readCspHashes(s.siteDir).styleSrc });
       for (const behaviour of behaviours) {
         const policyId = behaviour.ResponseHeadersPolicyId.Ref;
         const policy = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig;
         const sent = headersOfPolicy(policy);
+        const apiBehaviour = String(behaviour.PathPattern).startsWith("/api/");
+        const expected = apiBehaviour ? securityHeaders(options) : pageHeaders;
         for (const [name, value] of Object.entries(expected))
           expect(sent[name.toLowerCase()], name).toBe(value);
-        const apiBehaviour = String(behaviour.PathPattern).startsWith("/api/");
         expect(sent["cache-control"]).toBe(apiBehaviour ? "no-store" : undefined);
       }
       const hsts = headersOfPolicy(
@@ -237,6 +242,46 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       )["strict-transport-security"];
       expect(Number(/max-age=(\d+)/.exec(hsts ?? "")?.[1])).toBeGreaterThanOrEqual(31_536_000);
       expect(hsts).toContain("includeSubDomains");
+    });
+
+    it("allows the pages' one inline stylesheet by its sha256 hash, never by 'unsafe-inline', within CloudFront's header quota", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const policy =
+        resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
+          ?.ResponseHeadersPolicyConfig;
+      const csp = headersOfPolicy(policy)["content-security-policy"] ?? "";
+      const styleSrc = /(?:^|; )style-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+      expect(styleSrc[0]).toBe("'self'");
+      expect(styleSrc.slice(1)).toEqual(readCspHashes(s.siteDir).styleSrc.map((hash) => `'${hash}'`));
+      expect(styleSrc.slice(1)).toHaveLength(1);
+      expect(csp).not.toContain("unsafe");
+      for (const value of Object.values(headersOfPolicy(policy)))
+        expect(value.length).toBeLessThanOrEqual(MAX_HEADER_VALUE_LENGTH);
+    });
+
+    it("serves HTTP/2 and HTTP/3, compressed (gzip and Brotli in the cache key), TTLs from each file's Cache-Control", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      expect(config.HttpVersion).toBe("http2and3");
+      expect(config.DefaultCacheBehavior.Compress).toBe(true);
+      for (const behaviour of config.CacheBehaviors as any[]) expect(behaviour.Compress).toBe(true);
+      const cache = resources[config.DefaultCacheBehavior.CachePolicyId.Ref]?.Properties?.CachePolicyConfig;
+      expect(cache).toMatchObject({
+        MinTTL: 0,
+        MaxTTL: 31_536_000,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+          CookiesConfig: { CookieBehavior: "none" },
+          HeadersConfig: { HeaderBehavior: "none" },
+          QueryStringsConfig: { QueryStringBehavior: "none" },
+        },
+      });
+      // A year for the hashed assets fits under MaxTTL; the pages' revalidation under MinTTL 0.
+      expect(IMMUTABLE_CACHE).toMatch(/max-age=31536000\b.*immutable/);
+      expect(REVALIDATE_CACHE).toMatch(/no-cache|max-age=0/);
+      const deployments = ofType("Custom::CDKBucketDeployment").map(([, d]) => d.Properties ?? {});
+      const pages = deployments.find((d) => d.Exclude?.includes(HASHED_ASSETS) && !d.Include);
+      expect(pages?.Exclude).toContain(CSP_HASHES_FILE);
     });
 
     it("deploys hashed assets immutable and unpruned, then the pages revalidated with an invalidation", () => {
@@ -857,9 +902,31 @@ it("refuses a stage outside us-east-1 with a clear message (CloudFront WAF lives
   );
 });
 
+it("refuses at synth a site whose inline style the CSP would block", async () => {
+  const {
+    cpSync,
+    mkdtempSync: makeTemp,
+    readFileSync: read,
+    rmSync,
+    writeFileSync,
+  } = await import("node:fs");
+  const dev = synthesized.get("dev") as SynthesizedStage;
+  const tampered = makeTemp(join(tmpdir(), "repdesk-tampered-site-"));
+  cpSync(dev.siteDir, tampered, { recursive: true });
+  const pricing = join(tampered, htmlFileFor("/pricing"));
+  writeFileSync(pricing, read(pricing, "utf8").replace("<style>", "<style>body{color:red}"));
+  try {
+    await expect(synthesizeStage("dev", tampered)).rejects.toThrow(
+      /pricing\/index\.html: inline <style> sha256-/,
+    );
+  } finally {
+    rmSync(tampered, { recursive: true, force: true });
+  }
+}, 300_000);
+
 describe("local runtime and CloudFront agree", () => {
   it("the local runtime sends exactly the headers of the synthesized policy, on pages and on the API", async () => {
-    const { mkdtempSync: makeTemp, writeFileSync } = await import("node:fs");
+    const { copyFileSync, mkdtempSync: makeTemp, writeFileSync } = await import("node:fs");
     const { startRuntime } = await import("../support/runtime");
     const dev = synthesized.get("dev") as SynthesizedStage;
     const config = resourcesOf(dev.json, "AWS::CloudFront::Distribution")[0]?.[1].Properties
@@ -874,6 +941,8 @@ describe("local runtime and CloudFront agree", () => {
     const site = makeTemp(join(tmpdir(), "repdesk-headers-site-"));
     writeFileSync(join(site, "index.html"), "<!doctype html><title>t</title>");
     writeFileSync(join(site, "404.html"), "<!doctype html><title>404</title>");
+    // The local runtime reads the inline-style hashes from the site it serves, as synth did.
+    copyFileSync(join(dev.siteDir, CSP_HASHES_FILE), join(site, CSP_HASHES_FILE));
     const runtime = await startRuntime({ env: { WEB_DIST_DIR: site } });
     try {
       for (const [path, policy] of [

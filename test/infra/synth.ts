@@ -35,6 +35,8 @@ export interface SynthesizedStage {
   readonly template: Template;
   readonly json: TemplateJson;
   readonly outdir: string;
+  /** The built site the stack deployed. */
+  readonly siteDir: string;
 }
 
 export interface TemplateJson {
@@ -45,10 +47,11 @@ export interface TemplateJson {
 export async function synthesizeStage(stageName: string, siteDir?: string): Promise<SynthesizedStage> {
   const { dir } = await bundleOnce();
   const outdir = mkdtempSync(join(tmpdir(), `repdesk-cdk-${stageName}-`));
+  const site = siteDir ?? (await siteDirFor(stageName));
   const { app, stack } = await createApp({
     stageName,
     bundlesDir: dir,
-    siteDir: siteDir ?? (await siteDirFor(stageName)),
+    siteDir: site,
     outdir,
     account: "123456789012",
   });
@@ -56,7 +59,7 @@ export async function synthesizeStage(stageName: string, siteDir?: string): Prom
   const json = JSON.parse(
     readFileSync(join(outdir, `${stack.stackName}.template.json`), "utf8"),
   ) as TemplateJson;
-  return { stack, template: Template.fromJSON(json), json, outdir };
+  return { stack, template: Template.fromJSON(json), json, outdir, siteDir: site };
 }
 
 /** Resources of one type, by logical id. */

@@ -29,6 +29,14 @@ export function parseHsts(value: string): { maxAge: number; includeSubdomains: b
   };
 }
 
+/**
+ * CloudFront's quota "Maximum length of a header value in a response headers policy": 1,783
+ * characters, the Content-Security-Policy among them (TooLongCSPInResponseHeadersPolicy; the
+ * Quotas page of the CloudFront Developer Guide, "Response headers policies"). Not adjustable, so
+ * the policy is refused at synth instead of failing the deployment.
+ */
+export const MAX_HEADER_VALUE_LENGTH = 1783;
+
 export function splitSecurityHeaders(headers: Record<string, string>): {
   security: ResponseSecurityHeadersBehavior;
   custom: ResponseCustomHeader[];
@@ -38,6 +46,11 @@ export function splitSecurityHeaders(headers: Record<string, string>): {
   } = {};
   const custom: ResponseCustomHeader[] = [];
   for (const [name, value] of Object.entries(headers)) {
+    if (value.length > MAX_HEADER_VALUE_LENGTH) {
+      throw new Error(
+        `${name} is ${value.length} characters; a CloudFront response headers policy allows ${MAX_HEADER_VALUE_LENGTH}`,
+      );
+    }
     switch (name.toLowerCase()) {
       case "content-security-policy":
         security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };

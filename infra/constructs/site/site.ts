@@ -19,7 +19,10 @@ import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
   type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -45,6 +48,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { securityHeaders } from "../../security-headers";
+import { CSP_HASHES_FILE, verifiedCspHashes } from "../../site/csp-hashes";
 import type { StageConfig } from "../../stages";
 import { ORIGIN_VERIFY_HEADER, sentOriginSecret } from "../api-waf";
 import type { Monitoring } from "../monitoring";
@@ -121,7 +125,19 @@ export class Site extends Construct {
     });
 
     const headers = securityHeaders({ tagManagerId: stage.tagManagerId, indexable: stage.production });
-    const siteHeaders = securityHeadersPolicy(this, "SiteHeaders", `repdesk-${stage.name}-site`, headers);
+    // The pages' inline stylesheet is allowed by its hash (docs/decisions/0089-inline-css-csp-hash.md);
+    // a site whose pages carry a style this policy would block is refused here, at synth.
+    const { styleSrc } = verifiedCspHashes(props.siteDir);
+    const siteHeaders = securityHeadersPolicy(
+      this,
+      "SiteHeaders",
+      `repdesk-${stage.name}-site`,
+      securityHeaders({
+        tagManagerId: stage.tagManagerId,
+        indexable: stage.production,
+        styleHashes: styleSrc,
+      }),
+    );
     const apiHeaders = securityHeadersPolicy(this, "ApiHeaders", `repdesk-${stage.name}-api`, headers, {
       "Cache-Control": "no-store",
     });
@@ -162,7 +178,7 @@ export class Site extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: siteCachePolicy(this, stage.name),
         responseHeadersPolicy: siteHeaders,
         compress: true,
         functionAssociations: [
@@ -228,7 +244,8 @@ export class Site extends Construct {
     const pages = new BucketDeployment(this, "DeployPages", {
       sources: [source],
       destinationBucket: this.bucket,
-      exclude: [HASHED_ASSETS],
+      // The CSP hashes are a build input of this stack, not a page (the header carries them).
+      exclude: [HASHED_ASSETS, CSP_HASHES_FILE],
       prune: true,
       cacheControl: [CacheControl.fromString(REVALIDATE_CACHE)],
       distribution: this.distribution,
@@ -238,6 +255,27 @@ export class Site extends Construct {
     pages.node.addDependency(assets);
     acknowledgeDeploymentHelpers(Stack.of(this), this.bucket);
   }
+}
+
+/**
+ * The site's cache policy: CachingOptimized's key (no cookies, headers or query strings) with
+ * gzip and Brotli in the key, so CloudFront compresses and serves the encoding each viewer
+ * accepts; the TTLs follow each object's Cache-Control (a year immutable for hashed assets, 0 with
+ * revalidation for pages), minimum 0 so a page is never held past what it says.
+ */
+function siteCachePolicy(scope: Construct, stageName: string): CachePolicy {
+  return new CachePolicy(scope, "SiteCache", {
+    cachePolicyName: `repdesk-${stageName}-site`,
+    comment: "Site files: TTL from Cache-Control, compressed (gzip, Brotli)",
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.days(1),
+    maxTtl: Duration.days(365),
+    cookieBehavior: CacheCookieBehavior.none(),
+    headerBehavior: CacheHeaderBehavior.none(),
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
 }
 
 /** CDK's own helper functions (BucketDeployment, auto-delete) live at the stack root. */
