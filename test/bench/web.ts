@@ -37,6 +37,8 @@ export const TARGETS = {
   bestPractices: 1,
   seo: 1,
   lcpMs: 2000,
+  /** Lighthouse's "good" first contentful paint on mobile. */
+  fcpMs: 1800,
   tbtMs: 150,
   cls: 0.02,
   jsGzipBytes: 90_000,
@@ -145,6 +147,7 @@ function misses(figures: RunFigures & { jsGzipBytes: number }): string[] {
   if (figures.accessibility < TARGETS.accessibility) missed.push("accessibility");
   if (figures.bestPractices < TARGETS.bestPractices) missed.push("best-practices");
   if (figures.seo < TARGETS.seo) missed.push("seo");
+  if (figures.fcpMs > TARGETS.fcpMs) missed.push("FCP");
   if (figures.lcpMs > TARGETS.lcpMs) missed.push("LCP");
   if (figures.tbtMs > TARGETS.tbtMs) missed.push("TBT");
   if (figures.cls > TARGETS.cls) missed.push("CLS");
@@ -170,7 +173,7 @@ export async function run(args: string[]): Promise<BenchResult> {
   const figures: Record<string, RunFigures & { jsGzipBytes: number; missed: string[] }> = {};
   try {
     console.log(
-      `route                              perf  a11y  bp    seo   LCP ms  TBT ms  CLS     JS gzip   (median of ${runs})`,
+      `route                              perf  a11y  bp    seo   FCP ms  LCP ms  TBT ms  CLS     JS gzip   (median of ${runs})`,
     );
     for (const route of routes) {
       const samples: RunFigures[] = [];
@@ -191,6 +194,7 @@ export async function run(args: string[]): Promise<BenchResult> {
           summary.accessibility.toFixed(2).padStart(5),
           summary.bestPractices.toFixed(2).padStart(5),
           summary.seo.toFixed(2).padStart(5),
+          Math.round(summary.fcpMs).toString().padStart(7),
           Math.round(summary.lcpMs).toString().padStart(7),
           Math.round(summary.tbtMs).toString().padStart(7),
           summary.cls.toFixed(3).padStart(6),
@@ -217,6 +221,7 @@ function webFigures(route: string, f: RunFigures & { jsGzipBytes: number }, runs
     atLeast(`${of}: accessibility`, f.accessibility, "", TARGETS.accessibility),
     atLeast(`${of}: best practices`, f.bestPractices, "", TARGETS.bestPractices),
     atLeast(`${of}: SEO`, f.seo, "", TARGETS.seo),
+    atMost(`${of}: FCP`, Math.round(f.fcpMs), "ms", TARGETS.fcpMs),
     atMost(`${of}: LCP`, Math.round(f.lcpMs), "ms", TARGETS.lcpMs),
     atMost(`${of}: TBT`, Math.round(f.tbtMs), "ms", TARGETS.tbtMs),
     atMost(`${of}: CLS`, Number(f.cls.toFixed(3)), "", TARGETS.cls),

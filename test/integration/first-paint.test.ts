@@ -1,0 +1,105 @@
+/**
+ * Every public page paints from its HTML response alone (docs/decisions/0089-inline-css-csp-hash.md),
+ * over real HTTP against the local runtime serving the built site (web/dist, built when stale):
+ * no render-blocking stylesheet link, each inline <style> allowed by the Content-Security-Policy the
+ * runtime sends with that very page (a hash, never 'unsafe-inline'), and no style attribute (which
+ * a strict style-src blocks).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cspHash, hasStyleAttribute, inlineStyles } from "../../infra/site/csp-hashes";
+import { COMMAND_CENTER_PREFIX, PUBLIC_PATHS } from "../../web/src/public-paths";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+
+let runtime: RuntimeProcess;
+beforeAll(async () => {
+  runtime = await startRuntime();
+}, 300_000);
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** The page's start tags of one element name, each with its attributes (names lower-cased). */
+function tags(html: string, name: string): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))].map((match) => {
+    const attributes: Record<string, string> = {};
+    for (const attribute of (match[1] ?? "").matchAll(
+      /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+    )) {
+      attributes[(attribute[1] ?? "").toLowerCase()] = attribute[2] ?? attribute[3] ?? attribute[4] ?? "";
+    }
+    return attributes;
+  });
+}
+
+/** A stylesheet link the browser waits for before the first paint: no media, or one that matches a screen. */
+function renderBlockingStylesheets(html: string): string[] {
+  return tags(html, "link")
+    .filter((link) => (link.rel ?? "").toLowerCase().split(/\s+/).includes("stylesheet"))
+    .filter((link) => {
+      const media = (link.media ?? "").trim().toLowerCase();
+      return media === "" || media === "all" || media.includes("screen");
+    })
+    .map((link) => link.href ?? "?");
+}
+
+/** The style-src directive's sources. */
+function styleSources(policy: string): string[] {
+  const directive = policy
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("style-src "));
+  return directive?.split(/\s+/).slice(1) ?? [];
+}
+
+async function page(path: string): Promise<{ status: number; html: string; policy: string }> {
+  const response = await fetch(`${runtime.url}${path}`);
+  return {
+    status: response.status,
+    html: await response.text(),
+    policy: response.headers.get("content-security-policy") ?? "",
+  };
+}
+
+describe("the checks themselves", () => {
+  it("call a stylesheet link without media, or with a screen media, render-blocking", () => {
+    expect(renderBlockingStylesheets(`<link rel="stylesheet" href="/a.css">`)).toEqual(["/a.css"]);
+    expect(renderBlockingStylesheets(`<LINK REL="Stylesheet" HREF=/b.css media=all>`)).toEqual(["/b.css"]);
+    expect(renderBlockingStylesheets(`<link href="/c.css" rel="preload stylesheet">`)).toEqual(["/c.css"]);
+    expect(renderBlockingStylesheets(`<link rel="stylesheet" href="/p.css" media="print">`)).toEqual([]);
+    expect(renderBlockingStylesheets(`<link rel="modulepreload" href="/x.js">`)).toEqual([]);
+  });
+});
+
+describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
+  it("links no render-blocking stylesheet and carries its CSS inline", async () => {
+    const { status, html } = await page(path);
+    expect(status).toBe(path === "/no-such-page" ? 404 : 200);
+    expect(renderBlockingStylesheets(html)).toEqual([]);
+    const styles = inlineStyles(html);
+    expect(styles.length).toBeGreaterThan(0);
+    // The inline stylesheet is in <head>, so the first paint has it.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(inlineStyles(head)).toEqual(styles);
+  });
+
+  it("has every <style> allowed by the CSP sent with it, by hash and not by 'unsafe-inline'", async () => {
+    const { html, policy } = await page(path);
+    const sources = styleSources(policy);
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(sources).not.toContain("'unsafe-hashes'");
+    for (const style of inlineStyles(html)) expect(sources).toContain(`'${cspHash(style)}'`);
+  });
+
+  it("carries no style attribute", async () => {
+    const { html } = await page(path);
+    expect(hasStyleAttribute(html)).toBe(false);
+  });
+});
+
+describe("the Command Center shell", () => {
+  it("keeps its stylesheet link (not public, cached for signed-in staff)", async () => {
+    const { html } = await page(`${COMMAND_CENTER_PREFIX}/login`);
+    expect(renderBlockingStylesheets(html)).toHaveLength(1);
+    expect(inlineStyles(html)).toEqual([]);
+  });
+});
