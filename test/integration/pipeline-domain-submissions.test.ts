@@ -88,8 +88,10 @@ async function post(
   body: unknown,
   headers: Record<string, string> = {},
   sourceIp = "127.0.0.1",
+  path = "/api/signup",
 ) {
-  const result = await handler(apiEvent({ body, headers, sourceIp }), lambdaContext);
+  // API Gateway hands each function the route it matched: the contact handler answers only its own.
+  const result = await handler(apiEvent({ body, headers, sourceIp, path }), lambdaContext);
   return { status: result.statusCode, headers: result.headers ?? {}, json: jsonOf(result) };
 }
 
@@ -207,7 +209,7 @@ describe("POST /api/signup", () => {
 
 describe("POST /api/contact", () => {
   it("stores the message with kind contact and the client IP, and its contact.received event", async () => {
-    const { status, json } = await post(contact, contactBody, {}, "198.51.100.23");
+    const { status, json } = await post(contact, contactBody, {}, "198.51.100.23", "/api/contact");
     expect(status).toBe(201);
     const id = String(json.id);
     const { Item } = await dynamo.db.send(new GetCommand({ TableName: dynamo.tables.contacts, Key: { id } }));
@@ -237,7 +239,7 @@ describe("per-IP submission limit", () => {
     const ip = { "cloudfront-viewer-address": "203.0.113.50:1234" };
 
     expect((await post(limitedSignup, signupBody, ip)).status).toBe(201);
-    expect((await post(limitedContact, contactBody, ip)).status).toBe(201);
+    expect((await post(limitedContact, contactBody, ip, undefined, "/api/contact")).status).toBe(201);
     const refused = await post(limitedSignup, signupBody, ip);
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({ error: MESSAGES.tooManySubmissions });
