@@ -277,11 +277,20 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
 
 export const WORKERS: readonly WorkerDefinition[] = [
   { name: "enrich", entry: "pipeline/routes/enrich.ts", tables: { signups: "readWrite" }, assets: "geoip" },
+  // Two lanes of e-mail (docs/decisions/0098-mail-lanes.md): staff-facing mail never waits behind
+  // the prospects' acknowledgements.
   {
     name: "notify",
-    entry: "pipeline/routes/notify.ts",
-    // signups/contacts: `notifiedAt` once a lead's e-mails are out (functions/pipeline/notifications.ts).
+    entry: "pipeline/routes/notify.ts#staffHandler",
+    // signups/contacts: `notifiedAt` once a lead's staff alert is out (functions/pipeline/notifications.ts).
     tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "write" },
+    sendsEmail: true,
+  },
+  {
+    name: "acknowledge",
+    entry: "pipeline/routes/notify.ts#prospectHandler",
+    // ephemeral: the e-mail claims and the per-address quota; audit: the e-mail on the lead's timeline.
+    tables: { ephemeral: "readWrite", audit: "write" },
     sendsEmail: true,
   },
 ];
@@ -294,11 +303,19 @@ export const QUEUES: readonly QueueDefinition[] = [
     worker: "enrich",
     maxReceiveCount: 5,
   },
+  // The staff lane keeps the queue's original name, so a deployed stage keeps its queue and what waits in it.
   {
     name: "notification",
     envVar: "NOTIFICATION_QUEUE_URL",
     consumes: ["signup.created", "contact.received", "staff.account-locked", "desk.reminder", "desk.digest"],
     worker: "notify",
+    maxReceiveCount: 5,
+  },
+  {
+    name: "acknowledgement",
+    envVar: "ACKNOWLEDGEMENT_QUEUE_URL",
+    consumes: ["signup.created", "contact.received"],
+    worker: "acknowledge",
     maxReceiveCount: 5,
   },
 ];

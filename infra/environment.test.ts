@@ -61,7 +61,7 @@ describe("the functions' environment (infra/environment.ts)", () => {
     expect(environments.get("notify")?.SES_MIN_SEND_INTERVAL_MS).toBe("0");
     expect(
       Object.keys(environments.get("outbox-relay") ?? {}).filter((name) => name.endsWith("_QUEUE_URL")),
-    ).toEqual(["ENRICHMENT_QUEUE_URL", "NOTIFICATION_QUEUE_URL"]);
+    ).toEqual(["ENRICHMENT_QUEUE_URL", "NOTIFICATION_QUEUE_URL", "ACKNOWLEDGEMENT_QUEUE_URL"]);
     expect(
       Object.keys(environments.get("admin-signups-list") ?? {})
         .filter((name) => name.endsWith("_TABLE"))

@@ -27,19 +27,22 @@ describe("SqsPublisher", () => {
   const urls: Record<string, string> = {
     ENRICHMENT_QUEUE_URL: "https://sqs.example/enrichment",
     NOTIFICATION_QUEUE_URL: "https://sqs.example/notification",
+    ACKNOWLEDGEMENT_QUEUE_URL: "https://sqs.example/acknowledgement",
   };
   const publisher = new SqsPublisher(queuesFor, sqs, (envVar) => urls[envVar] ?? "");
 
-  it("sends the envelope to every queue that consumes its type, with the type as an attribute", async () => {
+  it("sends the envelope to every queue that consumes its type, with the type and queue as attributes", async () => {
     mock.reset();
     mock.on(SendMessageCommand).resolves({ MessageId: "m" });
     await publisher.publish(signupEvent);
     const inputs = mock.commandCalls(SendMessageCommand).map((call) => call.args[0].input);
     expect(inputs.map((input) => input.QueueUrl).sort()).toEqual([
+      urls.ACKNOWLEDGEMENT_QUEUE_URL,
       urls.ENRICHMENT_QUEUE_URL,
       urls.NOTIFICATION_QUEUE_URL,
     ]);
     for (const input of inputs) {
+      expect(input.QueueUrl).toBe(`https://sqs.example/${input.MessageAttributes?.queue?.StringValue}`);
       expect(JSON.parse(input.MessageBody ?? "")).toEqual(signupEvent);
       expect(input.MessageAttributes?.eventType).toEqual({
         DataType: "String",
@@ -48,7 +51,7 @@ describe("SqsPublisher", () => {
     }
   });
 
-  it("sends a contact event only to the notification queue", async () => {
+  it("sends a contact event to the two mail lanes only", async () => {
     mock.reset();
     mock.on(SendMessageCommand).resolves({});
     await publisher.publish({
@@ -67,6 +70,7 @@ describe("SqsPublisher", () => {
     });
     expect(mock.commandCalls(SendMessageCommand).map((call) => call.args[0].input.QueueUrl)).toEqual([
       urls.NOTIFICATION_QUEUE_URL,
+      urls.ACKNOWLEDGEMENT_QUEUE_URL,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { DomainEvent } from "../../events/envelopes";
 import { type QueueVariable, requireEnv } from "./env";
-import type { EventPublisher } from "./publisher";
+import { type EventPublisher, QUEUE_ATTRIBUTE } from "./publisher";
 import { failFastRequestHandler } from "./request-handler";
 
 /**
@@ -10,7 +10,9 @@ import { failFastRequestHandler } from "./request-handler";
  */
 export class SqsPublisher implements EventPublisher {
   constructor(
-    private readonly queuesFor: (type: DomainEvent["type"]) => readonly { readonly envVar: QueueVariable }[],
+    private readonly queuesFor: (
+      type: DomainEvent["type"],
+    ) => readonly { readonly name: string; readonly envVar: QueueVariable }[],
     private readonly sqs: SQSClient = new SQSClient({
       maxAttempts: 3,
       requestHandler: failFastRequestHandler(3_000),
@@ -29,6 +31,7 @@ export class SqsPublisher implements EventPublisher {
             MessageAttributes: {
               eventType: { DataType: "String", StringValue: event.type },
               eventId: { DataType: "String", StringValue: event.id },
+              [QUEUE_ATTRIBUTE]: { DataType: "String", StringValue: queue.name },
             },
           }),
         ),

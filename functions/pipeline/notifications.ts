@@ -13,7 +13,14 @@ import {
   staffSignupAlert,
 } from "../model/mail/templates";
 import { timelinePut } from "../model/timeline";
-import type { EmailKey, NotificationConfig, PlannedEmail } from "./planned-email";
+import {
+  type Audience,
+  audienceOf,
+  type EmailKey,
+  EVERY_AUDIENCE,
+  type NotificationConfig,
+  type PlannedEmail,
+} from "./planned-email";
 
 /** The e-mails an event causes. */
 export async function emailsFor(event: DomainEvent, config: NotificationConfig): Promise<PlannedEmail[]> {
@@ -113,14 +120,19 @@ function leadOf(event: DomainEvent): { kind: "signup" | "contact"; id: string } 
 export type NotificationOutcome = DeliveryOutcome | "capped";
 export type NotificationResult = Partial<Record<EmailKey, NotificationOutcome>>;
 
-/** Sends each e-mail of the event at most once; throws (so the message is retried) on a failure. */
+/**
+ * Sends each e-mail of the event for these audiences at most once; throws (so the message is
+ * retried) on a failure.
+ */
 export async function notify(
   deps: EmailClaimDeps,
   config: NotificationConfig,
   event: DomainEvent,
+  audiences: readonly Audience[] = EVERY_AUDIENCE,
 ): Promise<NotificationResult> {
   const result: NotificationResult = {};
   for (const { key, message } of await emailsFor(event, config)) {
+    if (!audiences.includes(audienceOf(key))) continue;
     const recipient = message.to[0];
     if (
       key === "acknowledgement" &&

@@ -13,6 +13,17 @@ export interface NotificationConfig {
 /** Stable names of the e-mails of one event: the idempotency claims are keyed by them. */
 export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked" | "desk-reminder" | "desk-digest";
 
+/**
+ * Who an e-mail is for. Each audience has its queue and worker, so the team's mail never waits
+ * behind the prospects' (docs/decisions/0098-mail-lanes.md).
+ */
+export type Audience = "staff" | "prospect";
+export const EVERY_AUDIENCE: readonly Audience[] = ["staff", "prospect"];
+
+export function audienceOf(key: EmailKey): Audience {
+  return key === "acknowledgement" ? "prospect" : "staff";
+}
+
 export interface PlannedEmail {
   readonly key: EmailKey;
   readonly message: EmailMessage;

@@ -40,18 +40,25 @@ export const WORKER_BATCH_SIZE = 10;
 export const WORKER_MAX_CONCURRENCY = 5;
 /** SQS event source mappings run at least two concurrent batches (AWS Lambda: MaximumConcurrency 2-1000). */
 export const MIN_MAPPING_CONCURRENCY = 2;
-/** The notify worker sends at most this many e-mails per message (staff alert + acknowledgement). */
+/**
+ * A mail worker sends at most this many e-mails per message: one in its lane, two for a message
+ * queued before the lanes (docs/decisions/0098-mail-lanes.md); the batch size allows for two.
+ */
 const EMAILS_PER_MESSAGE = 2;
+/** The workers that send e-mail share the stage's SES rate evenly (one per mail lane). */
+const MAIL_LANES = WORKERS.filter((worker) => worker.sendsEmail).length;
 
 /**
- * How a worker that sends e-mail keeps under the stage's SES rate (`sesMaxSendRate`): its queue
- * mapping runs at most MIN_MAPPING_CONCURRENCY batches at once and each instance spaces its sends
- * by `minIntervalMs` (functions/lib/ses-mailer.ts), so together they send at most the rate; the
- * batch is small enough to finish within half the function's timeout at that pace.
+ * How a worker that sends e-mail keeps under its share of the stage's SES rate (`sesMaxSendRate`
+ * split evenly between the mail lanes): its queue mapping runs at most MIN_MAPPING_CONCURRENCY
+ * batches at once and each instance spaces its sends by `minIntervalMs` (functions/lib/ses-mailer.ts),
+ * so together the lanes send at most the rate; the batch is small enough to finish within half the
+ * function's timeout at that pace.
  */
 export function sendRateSettings(maxPerSecond: number, timeoutSeconds: number) {
   const maxConcurrency = MIN_MAPPING_CONCURRENCY;
-  const minIntervalMs = Math.ceil((1000 * maxConcurrency) / maxPerSecond);
+  const lanePerSecond = maxPerSecond / MAIL_LANES;
+  const minIntervalMs = Math.ceil((1000 * maxConcurrency) / lanePerSecond);
   const fits = Math.floor((timeoutSeconds * 1000) / 2 / (EMAILS_PER_MESSAGE * minIntervalMs));
   return { maxConcurrency, minIntervalMs, batchSize: Math.max(1, Math.min(WORKER_BATCH_SIZE, fits)) };
 }

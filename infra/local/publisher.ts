@@ -1,19 +1,24 @@
 import type { DomainEvent } from "../../events";
-import type { EventPublisher } from "../../functions/lib/publisher";
+
+import { type EventPublisher, QUEUE_ATTRIBUTE } from "../../functions/lib/publisher";
 import { queuesFor } from "../../functions/registry";
 import type { LocalQueues } from "./queue";
 
 /**
  * The publisher the functions get locally: each event to every queue that consumes its type (the
- * same routing as production's SQS publisher), in one journal write, with its type as a message
- * attribute.
+ * same routing as production's SQS publisher), in one journal write, with its type and its queue as
+ * message attributes.
  */
 export function localPublisher(queues: Pick<LocalQueues, "send">): EventPublisher {
   return {
     async publish(event: DomainEvent) {
       const body = JSON.stringify(event);
       queues.send(
-        queuesFor(event.type).map((queue) => ({ queue: queue.name, body, attributes: { type: event.type } })),
+        queuesFor(event.type).map((queue) => ({
+          queue: queue.name,
+          body,
+          attributes: { type: event.type, [QUEUE_ATTRIBUTE]: queue.name },
+        })),
       );
     },
   };

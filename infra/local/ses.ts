@@ -26,6 +26,8 @@ export interface StoredEmail {
   subject: string;
   body: { html?: string; text?: string };
   at: number;
+  /** When the stand-in took it, in epoch milliseconds (`at` has only seconds): the lead-time bench reads it. */
+  receivedAtMs?: number;
   [other: string]: unknown;
 }
 
@@ -48,6 +50,7 @@ function installPersistence(store: SesStoreModule): void {
   const saveEmail = store.saveEmail;
   const clearStore = store.clearStore;
   store.saveEmail = (email) => {
+    email.receivedAtMs = Date.now();
     // Written before SES answers the SendEmail call: an e-mail the worker saw as sent is on disk.
     if (inboxFile) appendFileSync(inboxFile, `${JSON.stringify(email)}\n`, { mode: 0o600 });
     saveEmail(email);

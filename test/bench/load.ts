@@ -31,7 +31,8 @@ export interface StepFigures {
   statuses: Record<string, number>;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The p-th percentile of ascending `sorted` values (nearest rank), rounded. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
 }

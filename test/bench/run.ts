@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   fuzz: () => import("./fuzz"),
   load: () => import("./load"),
   soak: () => import("./soak"),
+  "lead-time": () => import("./lead-time"),
 };
 
 async function main(): Promise<void> {

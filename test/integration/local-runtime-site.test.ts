@@ -436,7 +436,7 @@ describe("API emulation", () => {
 
   it("exposes the queue counts locally", async () => {
     const report = await runtime.queues();
-    expect(Object.keys(report.queues).sort()).toEqual(["enrichment", "notification"]);
+    expect(Object.keys(report.queues).sort()).toEqual(["acknowledgement", "enrichment", "notification"]);
     expect(report.deadLetters).toEqual([]);
   });
 });

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ContactRequest, type DomainEvent, type SignupCreated, SignupRequest } from "../../events";
 import { lookupCountry } from "../../functions/lib/geoip";
 import type { EmailMessage, Mailer } from "../../functions/lib/mailer";
+import { QUEUE_ATTRIBUTE } from "../../functions/lib/publisher";
 import { SesMailer } from "../../functions/lib/ses-mailer";
 import { emailClaimKey } from "../../functions/model/mail/idempotency";
 import { relayOutboxEvent, sweepOutbox } from "../../functions/model/outbox";
+import type { Audience } from "../../functions/pipeline/planned-email";
 import { createEnrichHandler } from "../../functions/pipeline/routes/enrich";
 import { createNotifyHandler } from "../../functions/pipeline/routes/notify";
 import { acceptContact, acceptSignup, type SubmissionDeps } from "../../functions/pipeline/submissions";
@@ -225,8 +227,8 @@ class FlakyMailer implements Mailer {
 }
 
 describe("notification worker", () => {
-  const notifyWith = (mailer: Mailer) =>
-    createNotifyHandler(() => ({
+  const notifyWith = (mailer: Mailer, lane: Audience = "staff") =>
+    createNotifyHandler(lane, () => ({
       claims: {
         db: dynamo.db,
         ephemeralTable: dynamo.tables.ephemeral,
@@ -258,6 +260,37 @@ describe("notification worker", () => {
     expect(ack?.replyTo).toEqual([config.staffInbox]);
     expect(ack?.body.text).toContain("within 24 hours on weekdays");
     expect(ack?.body.text).toContain("customer success representative");
+  });
+
+  it("sends each lane's e-mail from its own queue, and both for a message queued before the lanes", async () => {
+    const mailer = new SesMailer(ses.client);
+    // Addresses of its own: each address gets three acknowledgements a day.
+    const event = await signupEvent("8.8.8.8", "ada.lanes@example.com");
+    const inQueue = (queue: string) => sqsEvent([event], 1, { [QUEUE_ATTRIBUTE]: queue });
+    expect(await notifyWith(mailer, "prospect")(inQueue("acknowledgement"))).toEqual({
+      batchItemFailures: [],
+    });
+    expect((await ses.emails()).map((email) => email.destination.to[0])).toEqual(["ada.lanes@example.com"]);
+    expect(await notifyWith(mailer, "staff")(inQueue("notification"))).toEqual({ batchItemFailures: [] });
+    expect((await ses.emails()).map((email) => email.destination.to[0]).sort()).toEqual([
+      "ada.lanes@example.com",
+      config.staffInbox,
+    ]);
+
+    // Queued by the relay before the lanes: no queue attribute, the staff lane sends both e-mails;
+    // the claims keep a redelivery from sending either again.
+    await ses.clear();
+    const older = await signupEvent("8.8.4.4", "ada.older@example.com");
+    expect(await notifyWith(mailer, "staff")(sqsEvent([older]))).toEqual({ batchItemFailures: [] });
+    expect(
+      await notifyWith(mailer, "prospect")(sqsEvent([older], 1, { [QUEUE_ATTRIBUTE]: "acknowledgement" })),
+    ).toEqual({
+      batchItemFailures: [],
+    });
+    expect((await ses.emails()).map((email) => email.destination.to[0]).sort()).toEqual([
+      "ada.older@example.com",
+      config.staffInbox,
+    ]);
   });
 
   it("sends contact e-mails too", async () => {

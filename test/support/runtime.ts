@@ -34,6 +34,8 @@ export interface Email {
   body: { html?: string; text?: string };
   /** Epoch seconds. */
   at: number;
+  /** When the local stand-in took it, epoch milliseconds (infra/local/ses.ts). */
+  receivedAtMs?: number;
 }
 
 export type { QueueCounts } from "../../infra/local/queue";

@@ -1,7 +1,12 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 
 /** An SQS batch as Lambda delivers it; each body is sent as given (objects as JSON). */
-export function sqsEvent(bodies: unknown[], receiveCount = 1): SQSEvent {
+export function sqsEvent(
+  bodies: unknown[],
+  receiveCount = 1,
+  /** Message attributes of every record, e.g. the queue it was sent to (functions/lib/publisher.ts). */
+  messageAttributes: Record<string, string> = {},
+): SQSEvent {
   return {
     Records: bodies.map(
       (body, index): SQSRecord => ({
@@ -14,7 +19,12 @@ export function sqsEvent(bodies: unknown[], receiveCount = 1): SQSEvent {
           SenderId: "test",
           ApproximateFirstReceiveTimestamp: "0",
         },
-        messageAttributes: {},
+        messageAttributes: Object.fromEntries(
+          Object.entries(messageAttributes).map(([name, value]) => [
+            name,
+            { stringValue: value, stringListValues: [], binaryListValues: [], dataType: "String" },
+          ]),
+        ),
         md5OfBody: "",
         eventSource: "aws:sqs",
         eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:test",
