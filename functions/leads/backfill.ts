@@ -13,36 +13,30 @@
  * - **Resumable**: each table is read by a parallel Scan in SEGMENTS segments; after every page the
  *   segment's cursor is saved in the audit table (pk BACKFILL_PK), so a run stopped by its deadline
  *   or a failure continues where it was. Once every segment is done a run reads one item and stops.
+ * - One record's steps (and how each moves its counters and response figures): ./backfill-records.ts.
  * - `deskBackfilledAt` on the record says when the desk learnt the due time: the morning digest
  *   leaves out leads that were already overdue then (functions/leads/reminders.ts).
  */
-import {
-  type DynamoDBDocumentClient,
-  PutCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
-import { BACKFILLED_AT } from "../../events/desk";
-import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
-import type { Clock } from "../lib/clock";
+import { PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { forEachConcurrently } from "../lib/pool";
 import { queryAll } from "../lib/query-all";
-import { isTransactionConflict, retryTransaction, type Sleep, type TransactItem } from "../lib/transact";
 import {
   countedOwner,
-  deskCounterUpdate,
-  deskKey,
   OWNER_COUNT,
   OWNER_INDEX_READY_ID,
   OWNER_KEY,
   ownerCounterOf,
-  ownerKey,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
-import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
-
-type StoredRecord = Record<string, unknown> & { id: string; createdAt: string };
+import {
+  addDueAt,
+  addOwnerKey,
+  countOwner,
+  makeNew,
+  type RecordDeps,
+  type StoredRecord,
+} from "./backfill-records";
 
 /**
  * The audit-table partition of the backfill's progress; a new version runs it again. v2 also
@@ -55,21 +49,10 @@ export const SEGMENTS = 4;
 const PAGE_SIZE = 250;
 /** Records written at once within one segment's page. */
 const WRITERS_PER_SEGMENT = 4;
-const ATTEMPTS = 6;
 
-export interface BackfillDeps {
-  readonly db: DynamoDBDocumentClient;
+export interface BackfillDeps extends RecordDeps {
   readonly kinds: readonly { readonly lead: LeadKind; readonly table: string }[];
   readonly auditTable: string;
-  readonly calendar: BusinessCalendar;
-  readonly clock: Clock;
-  /**
-   * Further actions for the transaction that makes a record New, e.g. the returning-prospect
-   * lookup of its address. A record whose further actions are refused (their condition fails) is
-   * still made New, without them.
-   */
-  readonly openLeadActions?: (lead: LeadKind, record: StoredRecord) => TransactItem[];
-  readonly sleep?: Sleep;
 }
 
 export interface BackfillOptions {
@@ -146,161 +129,6 @@ async function saveState(deps: BackfillDeps, state: SegmentState): Promise<void>
   );
 }
 
-type Outcome = "madeNew" | "dueAdded" | "ownersCounted" | "ownerKeysAdded" | "skipped";
-
-/** Makes a record without a status New, with its due time and its count, in one transaction. */
-async function makeNew(
-  deps: BackfillDeps,
-  lead: LeadKind,
-  table: string,
-  record: StoredRecord,
-): Promise<Outcome> {
-  const dueAt = new Date(replyDueAt(deps.calendar, Date.parse(record.createdAt))).toISOString();
-  let extra = deps.openLeadActions?.(lead, record) ?? [];
-  // A refused open-lead claim (an action after the first two) is dropped, and the record made New
-  // without it on the next attempt.
-  const retryable = (error: unknown) =>
-    isTransactionConflict(error) ||
-    cancellationCodes(error)?.slice(2).includes("ConditionalCheckFailed") === true;
-  return retryTransaction({ attempts: ATTEMPTS, retryable, sleep: deps.sleep }, async () => {
-    const actions: TransactItem[] = [
-      {
-        Update: {
-          TableName: table,
-          Key: { id: record.id },
-          UpdateExpression:
-            "SET #status = :new, deskKey = :deskKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now",
-          // Still without a status: a desk change (or another backfill) made meanwhile wins.
-          ConditionExpression:
-            "attribute_exists(id) AND attribute_not_exists(#status) AND attribute_not_exists(deskVersion)",
-          ExpressionAttributeNames: { "#status": "status", "#backfilled": BACKFILLED_AT },
-          ExpressionAttributeValues: {
-            ":new": "new",
-            ":deskKey": deskKey(lead, "new"),
-            ":due": dueAt,
-            ":now": deps.clock().toISOString(),
-          },
-        },
-      },
-      deskCounterUpdate(table, lead, record, { status: "new", owner: null }) as TransactItem,
-      ...extra,
-    ];
-    try {
-      await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
-      return "madeNew";
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (codes?.[0] === "ConditionalCheckFailed") return "skipped";
-      if (codes?.slice(2).includes("ConditionalCheckFailed")) extra = [];
-      throw error;
-    }
-  });
-}
-
-/** A record a desk change gave a status before the backfill: only its due time is missing. */
-async function addDueAt(deps: BackfillDeps, table: string, record: StoredRecord): Promise<Outcome> {
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: { id: record.id },
-        UpdateExpression: "SET dueAt = :due, #backfilled = :now",
-        ConditionExpression: "attribute_exists(#status) AND attribute_not_exists(dueAt)",
-        ExpressionAttributeNames: { "#status": "status", "#backfilled": BACKFILLED_AT },
-        ExpressionAttributeValues: {
-          ":due": new Date(replyDueAt(deps.calendar, Date.parse(record.createdAt))).toISOString(),
-          ":now": deps.clock().toISOString(),
-        },
-      }),
-    );
-    return "dueAdded";
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return "skipped";
-    throw error;
-  }
-}
-
-/**
- * An owned record stored before the owner counters: counted in its owner counter, in one
- * transaction with the record naming it, while its status and owner are still those read and no
- * change or other backfill has counted it (either of those makes this one skip it).
- */
-async function countOwner(
-  deps: BackfillDeps,
-  lead: LeadKind,
-  table: string,
-  record: StoredRecord,
-): Promise<Outcome> {
-  const counter = ownerCounterOf(record);
-  if (!counter) return "skipped";
-  return retryTransaction({ attempts: ATTEMPTS, sleep: deps.sleep }, async () => {
-    try {
-      await deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table,
-                Key: { id: record.id },
-                UpdateExpression: "SET #ownerCount = :counter",
-                ConditionExpression:
-                  "#status = :status AND #owner = :owner AND attribute_not_exists(#ownerCount)",
-                ExpressionAttributeNames: {
-                  "#status": "status",
-                  "#owner": "owner",
-                  "#ownerCount": OWNER_COUNT,
-                },
-                ExpressionAttributeValues: {
-                  ":status": record.status,
-                  ":owner": record.owner,
-                  ":counter": counter,
-                },
-              },
-            },
-            deskCounterUpdate(table, lead, record, {
-              status: String(record.status),
-              owner: String(record.owner),
-            }) as TransactItem,
-          ],
-        }),
-      );
-      return "ownersCounted";
-    } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return "skipped";
-      throw error;
-    }
-  });
-}
-
-/**
- * An owned record stored before the byOwner index: given its `ownerKey` while its owner is still the
- * one read and no desk change has set the key (a change sets or removes it with the owner).
- */
-async function addOwnerKey(
-  deps: BackfillDeps,
-  lead: LeadKind,
-  table: string,
-  record: StoredRecord,
-): Promise<Outcome> {
-  if (typeof record.owner !== "string" || !record.owner) return "skipped";
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: { id: record.id },
-        UpdateExpression: "SET #ownerKey = :key",
-        ConditionExpression: "#owner = :owner AND attribute_not_exists(#ownerKey)",
-        ExpressionAttributeNames: { "#owner": "owner", "#ownerKey": OWNER_KEY },
-        ExpressionAttributeValues: { ":owner": record.owner, ":key": ownerKey(lead, record.owner) },
-      }),
-    );
-    return "ownerKeysAdded";
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return "skipped";
-    throw error;
-  }
-}
-
 /** An owned record not yet counted in its owner counter (stored before the counters). */
 const ownerUncounted = (record: StoredRecord) => Boolean(ownerCounterOf(record)) && !countedOwner(record);
 
@@ -361,7 +189,8 @@ export async function backfillDesk(
           totals[await makeNew(deps, kind.lead, kind.table, record)] += 1;
           return;
         }
-        if (typeof record.dueAt !== "string") totals[await addDueAt(deps, kind.table, record)] += 1;
+        if (typeof record.dueAt !== "string")
+          totals[await addDueAt(deps, kind.lead, kind.table, record)] += 1;
         if (ownerUncounted(record)) totals[await countOwner(deps, kind.lead, kind.table, record)] += 1;
         if (typeof record.owner === "string" && record[OWNER_KEY] === undefined)
           totals[await addOwnerKey(deps, kind.lead, kind.table, record)] += 1;

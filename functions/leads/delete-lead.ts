@@ -11,6 +11,7 @@ import { auditPut } from "../model/audit";
 import { countedOwner, counterUpdates, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
+import { claimMoves, FIGURES_CLAIM, figuresUpdate } from "../model/response-figures";
 import { timelinePut } from "../model/timeline";
 
 export interface DeleteLeadDependencies {
@@ -36,6 +37,14 @@ export async function deleteLead(
     const counted = countedOwner(item);
     const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
     const self = { kind: lead.kind, id: input.id };
+    // Its response figures lose what it is counted as (nothing when it has no claim yet).
+    const claim = typeof item[FIGURES_CLAIM] === "string" ? (item[FIGURES_CLAIM] as string) : undefined;
+    const figures = figuresUpdate(
+      deps.tables.records,
+      lead,
+      item as Record<string, unknown> & { createdAt: string },
+      claimMoves(claim, undefined),
+    );
     const email = typeof item.email === "string" ? item.email : undefined;
     const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.clock()) : undefined;
     try {
@@ -47,18 +56,20 @@ export async function deleteLead(
                 TableName: deps.tables.records,
                 Key: { id: input.id },
                 // Only the version we read, so the counters lose exactly what it was counted in: a
-                // concurrent delete makes this one a 404; a desk change or the desk backfill's
-                // owner count made meanwhile has the record read again.
+                // concurrent delete makes this one a 404; a desk change, the desk backfill's
+                // owner count or the figures recount made meanwhile has the record read again.
                 ConditionExpression: [
                   "attribute_exists(id) AND createdAt = :createdAt",
                   version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version",
                   counted ? "#ownerCount = :ownerCount" : "attribute_not_exists(#ownerCount)",
+                  claim === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
                 ].join(" AND "),
-                ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT },
+                ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT, "#figures": FIGURES_CLAIM },
                 ExpressionAttributeValues: {
                   ":createdAt": item.createdAt,
                   ...(version === undefined ? {} : { ":version": version }),
                   ...(counted ? { ":ownerCount": counted } : {}),
+                  ...(claim === undefined ? {} : { ":figures": claim }),
                 },
               },
             },
@@ -68,6 +79,7 @@ export async function deleteLead(
               item as Record<string, unknown> & { createdAt: string },
               -1,
             ),
+            ...(figures ? [figures] : []),
             auditPut(deps.tables.audit, {
               action: lead.deleteAction,
               actor: input.actor,

@@ -1,16 +1,31 @@
 /**
- * The dashboard's response figures over signups and contact messages (docs/decisions/0067):
+ * The dashboard's response figures over signups and contact messages (docs/decisions/0067, 0090):
  * open leads (the status counters), overdue leads (open minus those still inside their promise,
  * which are at most the last few days' New leads, read from the byDesk index), and over the leads
- * that arrived in the last 30 days, the median clock time to the first reply and the share
- * answered within the promise (a lead still inside its promise is not counted yet; Spam never).
+ * that arrived in the window (today and the 29 days before, by UTC day), the median clock time to
+ * the first reply and the share answered within the promise (a lead still inside its promise is not
+ * judged yet; Spam never counts).
+ *
+ * Two ways to the same figures: `maintainedStats` sums the day items the writers keep
+ * (functions/model/response-figures.ts) — at most 30 per kind and shard, whatever the number of
+ * leads — once the recount has marked them complete; `recountStats` reads every record of the
+ * window, as before the day items existed: the answer until then, and the oracle the tests hold
+ * the day items to.
  */
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { DeskStatsResponse } from "../../events/desk";
+import { getByIds } from "../lib/get-by-ids";
 import { queryAll } from "../lib/query-all";
-import { deskKey } from "../model/lead-index";
+import { COUNTER_SHARDS, deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { type BusinessCalendar, clockTimeBetween } from "../model/response-clock";
+import {
+  addDayItem,
+  emptySums,
+  FIGURES_READY_ID,
+  figuresDayId,
+  histogramMedian,
+} from "../model/response-figures";
 import { CREATED_AT_INDEX, DESK_INDEX } from "../model/tables";
 import { LeadCounter } from "./counts";
 
@@ -18,17 +33,63 @@ const DAY_MS = 86_400_000;
 export const STATS_WINDOW_DAYS = 30;
 /** A New lead older than this is past its promise whatever the holidays (24 h of clock time). */
 const PROMISE_REACH_DAYS = 14;
+/**
+ * The statuses a lead with a reply-due time can have while not answered: an answered status
+ * (Contacted, Qualified, Trial, Won) stops the clock when it is set (./desk-rules.ts), Spam never
+ * counts and a linked submission has no due time.
+ */
+const UNANSWERED_STATUSES = ["new", "lost"] as const;
+
+export type LeadTables = readonly { lead: LeadKind; table: string }[];
+
+/** The window's first instant: the start of the UTC day 29 days before `now`'s. */
+export function windowStart(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (STATS_WINDOW_DAYS - 1) * DAY_MS);
+}
+
+/** The window's UTC days, oldest first ("YYYY-MM-DD"). */
+export function windowDays(now: Date): string[] {
+  const first = windowStart(now).getTime();
+  return Array.from({ length: STATS_WINDOW_DAYS }, (_, i) =>
+    new Date(first + i * DAY_MS).toISOString().slice(0, 10),
+  );
+}
 
 interface KindFigures {
   open: number;
   notYetDue: number;
-  /** Clock time to the first reply of each answered lead of the window. */
-  replyTimes: number[];
-  withinPromise: number;
+  /** Judged: answered, or past due unanswered. */
   judged: number;
+  withinPromise: number;
+  /** recountStats: each answered lead's reply time; maintainedStats: the histogram's sums. */
+  replyTimes: number[];
+  histogram?: Map<number, number>;
 }
 
-async function kindFigures(
+/** New leads of the last days still inside their promise: those unanswered, and all. */
+async function stillInsidePromise(
+  db: DynamoDBDocumentClient,
+  table: string,
+  lead: LeadKind,
+  status: string,
+  now: Date,
+) {
+  const items = await queryAll(db, {
+    TableName: table,
+    IndexName: DESK_INDEX,
+    KeyConditionExpression: "deskKey = :key AND createdAt >= :from",
+    FilterExpression: "dueAt > :now",
+    ExpressionAttributeValues: {
+      ":key": deskKey(lead, status),
+      ":from": new Date(now.getTime() - PROMISE_REACH_DAYS * DAY_MS).toISOString(),
+      ":now": now.toISOString(),
+    },
+    ProjectionExpression: "id, respondedAt",
+  });
+  return { all: items.length, unanswered: items.filter((item) => item.respondedAt === undefined).length };
+}
+
+async function recountKind(
   db: DynamoDBDocumentClient,
   table: string,
   lead: LeadKind,
@@ -37,33 +98,19 @@ async function kindFigures(
 ): Promise<KindFigures> {
   const [totals, waiting, recent] = await Promise.all([
     new LeadCounter(db, table, lead).totals(),
-    queryAll(db, {
-      TableName: table,
-      IndexName: DESK_INDEX,
-      KeyConditionExpression: "deskKey = :key AND createdAt >= :from",
-      FilterExpression: "dueAt > :now",
-      ExpressionAttributeValues: {
-        ":key": deskKey(lead, "new"),
-        ":from": new Date(now.getTime() - PROMISE_REACH_DAYS * DAY_MS).toISOString(),
-        ":now": now.toISOString(),
-      },
-      ProjectionExpression: "id",
-    }),
+    stillInsidePromise(db, table, lead, "new", now),
     queryAll(db, {
       TableName: table,
       IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt >= :from",
-      ExpressionAttributeValues: {
-        ":kind": lead.kind,
-        ":from": new Date(now.getTime() - STATS_WINDOW_DAYS * DAY_MS).toISOString(),
-      },
+      ExpressionAttributeValues: { ":kind": lead.kind, ":from": windowStart(now).toISOString() },
       ProjectionExpression: "createdAt, dueAt, respondedAt, #status",
       ExpressionAttributeNames: { "#status": "status" },
     }),
   ]);
   const figures: KindFigures = {
     open: totals.byStatus.new ?? 0,
-    notYetDue: waiting.length,
+    notYetDue: waiting.all,
     replyTimes: [],
     withinPromise: 0,
     judged: 0,
@@ -82,6 +129,34 @@ async function kindFigures(
   return figures;
 }
 
+async function maintainedKind(
+  db: DynamoDBDocumentClient,
+  table: string,
+  lead: LeadKind,
+  now: Date,
+): Promise<KindFigures> {
+  const ids = windowDays(now).flatMap((day) =>
+    Array.from({ length: COUNTER_SHARDS }, (_, shard) => figuresDayId(lead, day, shard)),
+  );
+  const [totals, items, ...waiting] = await Promise.all([
+    new LeadCounter(db, table, lead).totals(),
+    getByIds(db, table, ids),
+    ...UNANSWERED_STATUSES.map((status) => stillInsidePromise(db, table, lead, status, now)),
+  ]);
+  const sums = emptySums();
+  for (const item of items.values()) addDayItem(sums, item);
+  const unansweredInside = waiting.reduce((sum, inside) => sum + inside.unanswered, 0);
+  return {
+    open: totals.byStatus.new ?? 0,
+    notYetDue: waiting[0]?.all ?? 0,
+    // Every counted arrival is answered, past due, or still inside its promise (read just now).
+    judged: sums.n - unansweredInside,
+    withinPromise: sums.w,
+    replyTimes: [],
+    histogram: sums.histogram,
+  };
+}
+
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -91,22 +166,64 @@ export function median(values: readonly number[]): number | null {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-export async function deskStats(
-  db: DynamoDBDocumentClient,
-  kinds: readonly { lead: LeadKind; table: string }[],
-  calendar: BusinessCalendar,
-  now: Date,
-): Promise<DeskStatsResponse> {
-  const all = await Promise.all(kinds.map(({ lead, table }) => kindFigures(db, table, lead, calendar, now)));
+function answer(all: readonly KindFigures[]): DeskStatsResponse {
   const open = all.reduce((sum, f) => sum + f.open, 0);
   const notYetDue = all.reduce((sum, f) => sum + f.notYetDue, 0);
   const judged = all.reduce((sum, f) => sum + f.judged, 0);
   const within = all.reduce((sum, f) => sum + f.withinPromise, 0);
+  const histogram = new Map<number, number>();
+  for (const f of all)
+    for (const [bucket, count] of f.histogram ?? [])
+      histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+  const maintained = all.some((f) => f.histogram !== undefined);
   return {
     open,
     overdue: Math.max(0, open - notYetDue),
-    medianFirstReplyMs: median(all.flatMap((f) => f.replyTimes)),
-    withinPromiseShare: judged === 0 ? null : within / judged,
+    medianFirstReplyMs: maintained ? histogramMedian(histogram) : median(all.flatMap((f) => f.replyTimes)),
+    withinPromiseShare: judged <= 0 ? null : within / judged,
     windowDays: STATS_WINDOW_DAYS,
   };
+}
+
+/** The figures from every record of the window (the oracle, and the answer until the recount is done). */
+export async function recountStats(
+  db: DynamoDBDocumentClient,
+  kinds: LeadTables,
+  calendar: BusinessCalendar,
+  now: Date,
+): Promise<DeskStatsResponse> {
+  return answer(
+    await Promise.all(kinds.map(({ lead, table }) => recountKind(db, table, lead, calendar, now))),
+  );
+}
+
+/** The figures from the day items: needs the recount's marker in every table. */
+export async function maintainedStats(
+  db: DynamoDBDocumentClient,
+  kinds: LeadTables,
+  now: Date,
+): Promise<DeskStatsResponse> {
+  return answer(await Promise.all(kinds.map(({ lead, table }) => maintainedKind(db, table, lead, now))));
+}
+
+/** Tables whose marker was seen: the recount never removes it, so a warm function asks once. */
+const ready = new Set<string>();
+
+export async function figuresReady(db: DynamoDBDocumentClient, table: string): Promise<boolean> {
+  if (ready.has(table)) return true;
+  const found = await db.send(
+    new GetCommand({ TableName: table, Key: { id: FIGURES_READY_ID }, ProjectionExpression: "id" }),
+  );
+  if (found.Item) ready.add(table);
+  return found.Item !== undefined;
+}
+
+export async function deskStats(
+  db: DynamoDBDocumentClient,
+  kinds: LeadTables,
+  calendar: BusinessCalendar,
+  now: Date,
+): Promise<DeskStatsResponse> {
+  const marked = await Promise.all(kinds.map(({ table }) => figuresReady(db, table)));
+  return marked.every(Boolean) ? maintainedStats(db, kinds, now) : recountStats(db, kinds, calendar, now);
 }

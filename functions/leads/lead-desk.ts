@@ -30,9 +30,12 @@ import {
   type TransactItem,
 } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
+import { stageCalendar } from "../model/calendar";
 import { countedOwner, counterMoveUpdate, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
+import type { BusinessCalendar } from "../model/response-clock";
+import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
 import { readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
 import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
 
@@ -47,6 +50,8 @@ export interface DeskDeps {
    * (its country, known once enrichment has run; docs/decisions/0075).
    */
   readonly leadTables?: Readonly<Record<LeadKindName, string>>;
+  /** The response clock's calendar (reply times of the response figures); default: the stage's. */
+  readonly calendar?: BusinessCalendar;
 }
 
 export async function readLead(
@@ -65,7 +70,8 @@ export async function readLead(
 /**
  * The record's update guards on the version read, so a concurrent change makes this one retry, and
  * on the owner counter it is counted in (the desk backfill counts an owned record without bumping
- * its version): the counters move from exactly where the record was counted.
+ * its version): the counters move from exactly where the record was counted. deskWrites adds the
+ * same guard on the response-figures claim (the recount sets it without bumping the version).
  */
 function versionGuard(item: Record<string, unknown>): {
   condition: string;
@@ -107,8 +113,12 @@ export function deskWrites(
 ): { actions: TransactItem[]; entries: TimelineEntry[] } {
   const id = String(item.id);
   const guard = versionGuard(item);
+  // The response figures move with what the record becomes (functions/model/response-figures.ts).
+  const after: Record<string, unknown> = { ...item, ...decision.set };
+  for (const name of decision.remove) delete after[name];
+  const figures = figuresChange(deps.tables.records, lead, item, after, deps.calendar ?? stageCalendar());
   const update = updateExpression({
-    set: { deskVersion: guard.next, ...decision.set },
+    set: { deskVersion: guard.next, ...decision.set, [FIGURES_CLAIM]: figures.claim },
     remove: decision.remove,
   });
   const puts = decision.entries.map(({ entry, order }) =>
@@ -122,12 +132,21 @@ export function deskWrites(
           TableName: deps.tables.records,
           Key: { id },
           UpdateExpression: update.UpdateExpression,
-          ConditionExpression: guard.condition,
-          ExpressionAttributeNames: { ...guard.names, ...update.ExpressionAttributeNames },
-          ExpressionAttributeValues: { ...guard.values, ...update.ExpressionAttributeValues },
+          ConditionExpression: `${guard.condition} AND ${figures.condition}`,
+          ExpressionAttributeNames: {
+            ...guard.names,
+            ...figures.names,
+            ...update.ExpressionAttributeNames,
+          },
+          ExpressionAttributeValues: {
+            ...guard.values,
+            ...figures.values,
+            ...update.ExpressionAttributeValues,
+          },
         },
       },
       ...(counters ? [counters] : []),
+      ...(figures.action ? [figures.action] : []),
       ...puts,
     ],
     entries: puts.map((put) => TimelineEntryShape.parse({ ...put.Put?.Item, id: put.Put?.Item?.sk })),

@@ -12,6 +12,7 @@ import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
+import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
 import { timelinePut } from "../model/timeline";
 import { contactItems } from "./contact-repository";
 import { signupItems } from "./signup-repository";
@@ -89,6 +90,14 @@ async function storeWithEvent<R extends NewRecord>(
     // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
     // counters take the record's expiry so that they expire with it.
     const indexed = indexedWrite(deps.tables.records, lead, retained);
+    // Counted in its day's response figures from the start (functions/model/response-figures.ts).
+    const figures = figuresChange(
+      deps.tables.records,
+      lead,
+      retained,
+      { ...retained, ...indexed.attributes },
+      deps.calendar ?? stageCalendar(),
+    );
     const self: OpenLeadRef = { kind: lead.kind, id: draft.id };
     const prospectActions = linkTo
       ? [
@@ -114,7 +123,7 @@ async function storeWithEvent<R extends NewRecord>(
         {
           Put: {
             TableName: deps.tables.records,
-            Item: { ...retained, ...indexed.attributes },
+            Item: { ...retained, ...indexed.attributes, [FIGURES_CLAIM]: figures.claim },
             ConditionExpression: "attribute_not_exists(id)",
           },
         },
@@ -126,6 +135,7 @@ async function storeWithEvent<R extends NewRecord>(
           },
         },
         ...indexed.actions,
+        ...(figures.action ? [figures.action] : []),
         ...prospectActions,
       ],
     });

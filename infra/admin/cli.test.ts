@@ -30,6 +30,16 @@ describe("admin command arguments", () => {
     expect(() => parseArgs(["list", "--again"])).toThrow(/--again is for backfill-desk/);
   });
 
+  it("reads recount-figures with --stage, without a username or --again", () => {
+    expect(parseArgs(["recount-figures", "--stage", "dev"])).toEqual({
+      command: "recount-figures",
+      username: undefined,
+      stage: "dev",
+    });
+    expect(() => parseArgs(["recount-figures", "ada"])).toThrow(/takes no username/);
+    expect(() => parseArgs(["recount-figures", "--again"])).toThrow(/--again is for backfill-desk/);
+  });
+
   it("names a deployed stage's tables like the stack does", () => {
     expect(stageTableName("prod", "users")).toBe("repdesk-prod-Users");
   });

@@ -3,6 +3,7 @@
  *
  *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
  *   npm run admin -- backfill-desk [--again] [--stage <name>]   (docs/decisions/0076-desk-backfill.md)
+ *   npm run admin -- recount-figures [--stage <name>]           (docs/decisions/0090-maintained-response-figures.md)
  *   npm run admin -- check-identities [--stage <name>]          (docs/decisions/0081-one-identity-rule.md)
  *
  * Locally (default) against the local runtime's store: the running runtime's DynamoDB, found
@@ -20,6 +21,7 @@
  */
 import { emailField } from "../../events";
 import { backfillDesk } from "../../functions/leads/backfill";
+import { recountFigures } from "../../functions/leads/figures-recount";
 import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { roleOf, UsersRepository } from "../../functions/model/staff/users";
@@ -34,10 +36,11 @@ import { openStore, type Store } from "./store";
 const USAGE =
   "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]\n" +
   "       npm run admin -- backfill-desk [--again] [--stage <name>]\n" +
+  "       npm run admin -- recount-figures [--stage <name>]\n" +
   "       npm run admin -- check-identities [--stage <name>]";
 
 /** Commands that act on no one user. */
-const WITHOUT_USERNAME = ["list", "backfill-desk", "check-identities"];
+const WITHOUT_USERNAME = ["list", "backfill-desk", "recount-figures", "check-identities"];
 
 export interface ParsedArgs {
   readonly command: string;
@@ -86,6 +89,19 @@ async function backfill(args: ParsedArgs, store: Store, print: (line: string) =>
     );
     if (result.done) return;
   }
+}
+
+/** Counts the window's records in the dashboard's response figures and marks them complete. */
+async function recount(store: Store, print: (line: string) => void): Promise<void> {
+  const result = await recountFigures({
+    db: store.db,
+    kinds: [SIGNUP_KIND, CONTACT_KIND].map((lead) => ({ lead, table: store.table(lead.table) })),
+    calendar: store.calendar,
+    clock: () => new Date(),
+  });
+  print(
+    `Done: ${result.records} records of the window read, ${result.counted} counted or corrected, ${result.gone} deleted meanwhile; the dashboard now reads the maintained figures (${store.description}).`,
+  );
 }
 
 async function newPassword(username: string): Promise<string> {
@@ -182,6 +198,9 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
     }
     case "backfill-desk":
       await backfill(args, store, print);
+      return;
+    case "recount-figures":
+      await recount(store, print);
       return;
     case "check-identities":
       await checkStoredIdentities(store, print);

@@ -1,0 +1,224 @@
+/**
+ * The dashboard's response figures kept as they change (docs/decisions/0090-maintained-response-figures.md):
+ * per lead kind and UTC arrival day, items that count the leads judged by the promise and the
+ * answered ones — within the promise, late, and a histogram of their clock time to the first reply.
+ *
+ * Each record names what it is counted as (its `figures` claim, below). Every writer that changes
+ * what the claim depends on (status Spam or not, due time, first reply) moves the day item from the
+ * record's stored claim to its new one with ADD, in the same transaction as the record, guarded by
+ * the claim read: the day items are always the sum of the claims, whatever runs in parallel. A
+ * record without a claim (stored before this) is counted nowhere until the recount
+ * (functions/leads/figures-recount.ts) or its next change counts it — never twice.
+ *
+ * What the clock decides (a lead inside its promise becomes late by time passing, not by a write) is
+ * not kept here: the dashboard reads the few leads still inside their promise (functions/leads/desk-stats.ts).
+ */
+import type { TransactItem } from "../lib/transact";
+import { updateExpression } from "../lib/update-expression";
+import { counterShard } from "./lead-index";
+import type { LeadKind } from "./lead-kinds";
+import { type BusinessCalendar, clockTimeBetween } from "./response-clock";
+
+/** The record's attribute naming what it is counted as in its day's figures. */
+export const FIGURES_CLAIM = "figures";
+
+/**
+ * A claim: "-" counted nowhere (Spam, or no reply-due time: a linked submission); "a" an arrival not
+ * answered yet; "w<bucket>" / "l<bucket>" answered within the promise / late, its reply time in
+ * histogram bucket <bucket> (below).
+ */
+export type FigureClaim = string;
+
+const MINUTE_MS = 60_000;
+/**
+ * Reply times below this many minutes (14 days of clock time and 3 minutes: an edge of the
+ * display's 0.1 h steps) are counted per minute, above it per 6 minutes.
+ */
+const MINUTE_BUCKETS_BELOW = 14 * 24 * 60 + 3;
+const WIDE_BUCKET = 6;
+
+/**
+ * The histogram bucket of a reply time: the minute it starts at, one minute wide below 14 days of
+ * clock time and six above. The dashboard shows the median in steps of 0.1 h (6 minutes) whose edges
+ * (x.x5 h) fall on whole minutes, 3 past a multiple of 6; so each bucket lies inside one step, and
+ * the median read from the histogram shows as the exact one whenever the middle reply (or both
+ * middle replies) fall in one bucket; otherwise it is within half a bucket of it.
+ */
+export function replyBucket(replyMs: number): number {
+  const minutes = Math.floor(Math.max(0, replyMs) / MINUTE_MS);
+  if (minutes < MINUTE_BUCKETS_BELOW) return minutes;
+  return MINUTE_BUCKETS_BELOW + Math.floor((minutes - MINUTE_BUCKETS_BELOW) / WIDE_BUCKET) * WIDE_BUCKET;
+}
+
+/** The reply time a bucket stands for: its middle. */
+export function bucketValueMs(bucket: number): number {
+  const width = bucket < MINUTE_BUCKETS_BELOW ? 1 : WIDE_BUCKET;
+  return (bucket + width / 2) * MINUTE_MS;
+}
+
+/** The claim a record has as stored now (the same rule as the recount from records). */
+export function figureClaim(record: Record<string, unknown>, calendar: BusinessCalendar): FigureClaim {
+  if (record.status === "spam" || typeof record.dueAt !== "string" || typeof record.createdAt !== "string")
+    return "-";
+  if (typeof record.respondedAt !== "string") return "a";
+  const created = Date.parse(record.createdAt);
+  const responded = Date.parse(record.respondedAt);
+  const bucket = replyBucket(clockTimeBetween(calendar, created, responded));
+  return `${responded <= Date.parse(record.dueAt) ? "w" : "l"}${bucket}`;
+}
+
+/** The day item's attributes one claim counts: n (judged once due or answered), w, l, r<bucket>. */
+function claimCounts(claim: FigureClaim | undefined): Record<string, number> {
+  if (claim === undefined || claim === "-" || claim === "") return {};
+  if (claim === "a") return { n: 1 };
+  const within = claim.startsWith("w");
+  return { n: 1, [within ? "w" : "l"]: 1, [`r${Number(claim.slice(1))}`]: 1 };
+}
+
+/** How the day item moves when a record's claim goes from `from` (undefined: counted nowhere) to `to`. */
+export function claimMoves(
+  from: FigureClaim | undefined,
+  to: FigureClaim | undefined,
+): Record<string, number> {
+  const moves: Record<string, number> = {};
+  for (const [name, count] of Object.entries(claimCounts(from))) moves[name] = (moves[name] ?? 0) - count;
+  for (const [name, count] of Object.entries(claimCounts(to))) moves[name] = (moves[name] ?? 0) + count;
+  for (const name of Object.keys(moves)) if (moves[name] === 0) delete moves[name];
+  return moves;
+}
+
+export function figuresKind(lead: LeadKind): string {
+  return `#figures#${lead.kind}`;
+}
+
+/** The UTC day ("YYYY-MM-DD") a record arrived on. */
+export function arrivalDay(createdAt: string): string {
+  return createdAt.slice(0, 10);
+}
+
+/** A day item's id: split in shards like the counters (by record id), so submissions rarely collide. */
+export function figuresDayId(lead: LeadKind, day: string, shard: number): string {
+  const id = `${figuresKind(lead)}#${day}`;
+  return shard === 0 ? id : `${id}#${shard}`;
+}
+
+/** The update of a record's day item by `moves` (the record's shard); undefined when nothing moves. */
+export function figuresUpdate(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string },
+  moves: Record<string, number>,
+): TransactItem | undefined {
+  if (Object.keys(moves).length === 0) return undefined;
+  const day = arrivalDay(record.createdAt);
+  const expiresAt = typeof record.expiresAt === "number" ? { expiresAt: record.expiresAt } : {};
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { id: figuresDayId(lead, day, counterShard(String(record.id ?? ""))) },
+      // kind + createdAt: in the byCreatedAt index like the counters; expires with its records.
+      ...updateExpression({
+        add: moves,
+        set: { kind: figuresKind(lead), createdAt: `${day}T00:00:00.000Z`, ...expiresAt },
+      }),
+    },
+  };
+}
+
+/**
+ * What a write that turns `before` into `after` does to the figures: the claim to store on the
+ * record, the condition that the claim is still the one read (a parallel recount or change makes the
+ * write read again), and the day item's update (none when the claim stays).
+ */
+export function figuresChange(
+  tableName: string,
+  lead: LeadKind,
+  before: Record<string, unknown> & { createdAt: string },
+  after: Record<string, unknown>,
+  calendar: BusinessCalendar,
+): {
+  readonly claim: FigureClaim;
+  readonly condition: string;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+  readonly action?: TransactItem;
+} {
+  const stored = typeof before[FIGURES_CLAIM] === "string" ? (before[FIGURES_CLAIM] as string) : undefined;
+  const claim = figureClaim({ ...after, createdAt: before.createdAt }, calendar);
+  const action = figuresUpdate(tableName, lead, before, claimMoves(stored, claim));
+  return {
+    claim,
+    condition: stored === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
+    names: { "#figures": FIGURES_CLAIM },
+    values: stored === undefined ? {} : { ":figures": stored },
+    ...(action ? { action } : {}),
+  };
+}
+
+/**
+ * The figures of records written in bulk (benchmarks, imports), exactly as the per-record updates
+ * would leave them: each record with its claim, and the day items.
+ */
+export function figuresItemsFor(
+  lead: LeadKind,
+  records: readonly (Record<string, unknown> & { createdAt: string })[],
+  calendar: BusinessCalendar,
+): { claims: FigureClaim[]; items: Record<string, unknown>[] } {
+  const items = new Map<string, Record<string, unknown>>();
+  const claims = records.map((record) => {
+    const claim = figureClaim(record, calendar);
+    const day = arrivalDay(record.createdAt);
+    const id = figuresDayId(lead, day, counterShard(String(record.id ?? "")));
+    const item = items.get(id) ?? { id, kind: figuresKind(lead), createdAt: `${day}T00:00:00.000Z` };
+    for (const [name, count] of Object.entries(claimCounts(claim)))
+      item[name] = Number(item[name] ?? 0) + count;
+    items.set(id, item);
+    return claim;
+  });
+  return { claims, items: [...items.values()] };
+}
+
+/**
+ * The item the recount puts in a lead table once every record of the window has its claim: from
+ * then on the dashboard reads the day items (functions/leads/desk-stats.ts). No `kind`: in no listing.
+ */
+export const FIGURES_READY_ID = "#figures#ready";
+
+/** The sums of day items: judged (n), within (w), late (l) and the reply-time histogram. */
+export interface FigureSums {
+  n: number;
+  w: number;
+  l: number;
+  readonly histogram: Map<number, number>;
+}
+
+export function emptySums(): FigureSums {
+  return { n: 0, w: 0, l: 0, histogram: new Map() };
+}
+
+export function addDayItem(sums: FigureSums, item: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(item)) {
+    const count = Number(value);
+    if (name === "n" || name === "w" || name === "l") sums[name] += count;
+    else if (/^r\d+$/.test(name) && count !== 0) {
+      const bucket = Number(name.slice(1));
+      sums.histogram.set(bucket, (sums.histogram.get(bucket) ?? 0) + count);
+    }
+  }
+}
+
+/** The median of the histogram's reply times (each bucket standing for its middle); null when empty. */
+export function histogramMedian(histogram: ReadonlyMap<number, number>): number | null {
+  const buckets = [...histogram.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+  const total = buckets.reduce((sum, [, count]) => sum + count, 0);
+  if (total === 0) return null;
+  const at = (position: number): number => {
+    let seen = 0;
+    for (const [bucket, count] of buckets) {
+      seen += count;
+      if (position < seen) return bucketValueMs(bucket);
+    }
+    return bucketValueMs((buckets[buckets.length - 1] as [number, number])[0]);
+  };
+  return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
+}
