@@ -161,13 +161,13 @@ export function figuresChange(
  */
 export function figuresItemsFor(
   lead: LeadKind,
-  records: readonly (Record<string, unknown> & { createdAt: string })[],
+  records: readonly Record<string, unknown>[],
   calendar: BusinessCalendar,
 ): { claims: FigureClaim[]; items: Record<string, unknown>[] } {
   const items = new Map<string, Record<string, unknown>>();
   const claims = records.map((record) => {
     const claim = figureClaim(record, calendar);
-    const day = arrivalDay(record.createdAt);
+    const day = arrivalDay(String(record.createdAt));
     const id = figuresDayId(lead, day, counterShard(String(record.id ?? "")));
     const item = items.get(id) ?? { id, kind: figuresKind(lead), createdAt: `${day}T00:00:00.000Z` };
     for (const [name, count] of Object.entries(claimCounts(claim)))

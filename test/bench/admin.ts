@@ -9,147 +9,23 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { Signup } from "../../events";
+import type { DeskStatsResponse } from "../../events";
+import { recountStats } from "../../functions/leads/desk-stats";
 import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
-import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
-import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
+import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
 import { signupItems } from "../../functions/pipeline/signup-repository";
+import { loadStage } from "../../infra/stages";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { BENCH_ADMIN, makeSignups, withDesk } from "./admin-seed";
 import { type BenchResult, below, type Figure, holds, info } from "./figures";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const ADMIN = { username: "bench-admin", password: "benchmark password 1234" };
-const FIRST = [
-  "Maria",
-  "James",
-  "Wei",
-  "Aisha",
-  "Carlos",
-  "Olga",
-  "Noah",
-  "Priya",
-  "Liam",
-  "Sofia",
-  "Kenji",
-  "Fatima",
-  "Lucas",
-  "Emma",
-  "Mateo",
-  "Zoë",
-  "Ivan",
-  "Amara",
-  "Hugo",
-  "Yuki",
-];
-const LAST = [
-  "Smith",
-  "García",
-  "Chen",
-  "Khan",
-  "Müller",
-  "Rossi",
-  "Novak",
-  "Okafor",
-  "Dubois",
-  "Tanaka",
-  "Silva",
-  "Kowalski",
-  "Nguyen",
-  "Johansson",
-  "Haddad",
-  "Brown",
-  "Martin",
-  "Lee",
-  "Patel",
-  "Ivanova",
-];
-const DOMAINS = [
-  "gmail.com",
-  "outlook.com",
-  "acme-reps.com",
-  "northwind.io",
-  "example.org",
-  "salesco.net",
-  "yahoo.com",
-  "repgroup.us",
-];
-const DAY_MS = 86_400_000;
-
-function pick<T>(list: readonly T[], n: number): T {
-  return list[n % list.length] as T;
-}
-
-/** Deterministic pseudo-random data (mulberry32), so runs are comparable. */
-function makeSignups(count: number, now: number): Signup[] {
-  let state = 42;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return Array.from({ length: count }, (_, i) => {
-    const first = pick(FIRST, next());
-    const last = pick(LAST, next());
-    // Spread over the last year (a 32-bit draw modulo 365 days covered only its last 50 days).
-    const createdAt = new Date(now - Math.floor((next() / 2 ** 32) * 365 * DAY_MS)).toISOString();
-    return {
-      id: `bench-${i.toString().padStart(6, "0")}-${next().toString(36)}`,
-      firstName: first,
-      lastName: last,
-      email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@${pick(DOMAINS, next())}`,
-      teamSize: next() % 2 === 0 ? "solo" : "team",
-      productLines: next() % 3 === 0 ? "multiple" : "single",
-      ...(next() % 2 === 0
-        ? {
-            notes: "Interested in commission tracking for ".concat(
-              "several principals. ".repeat(next() % 20),
-            ),
-          }
-        : {}),
-      createdAt,
-      ipAddress: `198.51.100.${i % 250}`,
-      country: "United States",
-      countryCode: "US",
-    } satisfies Signup;
-  });
-}
-
-const STAFF = [ADMIN.username, "ana", "ben", "chloe"];
-const DESK_STATUSES = ["contacted", "qualified", "trial", "won", "lost", "spam"] as const;
-
-/**
- * The lead desk's fields for the seeded signups, from their own deterministic generator (so the
- * signups themselves stay as before): most leads worked and closed, leads of the last two days and
- * 3% of the older ones still New (open, mostly overdue), owners spread over four staff and nobody.
- */
-function withDesk(signups: Signup[], now: number): Signup[] {
-  let state = 7;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) >>> 0;
-    return state >>> 8;
-  };
-  const calendar = businessCalendar();
-  return signups.map((signup) => {
-    const created = Date.parse(signup.createdAt);
-    const roll = next() % 100;
-    const open = now - created < 2 * DAY_MS || roll < 3;
-    const status = open
-      ? "new"
-      : (DESK_STATUSES[roll % DESK_STATUSES.length] as (typeof DESK_STATUSES)[number]);
-    const owner = open && next() % 2 === 0 ? undefined : STAFF[next() % (STAFF.length + 1)];
-    const answered = status !== "new" && status !== "lost" && status !== "spam";
-    return {
-      ...signup,
-      status,
-      ...(owner ? { owner } : {}),
-      ...(status === "lost" ? { lostReason: "No budget" } : {}),
-      dueAt: new Date(replyDueAt(calendar, created)).toISOString(),
-      ...(answered ? { respondedAt: new Date(created + (next() % (48 * 3_600_000))).toISOString() } : {}),
-    };
-  });
-}
+const ADMIN = { username: BENCH_ADMIN, password: "benchmark password 1234" };
+/** The runtime's response calendar (the local stage's holidays): reply times in the figures. */
+const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 
 /**
  * Each status alone, then one case per class of lead-desk filter combination: a status with a
@@ -302,12 +178,21 @@ export async function run(args: string[]): Promise<BenchResult> {
     const now = Date.now();
     const signups = withDesk(makeSignups(count, now), now);
     const seedStarted = performance.now();
-    const items = signups.map((signup) => ({
+    const records = signups.map((signup) => ({
       ...signupItems.toItem(signup),
       ...searchAttributes(signup),
       ...deskAttributes(SIGNUP_KIND, signup),
     }));
-    await batchWriteAll(runtime.db, table, [...items, ...counterItemsFor(SIGNUP_KIND, items)]);
+    // The response figures as the writers keep them (docs/decisions/0090): each record's claim, the
+    // day items, and the recount's marker, so the dashboard reads the maintained figures.
+    const figured = figuresItemsFor(SIGNUP_KIND, records, CALENDAR);
+    const items = records.map((record, i) => ({ ...record, [FIGURES_CLAIM]: figured.claims[i] }));
+    await batchWriteAll(runtime.db, table, [
+      ...items,
+      ...counterItemsFor(SIGNUP_KIND, items),
+      ...figured.items,
+      { id: FIGURES_READY_ID, at: new Date().toISOString(), since: "seeded" },
+    ]);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
 
@@ -358,6 +243,30 @@ export async function run(args: string[]): Promise<BenchResult> {
         `${name.padEnd(40)} ${Math.round(measured.ms).toString().padStart(6)} ms  (target < ${targetMs} ms) ${measured.ms < targetMs ? "ok" : "SLOW"}  ${(measured.bytes / 1024).toFixed(0).padStart(5)} KiB  page/matched ${measured.found ?? "-"}${measured.short ? "  SHORT FIRST PAGE" : ""}`,
       );
     }
+    // The maintained figures against the recount from the records (the per-request path before
+    // docs/decisions/0090), timed in-process for comparison.
+    const recountStarted = performance.now();
+    const oracle = await recountStats(
+      runtime.db,
+      [SIGNUP_KIND, CONTACT_KIND].map((lead) => ({ lead, table: runtime.table(lead.table) })),
+      CALENDAR,
+      new Date(),
+    );
+    const recountMs = Math.round(performance.now() - recountStarted);
+    const shown = (await (
+      await fetch(`${runtime.url}/api/admin/desk/stats`, { headers: { cookie } })
+    ).json()) as DeskStatsResponse;
+    const sameFigures =
+      shown.open === oracle.open &&
+      shown.overdue === oracle.overdue &&
+      shown.withinPromiseShare === oracle.withinPromiseShare &&
+      (shown.medianFirstReplyMs === null || oracle.medianFirstReplyMs === null
+        ? shown.medianFirstReplyMs === oracle.medianFirstReplyMs
+        : Math.abs(shown.medianFirstReplyMs - oracle.medianFirstReplyMs) <= 30_000);
+    figures.responseFigures = { shown, recounted: oracle, recountMs, same: sameFigures };
+    console.log(
+      `response figures: shown ${JSON.stringify(shown)}; recounted from the records in ${recountMs} ms ${JSON.stringify(oracle)}: ${sameFigures ? "same" : "DIFFERENT"}`,
+    );
     // The machine is shared: the load average says how far the figures are from an idle machine's.
     const loadAfter = os.loadavg();
     figures.loadAverage = { before: loadBefore.map(round2), after: loadAfter.map(round2) };
@@ -374,6 +283,8 @@ export async function run(args: string[]): Promise<BenchResult> {
         return below(`${name}: median`, measured.medianMs, "ms", targetMs);
       }),
       below("largest response", Math.round(largest / 1024), "KiB", 1024),
+      info("response figures recounted from the records in-process (the path before 0090)", recountMs, "ms"),
+      holds("dashboard response figures equal the recount from the records", sameFigures),
       holds("no first page empty or short while more match", shortPages.length === 0),
     ];
     figures.shortFirstPages = shortPages;

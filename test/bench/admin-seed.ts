@@ -1,0 +1,139 @@
+/**
+ * The admin bench's seeded signups (./admin.ts): deterministic names, addresses and arrival times
+ * over the last year, and their lead-desk fields.
+ */
+import type { Signup } from "../../events";
+import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
+
+/** The bench's admin username: one of the owners the seeded leads are spread over. */
+export const BENCH_ADMIN = "bench-admin";
+const FIRST = [
+  "Maria",
+  "James",
+  "Wei",
+  "Aisha",
+  "Carlos",
+  "Olga",
+  "Noah",
+  "Priya",
+  "Liam",
+  "Sofia",
+  "Kenji",
+  "Fatima",
+  "Lucas",
+  "Emma",
+  "Mateo",
+  "Zoë",
+  "Ivan",
+  "Amara",
+  "Hugo",
+  "Yuki",
+];
+const LAST = [
+  "Smith",
+  "García",
+  "Chen",
+  "Khan",
+  "Müller",
+  "Rossi",
+  "Novak",
+  "Okafor",
+  "Dubois",
+  "Tanaka",
+  "Silva",
+  "Kowalski",
+  "Nguyen",
+  "Johansson",
+  "Haddad",
+  "Brown",
+  "Martin",
+  "Lee",
+  "Patel",
+  "Ivanova",
+];
+const DOMAINS = [
+  "gmail.com",
+  "outlook.com",
+  "acme-reps.com",
+  "northwind.io",
+  "example.org",
+  "salesco.net",
+  "yahoo.com",
+  "repgroup.us",
+];
+const DAY_MS = 86_400_000;
+
+function pick<T>(list: readonly T[], n: number): T {
+  return list[n % list.length] as T;
+}
+
+/** Deterministic pseudo-random data (mulberry32), so runs are comparable. */
+export function makeSignups(count: number, now: number): Signup[] {
+  let state = 42;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return Array.from({ length: count }, (_, i) => {
+    const first = pick(FIRST, next());
+    const last = pick(LAST, next());
+    // Spread over the last year (a 32-bit draw modulo 365 days covered only its last 50 days).
+    const createdAt = new Date(now - Math.floor((next() / 2 ** 32) * 365 * DAY_MS)).toISOString();
+    return {
+      id: `bench-${i.toString().padStart(6, "0")}-${next().toString(36)}`,
+      firstName: first,
+      lastName: last,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}${i}@${pick(DOMAINS, next())}`,
+      teamSize: next() % 2 === 0 ? "solo" : "team",
+      productLines: next() % 3 === 0 ? "multiple" : "single",
+      ...(next() % 2 === 0
+        ? {
+            notes: "Interested in commission tracking for ".concat(
+              "several principals. ".repeat(next() % 20),
+            ),
+          }
+        : {}),
+      createdAt,
+      ipAddress: `198.51.100.${i % 250}`,
+      country: "United States",
+      countryCode: "US",
+    } satisfies Signup;
+  });
+}
+
+const STAFF = [BENCH_ADMIN, "ana", "ben", "chloe"];
+const DESK_STATUSES = ["contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+
+/**
+ * The lead desk's fields for the seeded signups, from their own deterministic generator (so the
+ * signups themselves stay as before): most leads worked and closed, leads of the last two days and
+ * 3% of the older ones still New (open, mostly overdue), owners spread over four staff and nobody.
+ */
+export function withDesk(signups: Signup[], now: number): Signup[] {
+  let state = 7;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    return state >>> 8;
+  };
+  const calendar = businessCalendar();
+  return signups.map((signup) => {
+    const created = Date.parse(signup.createdAt);
+    const roll = next() % 100;
+    const open = now - created < 2 * DAY_MS || roll < 3;
+    const status = open
+      ? "new"
+      : (DESK_STATUSES[roll % DESK_STATUSES.length] as (typeof DESK_STATUSES)[number]);
+    const owner = open && next() % 2 === 0 ? undefined : STAFF[next() % (STAFF.length + 1)];
+    const answered = status !== "new" && status !== "lost" && status !== "spam";
+    return {
+      ...signup,
+      status,
+      ...(owner ? { owner } : {}),
+      ...(status === "lost" ? { lostReason: "No budget" } : {}),
+      dueAt: new Date(replyDueAt(calendar, created)).toISOString(),
+      ...(answered ? { respondedAt: new Date(created + (next() % (48 * 3_600_000))).toISOString() } : {}),
+    };
+  });
+}
