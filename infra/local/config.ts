@@ -1,6 +1,7 @@
 /** The runtime's settings from the environment and the command line (npm start / npm run dev). */
 import path from "node:path";
 import { REPO_ROOT } from "../repo-root";
+import { localTagManagerId } from "../site/site-config";
 import type { LocalRuntimeOptions } from "./runtime";
 import { DEFAULT_SITE_PORT, defaultDataDir } from "./runtime-state";
 
@@ -50,7 +51,9 @@ export function localSiteSettings(
  * DATA_DIR (.data/ for port 3000, .data/port-<PORT>/ otherwise, see runtime-state.ts);
  * WEB_DIST_DIR (web/dist; when set, the site is served as is, never rebuilt); SUBMISSIONS_PER_MINUTE
  * (the local stage's value; 0 = off); TRUST_VIEWER_ADDRESS=1; MFA_REQUIRED=1 (a second factor at
- * sign-in, as in production); HOST (localhost); QUEUE_RETRY_DELAY_MS.
+ * sign-in, as in production); HOST (localhost); QUEUE_RETRY_DELAY_MS; TAG_MANAGER_ID (a Google Tag
+ * Manager container: the site is built with it into dist/site/local-<id> and asks for consent
+ * before loading it; without one nothing is gated).
  */
 export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): LocalRuntimeOptions {
   const webDistDir = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined;
@@ -68,5 +71,6 @@ export function optionsFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
     trustViewerAddress: flag(env, "TRUST_VIEWER_ADDRESS"),
     mfaRequired: flag(env, "MFA_REQUIRED") || undefined,
     retryDelayMs: constantDelay(wholeNumber(env, "QUEUE_RETRY_DELAY_MS")),
+    tagManagerId: localTagManagerId(env),
   };
 }

@@ -52,7 +52,7 @@ export interface LocalRuntimeOptions {
   readonly dynamoPort?: number;
   /** Where dynalite, the queue journal, the SES inbox, the session key and runtime.json live (.data/). */
   readonly dataDir?: string;
-  /** The built site (web/dist). */
+  /** The built site (web/dist; dist/site/local-<id> with a tag manager container). */
   readonly webDistDir?: string;
   /** Build the site first when web/dist is missing or stale. */
   readonly buildWeb?: boolean;
@@ -67,6 +67,11 @@ export interface LocalRuntimeOptions {
   readonly outboxIntervalMs?: number;
   /** Delay before a failed queue message is retried, after its n-th receive. */
   readonly retryDelayMs?: (receiveCount: number) => number;
+  /**
+   * A Google Tag Manager container for the local stage (TAG_MANAGER_ID): the site is built with it
+   * (into its own folder, so web/dist stays the site without one) and the CSP allows its hosts.
+   */
+  readonly tagManagerId?: string;
   readonly log?: (message: string) => void;
 }
 
@@ -86,6 +91,13 @@ const SWEEP_PAGE = 500;
 
 type LogError = (message: string, error: unknown) => void;
 
+/** web/dist, or with a tag manager container a build of its own beside the deployed stages' builds. */
+export function defaultDistDir(tagManagerId: string | undefined): string {
+  return tagManagerId
+    ? path.join(REPO_ROOT, "dist/site", `local-${tagManagerId}`)
+    : path.join(REPO_ROOT, "web/dist");
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -96,7 +108,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const dataDir = path.resolve(
     options.dataDir ?? defaultDataDir(REPO_ROOT, options.port ?? DEFAULT_SITE_PORT),
   );
-  const distDir = path.resolve(options.webDistDir ?? path.join(REPO_ROOT, "web/dist"));
+  const tagManagerId = options.tagManagerId ?? STAGE.tagManagerId;
+  const distDir = path.resolve(options.webDistDir ?? defaultDistDir(tagManagerId));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -105,7 +118,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   };
 
   try {
-    if (options.buildWeb && !options.dev) await ensureWebBuild(REPO_ROOT, distDir, log);
+    // The build reads the container from TAG_MANAGER_ID (infra/site/site-config.ts), Vite too; set
+    // either way, so that one inherited from the shell never ends up in a build without one.
+    const containerEnv = { TAG_MANAGER_ID: tagManagerId ?? "" };
+    if (options.dev) Object.assign(process.env, containerEnv);
+    else if (options.buildWeb)
+      await ensureWebBuild(REPO_ROOT, distDir, log, { ...containerEnv, WEB_OUT_DIR: distDir });
     const dynamo = await startDynalite({
       path: path.join(dataDir, "dynamodb"),
       port: options.dynamoPort ?? 0,
@@ -182,13 +200,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       options.dev
         ? {}
         : {
-            contentSecurityPolicy: (styleHashes) =>
-              contentSecurityPolicy({ tagManagerId: STAGE.tagManagerId, styleHashes }),
+            contentSecurityPolicy: (styleHashes) => contentSecurityPolicy({ tagManagerId, styleHashes }),
           },
     );
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;
     if (vite) stoppers.push(() => vite.close());
-    const headers = responseHeaders(vite);
+    const headers = responseHeaders(vite, tagManagerId);
     const local = localEndpoints({ url, port: server.port, queues, outbox, schedules, faults, ses, headers });
     server.serve(dispatch({ local, api, site, vite, headers, logError }));
 
@@ -274,8 +291,11 @@ function outboxLoop(
 }
 
 /** The site's security headers; with Vite, a policy that lets its client run. */
-function responseHeaders(vite: ViteMiddleware | undefined): Record<string, string> {
-  const headers = securityHeaders({ tagManagerId: STAGE.tagManagerId, indexable: STAGE.production });
+function responseHeaders(
+  vite: ViteMiddleware | undefined,
+  tagManagerId: string | undefined,
+): Record<string, string> {
+  const headers = securityHeaders({ tagManagerId, indexable: STAGE.production });
   if (!vite) return headers;
   return {
     ...headers,

@@ -128,6 +128,7 @@ export async function ensureWebBuild(
   rootDir: string,
   distDir: string,
   log: (message: string) => void,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const need = webBuildNeed(rootDir, distDir);
   if (need === "fresh") return;
@@ -142,7 +143,7 @@ export async function ensureWebBuild(
     log(`[local] web/dist is ${again === "missing" ? "missing" : "older than its sources"}`);
     const started = Date.now();
     try {
-      await runBuild(rootDir, log);
+      await runBuild(rootDir, log, { env });
       log(`[local] web site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
       log(

@@ -4,12 +4,25 @@
  * the shape (web/src/config.ts) and reads the value; it never imports this file.
  */
 import type { SiteConfig } from "../../web/src/config";
-import { loadStage } from "../stages";
+import { loadStage, StageConfig } from "../stages";
 
 export const BRAND = "RepDesk";
 
 export function currentStageName(): string {
   return process.env.STAGE ?? "local";
+}
+
+/**
+ * TAG_MANAGER_ID: a Google Tag Manager container for the local stage (`TAG_MANAGER_ID=GTM-XXXXXXX
+ * npm start`, infra/local/config.ts), so the consent banner and the gated loader can be tried
+ * locally; the local stage has none. Checked like a stage's: an id that is not GTM-… is refused.
+ */
+export function localTagManagerId(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = env.TAG_MANAGER_ID;
+  if (raw === undefined || raw === "") return undefined;
+  if (!StageConfig.shape.tagManagerId.safeParse(raw).success)
+    throw new Error(`TAG_MANAGER_ID must be a Google Tag Manager container id (GTM-…), not "${raw}"`);
+  return raw;
 }
 
 /**
@@ -19,11 +32,12 @@ export function currentStageName(): string {
 export function siteConfigFor(stageName: string = currentStageName()): SiteConfig {
   const stage = loadStage(stageName);
   const siteUrl = (stage.name === "local" && process.env.LOCAL_SITE_URL) || stage.siteUrl;
+  const tagManagerId = stage.name === "local" ? localTagManagerId() : stage.tagManagerId;
   return {
     brand: BRAND,
     stage: stage.name,
     siteUrl: siteUrl.replace(/\/+$/, ""),
-    ...(stage.tagManagerId ? { tagManagerId: stage.tagManagerId } : {}),
+    ...(tagManagerId ? { tagManagerId } : {}),
     appUrls: { ...stage.appUrls },
   };
 }

@@ -89,6 +89,7 @@ const RUNTIME_SETTINGS = [
   "ADMIN_PASSWORD",
   "ADMIN_EMAIL",
   "DESK_SCHEDULE_SECONDS",
+  "TAG_MANAGER_ID",
 ];
 
 interface ReadyLine {
