@@ -7,7 +7,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { chromiumPath } from "../support/chromium-path";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { type RuntimeProcess, type StartRuntimeOptions, startRuntime } from "../support/runtime";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -66,12 +66,15 @@ export interface Site {
   open(viewport?: { width: number; height: number }, options?: { hasTouch?: boolean }): Promise<WatchedPage>;
 }
 
-/** The fixture of every site e2e file: one runtime and one Chromium for the file, both stopped after it. */
-export function siteFixture(): Site {
+/**
+ * The fixture of every site e2e file: one runtime and one Chromium for the file, both stopped after
+ * it. `runtimeOptions`: e.g. `{ env: { TAG_MANAGER_ID: "GTM-…" } }` for the site with a container.
+ */
+export function siteFixture(runtimeOptions: StartRuntimeOptions = {}): Site {
   let runtime: RuntimeProcess | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [runtime, browser] = await Promise.all([startRuntime(), launchChromium()]);
+    [runtime, browser] = await Promise.all([startRuntime(runtimeOptions), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

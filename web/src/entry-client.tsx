@@ -2,9 +2,13 @@ import "./styles/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
-import { startTagManager } from "./analytics/tagManager";
+import { startConsent } from "./analytics/consentController";
 import { BrowserRouter } from "./routing/router";
 import { isCommandCenterPath, isPublicPath, normalisePath, pageFor } from "./routing/routes";
+
+// Consent Mode defaults reach window.dataLayer before any event, and a remembered choice is applied
+// (docs/decisions/0094-consent-before-tracking.md). The tag manager loads only with consent.
+if (!isCommandCenterPath(location.pathname)) startConsent();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from the page");
@@ -40,5 +44,3 @@ if (prerendered) {
 } else {
   createRoot(container).render(app);
 }
-
-startTagManager();

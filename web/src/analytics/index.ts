@@ -49,7 +49,8 @@ export type DataLayerEntry = Record<string, unknown> & { event: AnalyticsEventNa
 
 declare global {
   interface Window {
-    dataLayer?: DataLayerEntry[];
+    /** Events, and the gtag() commands of Consent Mode (consent.ts), which are Arguments objects. */
+    dataLayer?: (DataLayerEntry | IArguments)[];
   }
 }
 

@@ -54,4 +54,10 @@ describe("tag manager loader", () => {
     ]);
     expect(dom.window.dataLayer).toEqual([expect.objectContaining({ event: "gtm.js" })]);
   });
+
+  it("loads once per page: a second consent does not add a second script", () => {
+    const dom = fakeDom("complete");
+    expect(startTagManager("GTM-ABC123")).toBe(true);
+    expect(dom.appended).toEqual([]);
+  });
 });

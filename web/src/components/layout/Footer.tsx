@@ -1,4 +1,6 @@
+import { openConsentSettings } from "../../analytics/consentController";
 import { config } from "../../config";
+import { CONSENT_TEXT } from "../../content/consent";
 import { Link } from "../../routing/router";
 import { trackLink } from "../ui/Button";
 import { BUSINESS_HOURS } from "./businessHours";
@@ -85,6 +87,13 @@ export function Footer() {
                   <FooterAnchor {...link} />
                 </li>
               ))}
+              {column.heading === "Legal" && config.tagManagerId && (
+                <li>
+                  <button type="button" className={styles.linkButton} onClick={openConsentSettings}>
+                    {CONSENT_TEXT.footerLink}
+                  </button>
+                </li>
+              )}
             </ul>
           </nav>
         ))}

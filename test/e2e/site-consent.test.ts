@@ -1,0 +1,379 @@
+/**
+ * Consent before tracking (docs/decisions/0094-consent-before-tracking.md), in Chromium against a
+ * runtime started with a tag manager container (TAG_MANAGER_ID). The machine has no internet: every
+ * request to the tag manager's host is aborted and recorded, which is how a test sees whether the
+ * page tried to load it. Consent Mode commands are Arguments objects in window.dataLayer; as JSON
+ * they read {"0": "consent", "1": "default", "2": {...}}.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../web/src/analytics/consent";
+import { CONSENT_TEXT } from "../../web/src/content/consent";
+import { DESKTOP, dataLayer, PHONE, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
+
+const CONTAINER = "GTM-CONSENT1";
+const TAG_MANAGER_HOST = "www.googletagmanager.com";
+const site = siteFixture({ env: { TAG_MANAGER_ID: CONTAINER } });
+
+const DENIED = {
+  ad_storage: "denied",
+  ad_user_data: "denied",
+  ad_personalization: "denied",
+  analytics_storage: "denied",
+};
+const GRANTED = {
+  ad_storage: "granted",
+  ad_user_data: "granted",
+  ad_personalization: "granted",
+  analytics_storage: "granted",
+};
+
+interface Visit extends WatchedPage {
+  /** Every URL of the tag manager's host the page asked for (each aborted). */
+  readonly tagRequests: string[];
+}
+
+/** A fresh browser profile whose requests to the tag manager are recorded and aborted. */
+async function visit(
+  options: { gpc?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Visit> {
+  const watched = await site.open(options.viewport ?? DESKTOP);
+  const tagRequests: string[] = [];
+  await watched.context.route(`https://${TAG_MANAGER_HOST}/**`, (route) => {
+    tagRequests.push(route.request().url());
+    return route.abort();
+  });
+  if (options.gpc) {
+    await watched.context.setExtraHTTPHeaders({ "Sec-GPC": "1" });
+    await watched.context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "globalPrivacyControl", {
+        get: () => true,
+        configurable: true,
+      });
+    });
+  }
+  return { ...watched, tagRequests };
+}
+
+/** Problems other than the aborted tag manager request (Chromium logs each failed load). */
+function problemsBesidesAbort(watched: WatchedPage): string[] {
+  return watched.problems.filter((problem) => !problem.includes("net::ERR_FAILED"));
+}
+
+async function goto(page: Page, path: string): Promise<void> {
+  await page.goto(`${site.runtime.url}${path}`);
+  await waitForHydration(page);
+}
+
+/**
+ * The page has loaded and the main thread has been idle once: a tag manager the page meant to load
+ * (tagManager.ts waits for load and idle) has been asked for by then.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 0), { timeout: 5000 })),
+  );
+}
+
+function banner(page: Page) {
+  return page.getByRole("region", { name: CONSENT_TEXT.heading });
+}
+
+/** The Consent Mode commands in dataLayer, in order: [command, { signals }]. */
+async function consentCommands(page: Page): Promise<[string, Record<string, unknown>][]> {
+  return (await dataLayer(page))
+    .filter((entry) => entry["0"] === "consent")
+    .map((entry) => [entry["1"] as string, entry["2"] as Record<string, unknown>]);
+}
+
+async function expectNoTagManager(watched: Visit): Promise<void> {
+  await settled(watched.page);
+  expect(watched.tagRequests).toEqual([]);
+  expect(await watched.page.locator(`script[src*="${TAG_MANAGER_HOST}"]`).count()).toBe(0);
+  expect((await dataLayer(watched.page)).some((entry) => entry.event === "gtm.js")).toBe(false);
+}
+
+async function expectTagManagerRequested(watched: Visit): Promise<void> {
+  await expect
+    .poll(() => watched.tagRequests)
+    .toEqual([`https://${TAG_MANAGER_HOST}/gtm.js?id=${CONTAINER}`]);
+}
+
+describe("consent banner with a tag manager container", () => {
+  it("a fresh visit: the banner asks, dataLayer starts with the denied defaults, nothing loads", async () => {
+    const watched = await visit();
+    try {
+      await goto(watched.page, "/");
+      await banner(watched.page).waitFor();
+      const entries = await dataLayer(watched.page);
+      expect(entries[0]).toEqual({ 0: "consent", 1: "default", 2: { ...DENIED, wait_for_update: 500 } });
+      // The site's own events still reach dataLayer; they stay in the browser.
+      expect(entries.some((entry) => entry.event === "page_view")).toBe(true);
+      expect(await consentCommands(watched.page)).toHaveLength(1);
+      await expectNoTagManager(watched);
+      for (const name of [CONSENT_TEXT.acceptAll, CONSENT_TEXT.rejectAll, CONSENT_TEXT.customise])
+        await expect(banner(watched.page).getByRole("button", { name }).isVisible()).resolves.toBe(true);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Accept all and Reject all look the same (size and style)", async () => {
+    const watched = await visit();
+    try {
+      await goto(watched.page, "/pricing");
+      const look = (name: string) =>
+        banner(watched.page)
+          .getByRole("button", { name })
+          .evaluate((button) => {
+            const style = getComputedStyle(button);
+            const box = button.getBoundingClientRect();
+            return {
+              className: button.className,
+              height: box.height,
+              font: `${style.fontSize} ${style.fontWeight}`,
+              colours: `${style.color} ${style.backgroundColor} ${style.borderColor}`,
+            };
+          });
+      expect(await look(CONSENT_TEXT.acceptAll)).toEqual(await look(CONSENT_TEXT.rejectAll));
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Reject all: remembered across navigations and reloads, and nothing loads", async () => {
+    const watched = await visit();
+    try {
+      const { page } = watched;
+      await goto(page, "/");
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
+      await banner(page).waitFor({ state: "detached" });
+      expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+      const stored = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
+      );
+      expect(stored).toMatchObject({ version: CONSENT_VERSION, analytics: false, marketing: false });
+      const months = (Date.parse(stored.expiresAt) - Date.parse(stored.decidedAt)) / (30.44 * 86_400_000);
+      expect(Math.round(months)).toBe(6);
+      await expectNoTagManager(watched);
+
+      await page.getByRole("contentinfo").getByRole("link", { name: "Pricing" }).click();
+      await page.waitForURL(/\/pricing$/);
+      await expectNoTagManager(watched);
+      expect(await banner(page).count()).toBe(0);
+
+      await page.reload();
+      await waitForHydration(page);
+      await expectNoTagManager(watched);
+      expect(await banner(page).count()).toBe(0);
+      expect(await consentCommands(page)).toEqual([
+        ["default", { ...DENIED, wait_for_update: 500 }],
+        ["update", DENIED],
+      ]);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Accept all loads the tag manager, after the consent update; a reload loads it without asking", async () => {
+    const watched = await visit();
+    try {
+      const { page } = watched;
+      await goto(page, "/about");
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
+      await expectTagManagerRequested(watched);
+      const entries = await dataLayer(page);
+      const update = entries.findIndex((entry) => entry["1"] === "update");
+      const start = entries.findIndex((entry) => entry.event === "gtm.js");
+      expect(entries[update]?.["2"]).toEqual(GRANTED);
+      expect(update).toBeGreaterThan(0);
+      expect(start).toBeGreaterThan(update);
+
+      watched.tagRequests.length = 0;
+      await page.reload();
+      await waitForHydration(page);
+      await expectTagManagerRequested(watched);
+      expect(await banner(page).count()).toBe(0);
+      expect(await consentCommands(page)).toEqual([
+        ["default", { ...DENIED, wait_for_update: 500 }],
+        ["update", GRANTED],
+      ]);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Customise with analytics only: analytics granted, the ad signals denied, the tag manager loads", async () => {
+    const watched = await visit();
+    try {
+      const { page } = watched;
+      await goto(page, "/contact");
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
+      await banner(page).getByRole("checkbox", { name: CONSENT_TEXT.analytics.label }).check();
+      expect(
+        await banner(page).getByRole("checkbox", { name: CONSENT_TEXT.marketing.label }).isChecked(),
+      ).toBe(false);
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.save }).click();
+      await banner(page).waitFor({ state: "detached" });
+      expect((await consentCommands(page)).at(-1)).toEqual([
+        "update",
+        { ...DENIED, analytics_storage: "granted" },
+      ]);
+      await expectTagManagerRequested(watched);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Cookie settings in the footer changes the choice: revoked after accepting, a reload loads nothing", async () => {
+    const watched = await visit();
+    try {
+      const { page } = watched;
+      await goto(page, "/");
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
+      await expectTagManagerRequested(watched);
+
+      const settings = page.getByRole("contentinfo").getByRole("button", { name: CONSENT_TEXT.footerLink });
+      await settings.click();
+      await banner(page).waitFor();
+      // Opened from the footer: the choices are shown as they stand, and the banner has the focus.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe(CONSENT_TEXT.heading);
+      const analytics = banner(page).getByRole("checkbox", { name: CONSENT_TEXT.analytics.label });
+      expect(await analytics.isChecked()).toBe(true);
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
+      await banner(page).waitFor({ state: "detached" });
+      expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+      // The focus goes back to where the visitor was.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe(CONSENT_TEXT.footerLink);
+
+      watched.tagRequests.length = 0;
+      await page.reload();
+      await waitForHydration(page);
+      await expectNoTagManager(watched);
+      expect(await banner(page).count()).toBe(0);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("Global Privacy Control: the banner says so, marketing cannot be chosen, Accept all keeps it off", async () => {
+    const watched = await visit({ gpc: true });
+    try {
+      const { page } = watched;
+      await goto(page, "/");
+      await banner(page).getByText(CONSENT_TEXT.gpc).waitFor();
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
+      const marketing = banner(page).getByRole("checkbox", { name: CONSENT_TEXT.marketing.label });
+      expect(await marketing.isDisabled()).toBe(true);
+      expect(await marketing.isChecked()).toBe(false);
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
+      expect((await consentCommands(page)).at(-1)).toEqual([
+        "update",
+        { ...DENIED, analytics_storage: "granted" },
+      ]);
+      const stored = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
+      );
+      expect(stored).toMatchObject({ analytics: true, marketing: false });
+      await expectTagManagerRequested(watched);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("keyboard: Tab reaches the banner's buttons and Enter chooses", async () => {
+    const watched = await visit();
+    try {
+      const { page } = watched;
+      await goto(page, "/terms");
+      await banner(page).waitFor();
+      const reject = banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll });
+      await reject.focus();
+      await page.keyboard.press("Enter");
+      await banner(page).waitFor({ state: "detached" });
+      expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+      // Not a modal: nothing traps the focus while it is open (checked on a fresh page).
+      await page.evaluate((key) => localStorage.removeItem(key), CONSENT_STORAGE_KEY);
+      await page.reload();
+      await waitForHydration(page);
+      await banner(page).waitFor();
+      expect(await banner(page).getAttribute("aria-modal")).toBeNull();
+      await page.getByRole("link", { name: "Skip to main content" }).focus();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !document.activeElement?.closest("[data-consent-banner]"))).toBe(true);
+    } finally {
+      await watched.close();
+    }
+  });
+});
+
+describe("the banner's effect on the page", () => {
+  it.each([
+    ["desktop", DESKTOP],
+    ["390 px", PHONE],
+  ] as const)("does not move the main heading (%s)", async (_name, viewport) => {
+    const watched = await visit({ viewport });
+    const heading = (page: Page) =>
+      page.locator("main h1").evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { x: box.x, y: box.y + window.scrollY, width: box.width, height: box.height };
+      });
+    try {
+      const browser = watched.context.browser();
+      if (!browser) throw new Error("no browser");
+      // Before it appears: the prerendered page as first painted, without JavaScript.
+      const still = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const stillPage = await still.newPage();
+      await stillPage.goto(`${site.runtime.url}/pricing`);
+      const before = await heading(stillPage);
+      await still.close();
+
+      const { page } = watched;
+      await goto(page, "/pricing");
+      await banner(page).waitFor();
+      expect(await heading(page)).toEqual(before);
+      expect(await banner(page).evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
+      await banner(page).waitFor({ state: "detached" });
+      expect(await heading(page)).toEqual(before);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it.each([
+    ["desktop", DESKTOP, false],
+    ["390 px", PHONE, false],
+    ["desktop, Customise open", DESKTOP, true],
+  ] as const)("axe finds no violations with the banner open (%s)", async (_name, viewport, customise) => {
+    const watched = await visit({ viewport, gpc: customise });
+    try {
+      const { page } = watched;
+      await goto(page, "/");
+      await banner(page).waitFor();
+      if (customise) await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("the CSP allows the tag manager's host only because a container is configured", async () => {
+    const response = await fetch(`${site.runtime.url}/`);
+    expect(response.headers.get("content-security-policy")).toContain(
+      `script-src 'self' https://${TAG_MANAGER_HOST}`,
+    );
+  });
+});

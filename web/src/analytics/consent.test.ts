@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ACCEPT_ALL,
+  allowsTags,
+  CONSENT_STORAGE_KEY,
+  CONSENT_VERSION,
+  consentExpiry,
+  consentSignals,
+  effectiveConsent,
+  globalPrivacyControl,
+  gtag,
+  pushConsentDefaults,
+  pushConsentUpdate,
+  REJECT_ALL,
+  readConsent,
+  removeTagCookies,
+  saveConsent,
+} from "./consent";
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const NOW = new Date("2026-11-26T12:00:00.000Z");
+
+describe("the remembered choice", () => {
+  it("is saved with its version and a six-month expiry, and read back", () => {
+    const storage = memoryStorage();
+    expect(saveConsent(storage, { analytics: true, marketing: false }, NOW)).toBe(true);
+    expect(JSON.parse(storage.items.get(CONSENT_STORAGE_KEY) ?? "")).toEqual({
+      version: CONSENT_VERSION,
+      analytics: true,
+      marketing: false,
+      decidedAt: "2026-11-26T12:00:00.000Z",
+      expiresAt: "2027-05-26T12:00:00.000Z",
+    });
+    expect(readConsent(storage, NOW)).toEqual({ analytics: true, marketing: false });
+  });
+
+  it("expires after six months, to the millisecond", () => {
+    const storage = memoryStorage();
+    saveConsent(storage, ACCEPT_ALL, NOW);
+    const expiry = consentExpiry(NOW).getTime();
+    expect(readConsent(storage, new Date(expiry - 1))).toEqual(ACCEPT_ALL);
+    expect(readConsent(storage, new Date(expiry))).toBeUndefined();
+  });
+
+  it("is asked again for another version, a broken or edited record, or one from the future", () => {
+    const record = (fields: Record<string, unknown>) =>
+      memoryStorage({
+        [CONSENT_STORAGE_KEY]: JSON.stringify({
+          version: CONSENT_VERSION,
+          analytics: true,
+          marketing: true,
+          decidedAt: NOW.toISOString(),
+          expiresAt: consentExpiry(NOW).toISOString(),
+          ...fields,
+        }),
+      });
+    expect(readConsent(record({}), NOW)).toEqual(ACCEPT_ALL);
+    expect(readConsent(record({ version: CONSENT_VERSION + 1 }), NOW)).toBeUndefined();
+    expect(readConsent(record({ version: String(CONSENT_VERSION) }), NOW)).toBeUndefined();
+    expect(readConsent(record({ analytics: "yes" }), NOW)).toBeUndefined();
+    expect(readConsent(record({ expiresAt: "never" }), NOW)).toBeUndefined();
+    expect(readConsent(record({ expiresAt: "9999-12-31T00:00:00.000Z" }), NOW)).toBeUndefined();
+    expect(readConsent(memoryStorage({ [CONSENT_STORAGE_KEY]: "{not json" }), NOW)).toBeUndefined();
+    expect(readConsent(memoryStorage({ [CONSENT_STORAGE_KEY]: "null" }), NOW)).toBeUndefined();
+    expect(readConsent(memoryStorage(), NOW)).toBeUndefined();
+  });
+
+  it("survives a browser that refuses storage: nothing remembered, nothing thrown", () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {},
+    };
+    expect(readConsent(refusing, NOW)).toBeUndefined();
+    expect(saveConsent(refusing, ACCEPT_ALL, NOW)).toBe(false);
+    expect(saveConsent(undefined, ACCEPT_ALL, NOW)).toBe(false);
+  });
+});
+
+describe("Global Privacy Control", () => {
+  it("counts only the exact true", () => {
+    expect(globalPrivacyControl({ globalPrivacyControl: true })).toBe(true);
+    for (const value of [false, "true", 1, undefined, null]) {
+      expect(globalPrivacyControl({ globalPrivacyControl: value })).toBe(false);
+    }
+    expect(globalPrivacyControl(undefined)).toBe(false);
+  });
+
+  it("keeps marketing off whatever the choice, and leaves analytics to it", () => {
+    expect(effectiveConsent(ACCEPT_ALL, true)).toEqual({ analytics: true, marketing: false });
+    expect(effectiveConsent(ACCEPT_ALL, false)).toEqual(ACCEPT_ALL);
+    expect(effectiveConsent(REJECT_ALL, true)).toEqual(REJECT_ALL);
+  });
+});
+
+describe("Consent Mode", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("maps analytics to analytics_storage and marketing to the three ad signals", () => {
+    expect(consentSignals({ analytics: true, marketing: false })).toEqual({
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+      analytics_storage: "granted",
+    });
+    expect(allowsTags(REJECT_ALL)).toBe(false);
+    expect(allowsTags({ analytics: false, marketing: true })).toBe(true);
+  });
+
+  it("pushes gtag commands as Arguments objects, defaults denied with wait_for_update", () => {
+    const window: { dataLayer?: unknown[] } = {};
+    vi.stubGlobal("window", window);
+    pushConsentDefaults();
+    pushConsentUpdate({ analytics: true, marketing: true });
+    gtag("event", "x");
+    const [first, second, third] = window.dataLayer ?? [];
+    expect(Object.prototype.toString.call(first)).toBe("[object Arguments]");
+    expect([...(first as IArguments)]).toEqual([
+      "consent",
+      "default",
+      {
+        ad_storage: "denied",
+        ad_user_data: "denied",
+        ad_personalization: "denied",
+        analytics_storage: "denied",
+        wait_for_update: 500,
+      },
+    ]);
+    expect([...(second as IArguments)]).toEqual(["consent", "update", consentSignals(ACCEPT_ALL)]);
+    expect([...(third as IArguments)]).toEqual(["event", "x"]);
+  });
+});
+
+describe("removing the tags' cookies after consent is withdrawn", () => {
+  it("expires the Google cookies for the host and every parent domain, and nothing else", () => {
+    const written: string[] = [];
+    const doc = {
+      get cookie() {
+        return "_ga=GA1.2.3; _ga_ABC=GS1; other=1; _gcl_au=1.1; __Host-session=x";
+      },
+      set cookie(value: string) {
+        written.push(value);
+      },
+    };
+    expect(removeTagCookies(doc, "www.repdesk.example.com")).toEqual(["_ga", "_ga_ABC", "_gcl_au"]);
+    expect(written).toContain("_ga=; Max-Age=0; Path=/");
+    expect(written).toContain("_ga=; Max-Age=0; Path=/; Domain=repdesk.example.com");
+    expect(written).toContain("_gcl_au=; Max-Age=0; Path=/; Domain=example.com");
+    expect(written.some((value) => value.startsWith("other=") || value.startsWith("__Host"))).toBe(false);
+  });
+});

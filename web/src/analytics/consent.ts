@@ -1,0 +1,173 @@
+/**
+ * The visitor's consent to non-essential tags (docs/decisions/0094-consent-before-tracking.md): the
+ * record kept in localStorage (a version and an expiry, never sent to any server), Global Privacy
+ * Control, and the Google Consent Mode v2 commands pushed to window.dataLayer. Plain functions that
+ * take what they read (storage, the clock, the navigator), so they are tested without a browser;
+ * consentController.ts wires them to the page.
+ */
+
+/** What a visitor can allow beyond the essentials. */
+export interface ConsentChoice {
+  readonly analytics: boolean;
+  readonly marketing: boolean;
+}
+
+export const REJECT_ALL: ConsentChoice = { analytics: false, marketing: false };
+export const ACCEPT_ALL: ConsentChoice = { analytics: true, marketing: true };
+
+/** The localStorage key of the record. */
+export const CONSENT_STORAGE_KEY = "repdesk.consent";
+/** Raised when what the banner asks changes: every stored choice is then asked again. */
+export const CONSENT_VERSION = 1;
+/** A choice is remembered this long, then asked again. */
+export const CONSENT_LIFETIME_MONTHS = 6;
+/** How long the tag manager waits for a consent update before it fires tags (Consent Mode). */
+export const WAIT_FOR_UPDATE_MS = 500;
+
+interface StoredConsent extends ConsentChoice {
+  readonly version: number;
+  /** ISO times. */
+  readonly decidedAt: string;
+  readonly expiresAt: string;
+}
+
+/** The part of Storage used here (localStorage in the browser). */
+export type ConsentStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** `from` plus the record's lifetime, in calendar months (UTC). */
+export function consentExpiry(from: Date): Date {
+  const expiry = new Date(from.getTime());
+  expiry.setUTCMonth(expiry.getUTCMonth() + CONSENT_LIFETIME_MONTHS);
+  return expiry;
+}
+
+function isStoredConsent(value: unknown): value is StoredConsent {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    record.version === CONSENT_VERSION &&
+    typeof record.analytics === "boolean" &&
+    typeof record.marketing === "boolean" &&
+    typeof record.decidedAt === "string" &&
+    typeof record.expiresAt === "string" &&
+    Number.isFinite(Date.parse(record.expiresAt))
+  );
+}
+
+/**
+ * The remembered choice, or undefined when there is none to honour: never made, made for another
+ * version of the banner, expired, unreadable, or from the future (a clock set back, or a record
+ * edited by hand to live forever: it may be no further away than one lifetime).
+ */
+export function readConsent(storage: ConsentStorage | undefined, now: Date): ConsentChoice | undefined {
+  let raw: string | null;
+  try {
+    raw = storage?.getItem(CONSENT_STORAGE_KEY) ?? null;
+  } catch {
+    return undefined; // storage disabled: ask again
+  }
+  if (raw === null) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isStoredConsent(parsed)) return undefined;
+  const expiresAt = Date.parse(parsed.expiresAt);
+  if (expiresAt <= now.getTime() || expiresAt > consentExpiry(now).getTime()) return undefined;
+  return { analytics: parsed.analytics, marketing: parsed.marketing };
+}
+
+/** Remembers a choice; false when the browser refuses storage (the choice then lasts for this page). */
+export function saveConsent(storage: ConsentStorage | undefined, choice: ConsentChoice, now: Date): boolean {
+  const record: StoredConsent = {
+    version: CONSENT_VERSION,
+    analytics: choice.analytics,
+    marketing: choice.marketing,
+    decidedAt: now.toISOString(),
+    expiresAt: consentExpiry(now).toISOString(),
+  };
+  try {
+    if (!storage) return false;
+    storage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Global Privacy Control: only the exact `true` the specification defines counts. */
+export function globalPrivacyControl(navigator: unknown): boolean {
+  return (
+    typeof navigator === "object" &&
+    navigator !== null &&
+    (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true
+  );
+}
+
+/** What is allowed: the choice, with marketing off whatever it says when GPC is on. */
+export function effectiveConsent(choice: ConsentChoice, gpc: boolean): ConsentChoice {
+  return { analytics: choice.analytics, marketing: choice.marketing && !gpc };
+}
+
+/** Whether the tag manager may load at all: something beyond the essentials was allowed. */
+export function allowsTags(choice: ConsentChoice): boolean {
+  return choice.analytics || choice.marketing;
+}
+
+export type ConsentSignal = "granted" | "denied";
+
+/** Consent Mode v2's four signals for a choice: analytics → analytics_storage, marketing → the ad ones. */
+export function consentSignals(choice: ConsentChoice): Record<string, ConsentSignal> {
+  const signal = (allowed: boolean): ConsentSignal => (allowed ? "granted" : "denied");
+  return {
+    ad_storage: signal(choice.marketing),
+    ad_user_data: signal(choice.marketing),
+    ad_personalization: signal(choice.marketing),
+    analytics_storage: signal(choice.analytics),
+  };
+}
+
+/**
+ * gtag() as Google's snippet defines it: it pushes its `arguments` object, which the tag manager
+ * tells apart from an event by its type. Our bundle defines it because the CSP allows no inline
+ * script.
+ */
+export function gtag(..._args: unknown[]): void {
+  if (typeof window === "undefined") return;
+  window.dataLayer ??= [];
+  // biome-ignore lint/complexity/noArguments: the tag manager reads gtag commands as Arguments objects.
+  window.dataLayer.push(arguments);
+}
+
+/** Everything denied until the visitor chooses; pushed before anything else reaches dataLayer. */
+export function pushConsentDefaults(): void {
+  gtag("consent", "default", { ...consentSignals(REJECT_ALL), wait_for_update: WAIT_FOR_UPDATE_MS });
+}
+
+export function pushConsentUpdate(choice: ConsentChoice): void {
+  gtag("consent", "update", consentSignals(choice));
+}
+
+/** Cookies the tag manager's Google tags set (Analytics, Ads conversion linker). */
+const GOOGLE_COOKIE = /^(_ga|_ga_.+|_gid|_gat.*|_gcl_.+)$/;
+
+/**
+ * Deletes the Google tags' cookies after consent is withdrawn: for this host and each parent domain
+ * (Analytics sets its cookies on the widest domain it can). Returns the names it removed.
+ */
+export function removeTagCookies(doc: Pick<Document, "cookie">, hostname: string): string[] {
+  const names = doc.cookie
+    .split(";")
+    .map((pair) => pair.split("=")[0]?.trim() ?? "")
+    .filter((name) => GOOGLE_COOKIE.test(name));
+  const labels = hostname.split(".");
+  const domains = labels.slice(0, -1).map((_, index) => labels.slice(index).join("."));
+  for (const name of names) {
+    const expired = `${name}=; Max-Age=0; Path=/`;
+    doc.cookie = expired;
+    for (const domain of domains) doc.cookie = `${expired}; Domain=${domain}`;
+  }
+  return names;
+}
