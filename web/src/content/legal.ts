@@ -33,5 +33,12 @@ export const PRIVACY_CONTACT: LegalContact = {
   addressLines: ["Attn: Privacy Officer", ...POSTAL_ADDRESS],
 };
 
-/** Both policies carry the same date (docs/product/site.md). */
-export const LEGAL_LAST_UPDATED = { iso: "2024-01-01", text: "January 1, 2024" } as const;
+/** When a legal page last changed (docs/product/site.md). */
+export interface LastUpdated {
+  readonly iso: string;
+  readonly text: string;
+}
+
+export const TERMS_LAST_UPDATED: LastUpdated = { iso: "2024-01-01", text: "January 1, 2024" };
+/** Rewritten to describe the consent banner and the processing as built. */
+export const PRIVACY_LAST_UPDATED: LastUpdated = { iso: "2026-11-26", text: "November 26, 2026" };

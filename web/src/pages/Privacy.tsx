@@ -1,4 +1,4 @@
-import { COMPANY_NAME, PRIVACY_CONTACT } from "../content/legal";
+import { COMPANY_NAME, PRIVACY_CONTACT, PRIVACY_LAST_UPDATED } from "../content/legal";
 import { Link } from "../routing/router";
 import type { PageMeta } from "../seo/meta";
 import { LegalDocument, type LegalSection } from "./legal/LegalDocument";
@@ -6,7 +6,7 @@ import { LegalDocument, type LegalSection } from "./legal/LegalDocument";
 export const meta: PageMeta = {
   title: "Privacy Policy",
   description:
-    "What RepDesk collects through its forms and service, how we use analytics and email, who processes data for us, how long we keep it, and your privacy rights.",
+    "What RepDesk collects through its forms and service, how we ask before loading analytics, the emails we send, who processes data for us, how long we keep it, and your privacy rights.",
 };
 
 const SECTIONS: readonly LegalSection[] = [
@@ -31,8 +31,8 @@ const SECTIONS: readonly LegalSection[] = [
         <h3>Information you give us</h3>
         <ul>
           <li>
-            <strong>Get Started form:</strong> your first and last name, email address, team size, product
-            line focus and any notes you add.
+            <strong>Get Started form:</strong> your first and last name, email address, team size (solo or a
+            team), product line focus (a single line or multiple lines) and any notes you add.
           </li>
           <li>
             <strong>Contact form:</strong> your first and last name, email address, phone number and company
@@ -46,17 +46,25 @@ const SECTIONS: readonly LegalSection[] = [
         <h3>Information collected automatically</h3>
         <ul>
           <li>
-            <strong>IP address and country:</strong> when you submit a form we record the IP address it came
-            from, and for Get Started requests the country we derive from that address. We use them to route
-            your request to the right team and to detect spam and abuse.
+            <strong>IP address and country:</strong> when you submit a form we record the time and the IP
+            address it came from, and for Get Started requests the country we derive from that address. We
+            look the country up in a geo-location database that runs on our own servers: your address is not
+            sent to anyone else for this. We use them to route your request to the right team and to detect
+            spam and abuse.
           </li>
           <li>
-            <strong>Usage logs:</strong> our servers log requests (time, page or API address, browser type,
-            response status) to keep the Service secure and reliable.
+            <strong>Form safeguards:</strong> each form also sends a random identifier made by your browser,
+            so that a form sent twice is stored once, and a hidden field that only automated spam fills in.
+          </li>
+          <li>
+            <strong>Usage logs:</strong> our servers log requests to the website's forms and to the Service
+            (time, address requested, IP address, browser type, response status) to keep them secure and
+            reliable.
           </li>
           <li>
             <strong>Analytics events:</strong> which pages you view and which buttons, plans or form steps you
-            use, as described under Analytics below.
+            use, as described under Analytics, tags and your consent below. They leave your browser only if
+            you allow it.
           </li>
         </ul>
       </>
@@ -73,33 +81,73 @@ const SECTIONS: readonly LegalSection[] = [
         </li>
         <li>To provide, support and bill the Service, including free implementation support.</li>
         <li>To keep the website and the Service secure, and to prevent spam, fraud and abuse.</li>
-        <li>To understand which pages and features are useful, so that we can improve them.</li>
+        <li>
+          With your consent, to understand which pages and features are useful, so that we can improve them.
+        </li>
         <li>To send you our newsletter, only if you ask for it.</li>
       </ul>
     ),
   },
   {
     id: "analytics",
-    heading: "Analytics",
+    heading: "Analytics, tags and your consent",
     body: (
-      <p>
-        We measure how the website is used through a tag manager (Google Tag Manager). The site records events
-        such as page views, clicks on calls to action, plan selections and the start and submission of forms,
-        with a short label describing each. We do not send the contents of your forms — your name, email,
-        phone or message — to analytics. Pages of our staff-only Command Center are never tracked.
-      </p>
+      <>
+        <p>
+          The website records events in your browser: page views, clicks on calls to action and menus, plan
+          selections, and the start, submission and errors of forms, each with a short label (and the subject
+          you picked on the contact form). We never put the contents of your forms — your name, email, phone
+          or message — into these events. Pages of our staff-only Command Center are never tracked.
+        </p>
+        <p>
+          These events stay in your browser unless you allow more. When you first visit, we ask: you can
+          accept all, reject all, or choose by purpose. Until you choose, and whenever you say no, Google Tag
+          Manager is not loaded and nothing is sent to Google. We tell Google's tags your choice through
+          Google Consent Mode, with everything denied until you decide.
+        </p>
+        <ul>
+          <li>
+            <strong>Analytics</strong> (if you allow it): we load Google Tag Manager, which loads Google
+            Analytics to count visits, pages and clicks.
+          </li>
+          <li>
+            <strong>Marketing</strong> (if you allow it): Google tags measure whether our ads lead to signups
+            and contact messages (conversions).
+          </li>
+        </ul>
+        <p>
+          <strong>Global Privacy Control:</strong> if your browser sends the Global Privacy Control signal, we
+          treat it as your refusal of marketing: marketing stays off without our asking, whatever else you
+          allow. You can change your choice at any time with Cookie settings at the bottom of every page.
+        </p>
+      </>
     ),
   },
   {
     id: "email",
     heading: "Email",
     body: (
-      <p>
-        We use your email address to reply to your request and, if you are a customer, for account, billing
-        and service messages such as order confirmations and notifications you have turned on. Our newsletter
-        is sent only to people who opted in, and every issue has a link to unsubscribe. Our staff receive an
-        internal notification when you submit a form, so that the right person can follow up.
-      </p>
+      <>
+        <ul>
+          <li>
+            <strong>Acknowledgement:</strong> when you submit a form, we send one email to the address you
+            gave, confirming that we received it.
+          </li>
+          <li>
+            <strong>Staff alerts:</strong> our team's inbox receives an internal email with what you entered
+            and the IP address the form came from, so that the right person can follow up.
+          </li>
+          <li>
+            <strong>Replies:</strong> our staff answer you by email from our Command Center; we keep a copy of
+            each reply with your request.
+          </li>
+        </ul>
+        <p>
+          If you are a customer, we also send account, billing and service messages such as order
+          confirmations and notifications you have turned on. Our newsletter is sent only to people who opted
+          in, and every issue has a link to unsubscribe.
+        </p>
+      </>
     ),
   },
   {
@@ -117,7 +165,8 @@ const SECTIONS: readonly LegalSection[] = [
             delivers our email, in data centers in the United States.
           </li>
           <li>
-            <strong>Google</strong> provides the tag manager and the analytics tools it loads.
+            <strong>Google</strong> provides the tag manager and the analytics and advertising tools it loads
+            — only if you allow analytics or marketing.
           </li>
           <li>
             <strong>Our payment processor</strong> handles card payments for subscriptions; we never see or
@@ -136,12 +185,19 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "How long we keep information",
     body: (
       <ul>
+        <li>
+          Get Started requests and contact messages, with the emails about them: on our live website, kept
+          while they are useful for following up with you, and deleted sooner if you ask; on our test site
+          (dev.repdesk.example.com), deleted automatically 30 days after they arrive.
+        </li>
+        <li>
+          Request logs of the website's forms and the Command Center: 3 months on our live website, 2 weeks on
+          our test site. Messages waiting to be processed (for example, an email not yet sent) are dropped
+          after 14 days at most.
+        </li>
         <li>Usage logs are kept for 12 months.</li>
         <li>Billing records are kept for 7 years, to meet tax and accounting obligations.</li>
-        <li>
-          Get Started and contact requests are kept while they are useful for following up with you, and we
-          delete them sooner if you ask.
-        </li>
+        <li>Your cookie choice is kept in your browser for 6 months; then we ask again.</li>
         <li>
           Account data is kept while your subscription is active; after it ends you have 30 days to export it,
           and we then delete it as set out in our Terms of Service.
@@ -185,19 +241,30 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: "cookies",
-    heading: "Cookies",
+    heading: "Cookies and similar storage",
     body: (
       <>
+        <ul>
+          <li>
+            <strong>Your cookie choice</strong> (essential): what you chose in our banner, with the date and
+            an expiry six months later, kept in your browser's local storage under the name "repdesk.consent".
+            It is never sent to us or anyone else.
+          </li>
+          <li>
+            <strong>Staff session cookie</strong> (strictly necessary): set only when a RepDesk employee signs
+            in to our Command Center, to keep them signed in securely. It is not used for tracking, and it
+            ends when they sign out, after 30 minutes without activity, or after 12 hours at most.
+          </li>
+          <li>
+            <strong>Google's cookies</strong> (only with your consent): with analytics allowed, Google
+            Analytics sets cookies such as _ga to count visits; with marketing allowed, Google's conversion
+            tags may set cookies such as _gcl_au. If you withdraw your consent, we delete these cookies from
+            our site.
+          </li>
+        </ul>
         <p>
-          The public website works without cookies of its own. The only cookie RepDesk itself sets is the
-          staff session cookie, which is set only when a RepDesk employee signs in to our Command Center. It
-          is strictly necessary to keep that employee signed in securely, it is not used for tracking, and it
-          ends when they sign out or the session expires.
-        </p>
-        <p>
-          When analytics are enabled, the tools loaded through the tag manager may set their own cookies to
-          count visits. You can block or delete these in your browser settings without affecting how the site
-          works.
+          The public website sets no other cookies. You can also block or delete cookies in your browser
+          settings without affecting how the site works.
         </p>
       </>
     ),
@@ -240,6 +307,7 @@ export default function Privacy() {
   return (
     <LegalDocument
       title="Privacy Policy"
+      updated={PRIVACY_LAST_UPDATED}
       intro={
         <p>
           You trust us with your business contacts and your sales numbers. Here is exactly what we collect,

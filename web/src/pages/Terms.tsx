@@ -1,5 +1,5 @@
 import { BUSINESS_HOURS } from "../components/layout/businessHours";
-import { COMPANY_NAME, LEGAL_CONTACT } from "../content/legal";
+import { COMPANY_NAME, LEGAL_CONTACT, TERMS_LAST_UPDATED } from "../content/legal";
 import { Link } from "../routing/router";
 import type { PageMeta } from "../seo/meta";
 import { LegalDocument, type LegalSection } from "./legal/LegalDocument";
@@ -300,6 +300,7 @@ export default function Terms() {
   return (
     <LegalDocument
       title="Terms of Service"
+      updated={TERMS_LAST_UPDATED}
       intro={
         <p>
           Plain-language terms for a tool reps rely on every day. Please read them before you start your

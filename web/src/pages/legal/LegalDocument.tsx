@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LEGAL_LAST_UPDATED, type LegalContact } from "../../content/legal";
+import type { LastUpdated, LegalContact } from "../../content/legal";
 import styles from "./LegalDocument.module.css";
 
 export interface LegalSection {
@@ -11,6 +11,7 @@ export interface LegalSection {
 
 export interface LegalDocumentProps {
   readonly title: string;
+  readonly updated: LastUpdated;
   readonly intro: ReactNode;
   readonly sections: readonly LegalSection[];
   /** Shown last, as its own numbered section: who to write to about this document. */
@@ -24,7 +25,14 @@ const CONTACT_ID = "contact";
  * A legal page (Terms of Service, Privacy Policy): title and date, a table of contents, numbered
  * sections, and the contact block (e-mail, phone and postal address as page content).
  */
-export function LegalDocument({ title, intro, sections, contact, contactIntro }: LegalDocumentProps) {
+export function LegalDocument({
+  title,
+  updated,
+  intro,
+  sections,
+  contact,
+  contactIntro,
+}: LegalDocumentProps) {
   const contents = [
     ...sections.map(({ id, heading }) => ({ id, heading })),
     { id: CONTACT_ID, heading: "Contact us" },
@@ -36,7 +44,7 @@ export function LegalDocument({ title, intro, sections, contact, contactIntro }:
           <p className={styles.eyebrow}>Legal</p>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.updated}>
-            Last updated <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.text}</time>
+            Last updated <time dateTime={updated.iso}>{updated.text}</time>
           </p>
         </div>
       </div>

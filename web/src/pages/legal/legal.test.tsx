@@ -54,7 +54,23 @@ describe("Privacy Policy", () => {
   it("has one h1 and the date docs/product/site.md gives", () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(text).toContain("Privacy Policy");
-    expect(text).toContain("Last updated January 1, 2024");
+    expect(text).toContain("Last updated November 26, 2026");
+    expect(html).toContain('<time dateTime="2026-11-26">');
+  });
+
+  it("describes the consent banner, the tags and their purposes, GPC, the e-mails and the storage", () => {
+    expect(text).toContain("Google Tag Manager is not loaded and nothing is sent to Google");
+    expect(text).toContain("Google Consent Mode");
+    expect(text).toContain("Global Privacy Control");
+    expect(text).toContain("marketing stays off");
+    expect(text).toContain("Cookie settings");
+    expect(text).toContain("geo-location database that runs on our own servers");
+    for (const email of ["Acknowledgement:", "Staff alerts:", "Replies:"]) expect(text).toContain(email);
+    expect(text).toContain("deleted automatically 30 days after they arrive");
+    expect(text).toContain("3 months on our live website, 2 weeks on our test site");
+    expect(text).toContain('"repdesk.consent"');
+    expect(text).toContain("kept in your browser for 6 months");
+    expect(text).toContain("only with your consent");
   });
 
   it("names what the forms collect, the processors, retention and the session cookie", () => {
@@ -64,11 +80,11 @@ describe("Privacy Policy", () => {
     expect(text).toContain("product line focus");
     expect(text).toContain("IP address");
     expect(text).toContain("country we derive from that address");
-    expect(text).toContain("tag manager");
+    expect(text).toContain("Tag Manager");
     expect(text).toContain("Amazon Web Services (AWS)");
     expect(text).toContain("Usage logs are kept for 12 months");
     expect(text).toContain("Billing records are kept for 7 years");
-    expect(text).toContain("staff session cookie");
+    expect(text).toContain("Staff session cookie");
     expect(text).toContain("strictly necessary");
     expect(text).toContain("children under 16");
   });
