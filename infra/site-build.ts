@@ -5,9 +5,9 @@
  * (web/, events/, infra/stages.ts), then checks the built files themselves, so a site built for
  * another stage (or for `npm start`) can never be shipped.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runBuild, webBuildNeed, withBuildLock } from "./local/web-build";
+import { builtTagManagerIds, runBuild, webBuildNeed, withBuildLock } from "./local/web-build";
 import { REPO_ROOT } from "./repo-root";
 import type { StageConfig } from "./stages";
 
@@ -39,16 +39,11 @@ export function siteMismatches(
   const foreign = locations.filter((loc) => !loc?.startsWith(`${origin}/`));
   if (foreign.length > 0)
     problems.push(`sitemap.xml lists ${foreign.length} URLs outside ${origin}, e.g. ${foreign[0]}`);
-  const scripts = existsSync(join(dir, "assets"))
-    ? readdirSync(join(dir, "assets"))
-        .filter((file) => file.endsWith(".js"))
-        .map((file) => readFileSync(join(dir, "assets", file), "utf8"))
-    : [];
-  const containers = new Set(scripts.flatMap((code) => code.match(/GTM-[A-Z0-9]+/g) ?? []));
+  const containers = builtTagManagerIds(dir);
   const expected = stage.tagManagerId ? [stage.tagManagerId] : [];
-  if ([...containers].sort().join() !== expected.join())
+  if (containers.join() !== expected.join())
     problems.push(
-      `tag manager containers in the scripts: ${[...containers].join(", ") || "none"}; stage "${stage.name}" has ${expected[0] ?? "none"}`,
+      `tag manager containers in the scripts: ${containers.join(", ") || "none"}; stage "${stage.name}" has ${expected[0] ?? "none"}`,
     );
   return problems;
 }

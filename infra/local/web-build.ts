@@ -52,6 +52,19 @@ export function webBuildNeed(rootDir: string, distDir: string): BuildNeed {
 }
 
 /**
+ * The Google Tag Manager containers a built site's scripts name, sorted (none for a site built
+ * without one): a site is only current for the container it was built with.
+ */
+export function builtTagManagerIds(distDir: string): string[] {
+  const assets = path.join(distDir, "assets");
+  if (!existsSync(assets)) return [];
+  const ids = readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .flatMap((file) => readFileSync(path.join(assets, file), "utf8").match(/GTM-[A-Z0-9]+/g) ?? []);
+  return [...new Set(ids)].sort();
+}
+
+/**
  * `npm run build:web` in `rootDir`; `env` adds variables (STAGE, WEB_OUT_DIR), `toStderr` sends its
  * output to stderr (the CDK CLI reads the app's stdout).
  */
@@ -123,24 +136,35 @@ export async function withBuildLock<T>(
   }
 }
 
-/** Builds web/dist if needed; never throws (the runtime then serves what there is). */
+/**
+ * Builds web/dist if needed; never throws (the runtime then serves what there is). `env` goes to
+ * the build; its TAG_MANAGER_ID (none when empty) is the container the site must be built with,
+ * so a build for another container (e.g. `TAG_MANAGER_ID=… npm run build:web`) counts as stale.
+ */
 export async function ensureWebBuild(
   rootDir: string,
   distDir: string,
   log: (message: string) => void,
   env: Record<string, string> = {},
 ): Promise<void> {
-  const need = webBuildNeed(rootDir, distDir);
-  if (need === "fresh") return;
-  if (need === "unbuildable") {
+  const container = env.TAG_MANAGER_ID ? [env.TAG_MANAGER_ID] : [];
+  const need = (): BuildNeed => {
+    const byTime = webBuildNeed(rootDir, distDir);
+    if (byTime !== "fresh") return byTime;
+    return builtTagManagerIds(distDir).join() === container.join() ? "fresh" : "stale";
+  };
+  if (need() === "fresh") return;
+  if (webBuildNeed(rootDir, distDir) === "unbuildable") {
     if (!existsSync(path.join(distDir, MARKER)))
       log("[local] infra/site/build.ts does not exist yet: serving a placeholder page");
     return;
   }
   await withBuildLock(async () => {
-    const again = webBuildNeed(rootDir, distDir);
+    const again = need();
     if (again === "fresh") return;
-    log(`[local] web/dist is ${again === "missing" ? "missing" : "older than its sources"}`);
+    log(
+      `[local] ${distDir} is ${again === "missing" ? "missing" : "older than its sources or built for another container"}`,
+    );
     const started = Date.now();
     try {
       await runBuild(rootDir, log, { env });
