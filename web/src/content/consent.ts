@@ -1,4 +1,6 @@
 /** The consent banner's texts (docs/product/site.md, "Cookies and consent"). */
+import { COOKIE_SETTINGS_LABEL } from "./cookie-settings";
+
 export const CONSENT_TEXT = {
   heading: "Your privacy choices",
   intro:
@@ -22,5 +24,5 @@ export const CONSENT_TEXT = {
     label: "Marketing",
     description: "Google tags measure whether our ads lead to signups and contact messages.",
   },
-  footerLink: "Cookie settings",
+  footerLink: COOKIE_SETTINGS_LABEL,
 } as const;

@@ -16,7 +16,7 @@ const serverView = () => NO_BANNER;
  * look the same; Customise shows the two choices. Opened from Cookie settings it shows the choices
  * and takes the focus, and gives it back once the visitor has chosen.
  */
-export function ConsentBanner() {
+export default function ConsentBanner() {
   const view = useSyncExternalStore(subscribeConsent, consentView, serverView);
   const headingId = useId();
   const [customising, setCustomising] = useState(false);

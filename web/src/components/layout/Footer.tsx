@@ -1,6 +1,6 @@
 import { openConsentSettings } from "../../analytics/consentController";
 import { config } from "../../config";
-import { CONSENT_TEXT } from "../../content/consent";
+import { COOKIE_SETTINGS_LABEL } from "../../content/cookie-settings";
 import { Link } from "../../routing/router";
 import { trackLink } from "../ui/Button";
 import { BUSINESS_HOURS } from "./businessHours";
@@ -90,7 +90,7 @@ export function Footer() {
               {column.heading === "Legal" && config.tagManagerId && (
                 <li>
                   <button type="button" className={styles.linkButton} onClick={openConsentSettings}>
-                    {CONSENT_TEXT.footerLink}
+                    {COOKIE_SETTINGS_LABEL}
                   </button>
                 </li>
               )}

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from "react";
-import { ConsentBanner } from "../consent/ConsentBanner";
+import { ConsentSlot } from "../consent/ConsentSlot";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import styles from "./PublicLayout.module.css";
@@ -16,7 +16,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<p className={styles.loading}>Loading...</p>}>{children}</Suspense>
       </main>
       <Footer />
-      <ConsentBanner />
+      <ConsentSlot />
     </div>
   );
 }
