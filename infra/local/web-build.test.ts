@@ -1,9 +1,49 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtTagManagerIds, withBuildLock } from "./web-build";
+import { builtTagManagerIds, markBuilt, webBuildNeed, withBuildLock } from "./web-build";
+
+describe("webBuildNeed", () => {
+  it("counts a published build as fresh: the renames that publish it change web/ itself", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "web-build-need-"));
+    mkdirSync(path.join(root, "infra/site"), { recursive: true });
+    writeFileSync(path.join(root, "infra/site/build.ts"), "");
+    // A source of the site in the temporary repository (joined, not a path of this repository).
+    const app = path.join(root, "web", "src", "app.tsx");
+    mkdirSync(path.dirname(app), { recursive: true });
+    writeFileSync(app, "");
+    const sourcesWritten = new Date(Date.now() - 60_000);
+    for (const source of [app, path.dirname(app), "infra/site/build.ts", "infra/site", "infra"])
+      utimesSync(path.resolve(root, source), sourcesWritten, sourcesWritten);
+    // As infra/site/build.ts publishes: built beside web/dist, then renamed into place.
+    const building = path.join(root, "web", ".dist-build-1");
+    mkdirSync(building);
+    writeFileSync(path.join(building, "index.html"), "<!doctype html>");
+    const builtAt = new Date(Date.now() - 30_000);
+    utimesSync(path.join(building, "index.html"), builtAt, builtAt);
+    const distDir = path.join(root, "web", "dist");
+    renameSync(building, distDir);
+
+    // web/ was changed after index.html was written: unstamped, the build looks stale.
+    expect(webBuildNeed(root, distDir)).toBe("stale");
+    markBuilt(distDir);
+    expect(webBuildNeed(root, distDir)).toBe("fresh");
+    // A source edited after the build still makes it stale.
+    writeFileSync(app, "edited");
+    utimesSync(app, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+    expect(webBuildNeed(root, distDir)).toBe("stale");
+  });
+});
 
 describe("withBuildLock", () => {
   it("takes over a lock whose owner was killed, and releases its own", async () => {

@@ -12,6 +12,7 @@ import {
   readFileSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from "node:fs";
 import os from "node:os";
@@ -62,6 +63,17 @@ export function builtTagManagerIds(distDir: string): string[] {
     .filter((file) => file.endsWith(".js"))
     .flatMap((file) => readFileSync(path.join(assets, file), "utf8").match(/GTM-[A-Z0-9]+/g) ?? []);
   return [...new Set(ids)].sort();
+}
+
+/**
+ * Stamps a finished build in `distDir` as newer than everything it was built from. Publishing a
+ * build renames folders inside web/ (web/dist out, the new build in), which moves web/'s own
+ * modification time past the build's index.html: without this stamp every build looked stale at
+ * once, and every `npm start` and every test runtime rebuilt the site, one at a time under the lock.
+ */
+export function markBuilt(distDir: string): void {
+  const now = new Date();
+  utimesSync(path.join(distDir, MARKER), now, now);
 }
 
 /**

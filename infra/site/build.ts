@@ -6,7 +6,7 @@
  * infra/site-build.ts, so web/dist stays the local site). It lives in infra/ because building the
  * site is infra's work on web/: web/ holds the app only and imports nothing from infra/.
  */
-import { access, mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
@@ -18,6 +18,7 @@ import {
   PUBLIC_PATHS,
   pageSource,
 } from "../../web/src/public-paths";
+import { markBuilt } from "../local/web-build";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
 import { CSP_HASHES_FILE, cspHash, inlineStyleProblems } from "./csp-hashes";
@@ -122,10 +123,8 @@ async function publish(outDir: string): Promise<void> {
   });
   await rename(outDir, distDir);
   await rm(previous, { recursive: true, force: true });
-  // The renames change the parent folder (web/ for web/dist), which infra/local/web-build.ts counts
-  // among the sources: the marker must be newer, or every runtime start would build again.
-  const now = new Date();
-  await utimes(join(distDir, "index.html"), now, now);
+  // Last: the renames above changed web/'s modification time (infra/local/web-build.ts).
+  markBuilt(distDir);
 }
 
 export async function buildWeb(): Promise<void> {
