@@ -124,20 +124,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (options.dev) Object.assign(process.env, containerEnv);
     else if (options.buildWeb)
       await ensureWebBuild(REPO_ROOT, distDir, log, { ...containerEnv, WEB_OUT_DIR: distDir });
-    const dynamo = await startDynalite({
-      path: path.join(dataDir, "dynamodb"),
-      port: options.dynamoPort ?? 0,
-      host: "127.0.0.1",
-      region: STAGE.region,
-    });
-    stoppers.push(() => dynamo.close());
+    const { dynamo, ses } = await startStandIns(dataDir, options, stoppers);
     await ensureTables(dynamo.client);
-    const ses = await startSes({
-      host: "127.0.0.1",
-      port: options.sesPort ?? 0,
-      inboxFile: path.join(dataDir, "ses-inbox.jsonl"),
-    });
-    stoppers.push(() => ses.close());
     const faultSettings = faultsFromEnvironment(process.env);
     const faults = await startFaults(faultSettings, dynamo, ses);
     stoppers.push(() => faults.close());
@@ -223,6 +211,36 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await stop();
     throw error;
   }
+}
+
+/**
+ * dynalite and the SES stand-in, started together: dynalite's process starts on another core while
+ * this one loads aws-ses-v2-local (about a second of synchronous `require`). Each one that started
+ * is in `stoppers` (dynalite first, as before), also when the other failed.
+ */
+async function startStandIns(
+  dataDir: string,
+  options: LocalRuntimeOptions,
+  stoppers: (() => Promise<void>)[],
+): Promise<{ dynamo: LocalDynamo; ses: LocalSes }> {
+  const [dynamo, ses] = await Promise.allSettled([
+    startDynalite({
+      path: path.join(dataDir, "dynamodb"),
+      port: options.dynamoPort ?? 0,
+      host: "127.0.0.1",
+      region: STAGE.region,
+    }),
+    startSes({
+      host: "127.0.0.1",
+      port: options.sesPort ?? 0,
+      inboxFile: path.join(dataDir, "ses-inbox.jsonl"),
+    }),
+  ]);
+  if (dynamo.status === "fulfilled") stoppers.push(() => dynamo.value.close());
+  if (ses.status === "fulfilled") stoppers.push(() => ses.value.close());
+  if (dynamo.status === "rejected") throw dynamo.reason;
+  if (ses.status === "rejected") throw ses.reason;
+  return { dynamo: dynamo.value, ses: ses.value };
 }
 
 /** LOCAL_FAULTS=1: the functions and the relay reach DynamoDB and SES through switchable proxies. */
