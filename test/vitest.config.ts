@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts", "test/infra/**/*.test.ts", "test/fuzz/**/*.test.ts"],
+          // One temporary folder per run for work every file would repeat (the function bundles).
+          globalSetup: ["test/support/run-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

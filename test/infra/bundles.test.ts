@@ -83,9 +83,11 @@ const byName = (name: string) => {
   return bundle;
 };
 
+// The first infra file to ask builds the run's bundles and the others wait for it (./synth.ts): the
+// same limit as the files that synthesize, so waiting for another file's build cannot time out here.
 beforeAll(async () => {
   ({ built } = await bundleOnce());
-});
+}, 600_000);
 
 describe("function bundles", () => {
   it("builds one bundle per registry function", () => {

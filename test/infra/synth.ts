@@ -1,28 +1,46 @@
 /**
- * Synthesizes a stage for the infra tests: the functions are bundled once per test process into a
- * private temp folder (test files run in parallel, so they never share dist/), then each stage is
+ * Synthesizes a stage for the infra tests: the functions are bundled once per test run into the
+ * run's temporary folder (test/support/run-setup.ts; never dist/, which a developer's build may be
+ * rewriting), by the first file that asks, and every other file reuses them; then each stage is
  * synthesized once and shared by every test of the file.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
+import { inject } from "vitest";
 import { createApp } from "../../infra/app";
 import { type BuiltBundle, buildFunctions } from "../../infra/build/functions";
+import { withBuildLock } from "../../infra/local/web-build";
 import { ensureStageSite } from "../../infra/site-build";
 import type { RepDeskStack } from "../../infra/stack";
 import { loadStage } from "../../infra/stages";
 
 let bundles: Promise<{ dir: string; built: BuiltBundle[] }> | undefined;
 
-/** Bundles every registry function into a temp folder, once per process. */
+/** Bundles every registry function, once per test run (once per process outside vitest's run). */
 export function bundleOnce(): Promise<{ dir: string; built: BuiltBundle[] }> {
-  bundles ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "repdesk-bundles-"));
-    const built = await buildFunctions({ outDir: join(dir, "functions"), metaDir: join(dir, "meta") });
-    return { dir: join(dir, "functions"), built };
-  })();
+  bundles ??= sharedBundles();
   return bundles;
+}
+
+async function sharedBundles(): Promise<{ dir: string; built: BuiltBundle[] }> {
+  const runDir = inject("runTempDir");
+  const root = runDir ? join(runDir, "bundles") : mkdtempSync(join(tmpdir(), "repdesk-bundles-"));
+  mkdirSync(root, { recursive: true });
+  const dir = join(root, "functions");
+  // Written last, so it exists only beside a complete build; files wait for each other on the lock.
+  const listFile = join(root, "built.json");
+  return withBuildLock(
+    async () => {
+      if (existsSync(listFile))
+        return { dir, built: JSON.parse(readFileSync(listFile, "utf8")) as BuiltBundle[] };
+      const built = await buildFunctions({ outDir: dir, metaDir: join(root, "meta") });
+      writeFileSync(listFile, JSON.stringify(built));
+      return { dir, built };
+    },
+    join(root, "build.lock"),
+  );
 }
 
 /** The real site built for the stage (dist/site/<stage>), built once if missing or stale. */
