@@ -18,6 +18,11 @@ export default defineConfig({
     // request can take longer than that, and a correct screen then fails. A poll only waits as long
     // as its condition is false, so a generous limit costs nothing when the code is right.
     expect: { poll: { timeout: 30_000 } },
+    // Two test files at a time, of any project (docs/decisions/0097-test-run-in-one-group.md). Most
+    // of a browser or integration file's time is spent waiting on its runtime, its browser or its
+    // imports, not on the worker's own core: one file at a time (vitest's default on 2 cores is
+    // cores - 1) left the run waiting between files. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -54,11 +59,7 @@ export default defineConfig({
           // side by side); the limit stays well clear of that so load alone cannot fail a test.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Chromium and the runtime are heavy; two files at a time suit a 2-core machine. The
-          // browser files run after the other projects (their own group), which also lets vitest
-          // give this project its own worker limit.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // The browser files run beside the others, not after them (decision 0097).
         },
       },
     ],
