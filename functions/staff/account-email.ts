@@ -14,9 +14,9 @@ import type { StaffUserView } from "../../events/staff";
 import { auditItem } from "../model/audit";
 import { holdsAddress } from "../model/staff/address-claims";
 import type { LoginDependencies } from "../model/staff/auth-deps";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "../model/staff/current-password";
 import { AddressTakenError, checkedAddress, staffUserViewOf, UsersRepository } from "../model/staff/users";
 import type { Announce } from "./account-changes";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 
 export type EmailChangeOutcome =
   | { readonly kind: "changed" | "unchanged"; readonly user: StaffUserView }

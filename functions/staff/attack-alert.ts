@@ -1,5 +1,5 @@
 /**
- * "Account under attack": when repeated wrong passwords lock an account (functions/staff/throttle.ts),
+ * "Account under attack": when repeated wrong passwords lock an account (functions/model/staff/throttle.ts),
  * its owner is e-mailed once per lock window. The alert is written as an outbox event in one
  * transaction with a marker item in the auth-state table whose condition admits one alert per
  * account per window, so parallel failures raise exactly one, and an accepted alert cannot be lost:
@@ -11,7 +11,7 @@ import type { AccountLocked } from "../../events/envelopes";
 import { cancellationCodes } from "../lib/aws-errors";
 import type { IdGenerator } from "../lib/clock";
 import { outboxItemFor } from "../model/outbox";
-import { LOGIN_WINDOW_SECONDS } from "./throttle";
+import { LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 
 export interface AttackAlertDeps {
   readonly db: DynamoDBDocumentClient;

@@ -6,60 +6,25 @@
  * audited, and the caller gets a fresh session so they stay signed in on this device.
  *
  * A wrong current password counts as a failed sign-in for the account from that address
- * (functions/staff/throttle.ts, reserved before the check): a stolen session cannot be used to guess
+ * (functions/model/staff/current-password.ts, reserved before the check): a stolen session cannot be used to guess
  * the password faster than the login screen allows.
  */
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { auditItem } from "../model/audit";
-import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "../model/staff/current-password";
+import { hashPassword } from "../model/staff/password";
 import type { IssuedToken } from "../model/staff/session-token";
 import { endSession, endSessions } from "../model/staff/sessions";
-import { type StaffUser, UsersRepository } from "../model/staff/users";
+import { UsersRepository } from "../model/staff/users";
 import type { Announce } from "./account-changes";
 import { newPasswordProblem } from "./new-password";
-import { hashPassword, verifyPassword } from "./password";
 import { startSession } from "./start-session";
-import { LoginThrottle, type Reservation, type ThrottleScope } from "./throttle";
 
 export type ChangePasswordOutcome =
   | { readonly kind: "changed"; readonly issued: IssuedToken; readonly endedSessions: number }
   | Exclude<CurrentPasswordCheck, { kind: "ok" }>
   | { readonly kind: "weak"; readonly problem: string };
-
-export type CurrentPasswordCheck =
-  | {
-      readonly kind: "ok";
-      readonly user: StaffUser;
-      readonly reservation: Extract<Reservation, { allowed: true }>;
-    }
-  | { readonly kind: "currentWrong" }
-  | { readonly kind: "throttled"; readonly scope: ThrottleScope; readonly retryAfterSeconds: number };
-
-/**
- * The signed-in member's current password, checked like a sign-in: an attempt is reserved first
- * and a wrong password keeps it. On "ok" the caller settles the reservation (succeeded / release).
- */
-export async function checkCurrentPassword(
-  deps: Pick<LoginDependencies, "db" | "tables" | "clock">,
-  username: string,
-  password: string,
-  ip: string | undefined,
-): Promise<CurrentPasswordCheck> {
-  const reservation = await new LoginThrottle(deps.db, deps.tables.authState).reserve(
-    { account: staffKey(username), ip },
-    deps.clock(),
-  );
-  if (!reservation.allowed) {
-    return { kind: "throttled", scope: reservation.scope, retryAfterSeconds: reservation.retryAfterSeconds };
-  }
-  const user = await new UsersRepository(deps.db, deps.tables.users).find(username);
-  if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    // The reservation is kept: a failure.
-    return { kind: "currentWrong" };
-  }
-  return { kind: "ok", user, reservation };
-}
 
 export async function changePassword(
   deps: Pick<LoginDependencies, "db" | "tables" | "key" | "clock" | "log">,

@@ -1,5 +1,5 @@
 /**
- * Signing in: reserve an attempt (functions/staff/throttle.ts), password check (timing-equal for
+ * Signing in: reserve an attempt (functions/model/staff/throttle.ts), password check (timing-equal for
  * unknown users), optional TOTP, then a new session token. Plain logic over its clients; the HTTP handler maps the outcome.
  */
 import { createHmac } from "node:crypto";
@@ -7,11 +7,11 @@ import type { StaffUserView } from "../../events/staff";
 import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
 import { type AuthFailureReason, logAuthFailure } from "../model/staff/auth-log";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../model/staff/password";
 import type { IssuedToken } from "../model/staff/session-token";
+import { LoginThrottle } from "../model/staff/throttle";
 import { staffUserViewOf, UsersRepository } from "../model/staff/users";
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { startSession } from "./start-session";
-import { LoginThrottle } from "./throttle";
 import { matchTotp } from "./totp";
 import { claimTotpStep } from "./totp-replay";
 

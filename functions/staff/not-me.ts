@@ -22,12 +22,12 @@ import { clientNetwork } from "../lib/ip-address";
 import { auditPut } from "../model/audit";
 import { addressRestoredEmail } from "../model/mail/staff-emails";
 import { endSessions } from "../model/staff/sessions";
+import { hitWindow, LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 import { AddressTakenError, UsersRepository, VOID_RESET_LINKS } from "../model/staff/users";
 import type { AccountChange, ChangeNoticeDependencies, NotMeItem } from "./account-changes";
 import { notMeKey, undoEntry } from "./account-changes";
 import { readOneTimeToken, sameSecretHash } from "./one-time-token";
 import { dropPasskey } from "./passkeys";
-import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
 
 /** "This wasn't me" requests from one address within 15 minutes (a member uses one link). */
 export const NOT_ME_ADDRESS_LIMIT = 10;

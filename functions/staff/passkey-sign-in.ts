@@ -14,11 +14,11 @@ import type { StaffUserView } from "../../events/staff";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { type AuthFailureReason, logAuthFailure } from "../model/staff/auth-log";
 import type { IssuedToken } from "../model/staff/session-token";
+import { LoginThrottle } from "../model/staff/throttle";
 import { type StoredPasskey, staffUserViewOf, UsersRepository } from "../model/staff/users";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 import { type PasskeyDependencies, refusalOf, usernameOfHandle, webauthn } from "./passkeys";
 import { startSession } from "./start-session";
-import { LoginThrottle } from "./throttle";
 
 export const PASSKEY_SIGN_IN_ROUTE = "POST /api/auth/passkey/verify";
 

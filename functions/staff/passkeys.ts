@@ -17,11 +17,11 @@ import type { Logger } from "../lib/log";
 import { auditItem } from "../model/audit";
 import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "../model/staff/current-password";
 import { authDependencies } from "../model/staff/http-session";
 import { deviceOf } from "../model/staff/sessions";
 import { type StaffUser, type StoredPasskey, UsersRepository } from "../model/staff/users";
 import type { Announce } from "./account-changes";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { CHALLENGE_SECONDS, clientDataOf, saveChallenge, takeChallenge } from "./passkey-challenges";
 
 export interface RelyingParty {

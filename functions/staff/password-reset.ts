@@ -27,6 +27,7 @@ import { isTransactionConflict, retryTransaction } from "../lib/transact";
 import { auditItem, auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { endSessions } from "../model/staff/sessions";
+import { hitWindow, LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 import {
   credentialsVersionOf,
   type StaffUser,
@@ -34,7 +35,6 @@ import {
   VOID_RESET_LINKS,
 } from "../model/staff/users";
 import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
-import { hitWindow, LOGIN_WINDOW_SECONDS } from "./throttle";
 
 export const RESET_VALID_MINUTES = 60;
 /**

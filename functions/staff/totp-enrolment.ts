@@ -16,9 +16,9 @@ import { isConditionalCheckFailed } from "../lib/aws-errors";
 import { auditItem } from "../model/audit";
 import { staffKey } from "../model/identity";
 import type { LoginDependencies } from "../model/staff/auth-deps";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "../model/staff/current-password";
 import { UsersRepository } from "../model/staff/users";
 import type { Announce } from "./account-changes";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./change-password";
 import { generateTotpSecret, matchTotp, totpUri } from "./totp";
 import { claimTotpStep } from "./totp-replay";
 

@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UserExistsError, UsersRepository } from "../../functions/model/staff/users";
 import { checkIdentities, describeIdentityIssue } from "../../functions/staff/identity-check";
-import { hashPassword } from "../../functions/staff/password";
 import { passwordProblem } from "../../functions/staff/password-policy";
 import { localTableName } from "./tables";
 

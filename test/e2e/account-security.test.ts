@@ -8,8 +8,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, NOT_ME_MESSAGES } from "../../events";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
-import { hashPassword } from "../../functions/staff/password";
 import type { RuntimeProcess } from "../support/runtime";
 import { startStaffRuntime } from "./commandcenter-support";
 

@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
-import { hashPassword } from "../../functions/staff/password";
 import { TOTP_STEP_SECONDS, totpCode, totpStep } from "../../functions/staff/totp";
 import type { RuntimeProcess } from "../support/runtime";
 import { startStaffRuntime } from "./commandcenter-support";

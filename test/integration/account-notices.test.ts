@@ -10,11 +10,11 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_ME_MESSAGES } from "../../events";
 import type { LoginDependencies } from "../../functions/model/staff/auth-deps";
+import { hashPassword, verifyPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { AnnouncementFailed } from "../../functions/staff/account-changes";
 import { changePassword } from "../../functions/staff/change-password";
 import { NOT_ME_ADDRESS_LIMIT } from "../../functions/staff/not-me";
-import { hashPassword, verifyPassword } from "../../functions/staff/password";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, sessionCookieOf, signIn, startStaffRuntime } from "./auth-support";
 

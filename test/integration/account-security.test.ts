@@ -14,6 +14,8 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, NOT_ME_MESSAGES, PASSWORD_RESET_MESSAGES } from "../../events";
 import type { PasskeyView } from "../../events/passkeys";
+import { hashPassword } from "../../functions/model/staff/password";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/model/staff/throttle";
 import { UsersRepository } from "../../functions/model/staff/users";
 import {
   announceChange,
@@ -21,9 +23,7 @@ import {
   NOT_ME_VALID_DAYS,
 } from "../../functions/staff/account-changes";
 import { undoChange } from "../../functions/staff/not-me";
-import { hashPassword } from "../../functions/staff/password";
 import { RESET_ACCOUNT_LIMIT } from "../../functions/staff/password-reset";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
 import { totpCode } from "../../functions/staff/totp";
 import type { Email, RuntimeProcess } from "../support/runtime";
 import { type RegistrationOptions, SoftAuthenticator } from "../support/soft-authenticator";

@@ -11,7 +11,7 @@ import {
   IP_FAILURE_LIMIT,
   LOGIN_WINDOW_SECONDS,
   LoginThrottle,
-} from "../../functions/staff/throttle";
+} from "../../functions/model/staff/throttle";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 
 let dynamo: TestDynamo;

@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../events";
 import { PASSKEY_MESSAGES, type PasskeyView } from "../../events/passkeys";
 import { createLogger } from "../../functions/lib/log";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { login } from "../../functions/staff/login";
 import { CHALLENGE_SECONDS } from "../../functions/staff/passkey-challenges";
 import { passkeySignInOptions, signInWithPasskey } from "../../functions/staff/passkey-sign-in";
 import { type PasskeyDependencies, relyingPartyOf, removePasskey } from "../../functions/staff/passkeys";
-import { hashPassword } from "../../functions/staff/password";
 import { removeTotp } from "../../functions/staff/totp-enrolment";
 import type { RuntimeProcess } from "../support/runtime";
 import {

@@ -10,8 +10,8 @@
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RESET_MESSAGES } from "../../events";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
-import { hashPassword } from "../../functions/staff/password";
 import {
   checkPasswordReset,
   type PasswordResetDependencies,

@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/model/staff/throttle";
 import { loadStage } from "../../infra/stages";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call } from "./auth-support";

@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEAM_MESSAGES, type TeamResponse } from "../../events";
 import { OWNER_REFUSALS } from "../../functions/leads/routes/desk-routes";
 import { IDENTITY_MESSAGES } from "../../functions/model/identity";
+import { hashPassword } from "../../functions/model/staff/password";
 import { ADDRESS_TAKEN_MESSAGE, addressClaimKey, UsersRepository } from "../../functions/model/staff/users";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "../../functions/pipeline/notifications";
 import { newOneTimeToken } from "../../functions/staff/one-time-token";
-import { hashPassword } from "../../functions/staff/password";
 import type { Email, RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, linkTokenFor, sessionCookieOf, signIn, startStaffRuntime } from "./auth-support";
 

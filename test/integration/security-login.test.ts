@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../events";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/model/staff/throttle";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call } from "./auth-support";
 

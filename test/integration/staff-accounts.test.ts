@@ -6,10 +6,10 @@
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type SessionView, STAFF_MESSAGES } from "../../events";
+import { hashPassword } from "../../functions/model/staff/password";
+import { ACCOUNT_FAILURE_LIMIT } from "../../functions/model/staff/throttle";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { findStaffMember, listStaffMembers } from "../../functions/staff/members";
-import { hashPassword } from "../../functions/staff/password";
-import { ACCOUNT_FAILURE_LIMIT } from "../../functions/staff/throttle";
 import { TOTP_STEP_SECONDS, totpCode } from "../../functions/staff/totp";
 import { removeTotp } from "../../functions/staff/totp-enrolment";
 import type { RuntimeProcess } from "../support/runtime";

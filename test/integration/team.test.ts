@@ -8,9 +8,9 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_MESSAGES, TEAM_MESSAGES, type TeamResponse } from "../../events";
+import { hashPassword } from "../../functions/model/staff/password";
 import { acceptInvitation } from "../../functions/staff/invitation-accept";
 import type { TeamDependencies } from "../../functions/staff/invitation-items";
-import { hashPassword } from "../../functions/staff/password";
 import type { RuntimeProcess } from "../support/runtime";
 import { call, FIRST_ADMIN, linkTokenFor, sessionCookieOf, signIn, startStaffRuntime } from "./auth-support";
 

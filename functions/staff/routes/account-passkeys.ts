@@ -21,9 +21,9 @@ import { announcerFor } from "../account-changes";
 const passkeys = () => import("../passkeys");
 
 import { type ApiRequest, header, httpApi, httpRoutes, jsonResponse, validateBody } from "../../lib/http";
+import { passwordRefused } from "../../model/staff/current-password";
 import { UsersRepository } from "../../model/staff/users";
 import { passkeyError } from "./passkey-errors";
-import { passwordRefused } from "./password-refused";
 
 const signedIn = () => [requireSession()];
 const passkeyParameter = (request: ApiRequest) => (request.event.pathParameters?.id ?? "").slice(0, 64);

@@ -35,6 +35,7 @@ import {
 } from "../../lib/http";
 import { documentClient } from "../../model/staff/clients";
 import { sessionCookie } from "../../model/staff/cookie";
+import { passwordRefused } from "../../model/staff/current-password";
 import {
   authDependencies,
   requireSession,
@@ -48,7 +49,6 @@ import { announcerFor } from "../account-changes";
 import { changeAccountEmail } from "../account-email";
 import { changePassword } from "../change-password";
 import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../totp-enrolment";
-import { passwordRefused } from "./password-refused";
 
 const signedIn = () => [requireSession()];
 const sessionTables = () => ({

@@ -18,10 +18,10 @@ import {
 } from "../../lib/http";
 import { sessionCookie } from "../../model/staff/cookie";
 import { authDependencies } from "../../model/staff/http-session";
+import { hashPassword } from "../../model/staff/password";
 import { staffUserViewOf } from "../../model/staff/users";
 import { acceptInvitation, previewInvitation } from "../invitation-accept";
 import { newPasswordProblem } from "../new-password";
-import { hashPassword } from "../password";
 import { startSession } from "../start-session";
 import { teamDependencies } from "../team-deps";
 

@@ -31,11 +31,11 @@ import { sleep } from "../../lib/transact";
 import { passwordResetEmail } from "../../model/mail/staff-emails";
 import { sendStaffEmail } from "../../model/mail/staff-mail";
 import { documentClient } from "../../model/staff/clients";
+import { hashPassword } from "../../model/staff/password";
 import { tableName } from "../../model/tables";
 import { changeNoticeDependencies } from "../account-changes";
 import { newPasswordProblem } from "../new-password";
 import { type NotMeOutcome, undoChange } from "../not-me";
-import { hashPassword } from "../password";
 import {
   checkPasswordReset,
   type PasswordResetDependencies,

@@ -16,8 +16,8 @@
  * Unknown usernames are counted like real ones, so the answers do not reveal which exist.
  */
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { isConditionalCheckFailed } from "../lib/aws-errors";
-import { clientNetwork } from "../lib/ip-address";
+import { isConditionalCheckFailed } from "../../lib/aws-errors";
+import { clientNetwork } from "../../lib/ip-address";
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Attempts per account from one address within the window. */
