@@ -58,6 +58,8 @@ export interface WorkerDefinition {
   readonly assets?: "geoip";
   /** Queues it sends to (their URLs in its environment, and the right to send). */
   readonly queues?: readonly string[];
+  /** Reads the session signing key's secret (the notify worker derives the erasure key from it). */
+  readonly sessionKey?: boolean;
 }
 
 /**
@@ -266,6 +268,41 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
+  // Privacy requests (docs/decisions/0095-privacy-requests.md), Admin only: finding and exporting
+  // read everything about an address (audit write: every request is audited); erasing deletes.
+  {
+    name: "privacy-read",
+    entry: "privacy/routes/privacy.ts#privacyRead",
+    routes: ["POST /api/privacy/find", "POST /api/privacy/export"],
+    tables: {
+      signups: "read",
+      contacts: "read",
+      // lookupUpsert: gets and queries (never a scan) and the request's audit entry.
+      audit: "lookupUpsert",
+      ephemeral: "read",
+      outbox: "read",
+      users: "read",
+      authState: "read",
+    },
+    sessionKey: true,
+  },
+  {
+    name: "privacy-erase",
+    entry: "privacy/routes/privacy.ts#privacyErase",
+    // The settings (the stage's retention period) come with the function that has RETENTION_DAYS.
+    routes: ["GET /api/privacy/settings", "POST /api/privacy/erase"],
+    // authState readWrite: the password re-check's throttle (functions/model/staff/current-password.ts).
+    tables: {
+      signups: "readWrite",
+      contacts: "readWrite",
+      audit: "readWrite",
+      ephemeral: "readWrite",
+      outbox: "readWrite",
+      users: "read",
+      authState: "readWrite",
+    },
+    sessionKey: true,
+  },
   {
     name: "admin-signups-stats",
     entry: "leads/routes/lead-routes.ts#signupStats",
@@ -283,15 +320,19 @@ export const WORKERS: readonly WorkerDefinition[] = [
     name: "notify",
     entry: "pipeline/routes/notify.ts#staffHandler",
     // signups/contacts: `notifiedAt` once a lead's staff alert is out (functions/pipeline/notifications.ts).
-    tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "write" },
+    // audit read and the session key: an erased address's marker (functions/model/erasure.ts).
+    tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "readWrite" },
     sendsEmail: true,
+    sessionKey: true,
   },
   {
     name: "acknowledge",
     entry: "pipeline/routes/notify.ts#prospectHandler",
-    // ephemeral: the e-mail claims and the per-address quota; audit: the e-mail on the lead's timeline.
-    tables: { ephemeral: "readWrite", audit: "write" },
+    // ephemeral: the e-mail claims and the per-address quota; audit: the e-mail on the lead's timeline,
+    // and the erasure marker it reads first (with the session key).
+    tables: { ephemeral: "readWrite", audit: "readWrite" },
     sendsEmail: true,
+    sessionKey: true,
   },
 ];
 

@@ -8,10 +8,9 @@ import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@
 import { cancellationCodes } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
 import { auditPut } from "../model/audit";
-import { countedOwner, counterUpdates, OWNER_COUNT } from "../model/lead-index";
+import { leadRecordDelete } from "../model/lead-delete";
 import type { LeadKind } from "../model/lead-kinds";
-import { pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
-import { claimMoves, FIGURES_CLAIM, figuresUpdate } from "../model/response-figures";
+import { readProspect } from "../model/prospects";
 import { timelinePut } from "../model/timeline";
 
 export interface DeleteLeadDependencies {
@@ -34,52 +33,18 @@ export async function deleteLead(
     );
     const item = found.Item;
     if (!item || item.kind !== lead.kind || typeof item.createdAt !== "string") return "notFound";
-    const counted = countedOwner(item);
-    const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
-    const self = { kind: lead.kind, id: input.id };
-    // Its response figures lose what it is counted as (nothing when it has no claim yet).
-    const claim = typeof item[FIGURES_CLAIM] === "string" ? (item[FIGURES_CLAIM] as string) : undefined;
-    const figures = figuresUpdate(
-      deps.tables.records,
-      lead,
-      item as Record<string, unknown> & { createdAt: string },
-      claimMoves(claim, undefined),
-    );
     const email = typeof item.email === "string" ? item.email : undefined;
     const lookup = email ? await readProspect(deps.db, deps.tables.audit, email, deps.clock()) : undefined;
     try {
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Delete: {
-                TableName: deps.tables.records,
-                Key: { id: input.id },
-                // Only the version we read, so the counters lose exactly what it was counted in: a
-                // concurrent delete makes this one a 404; a desk change, the desk backfill's
-                // owner count or the figures recount made meanwhile has the record read again.
-                ConditionExpression: [
-                  "attribute_exists(id) AND createdAt = :createdAt",
-                  version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version",
-                  counted ? "#ownerCount = :ownerCount" : "attribute_not_exists(#ownerCount)",
-                  claim === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
-                ].join(" AND "),
-                ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT, "#figures": FIGURES_CLAIM },
-                ExpressionAttributeValues: {
-                  ":createdAt": item.createdAt,
-                  ...(version === undefined ? {} : { ":version": version }),
-                  ...(counted ? { ":ownerCount": counted } : {}),
-                  ...(claim === undefined ? {} : { ":figures": claim }),
-                },
-              },
-            },
-            ...counterUpdates(
-              deps.tables.records,
+            ...leadRecordDelete(
+              deps.tables,
               lead,
-              item as Record<string, unknown> & { createdAt: string },
-              -1,
+              item as Record<string, unknown> & { id: string; createdAt: string },
+              lookup,
             ),
-            ...(figures ? [figures] : []),
             auditPut(deps.tables.audit, {
               action: lead.deleteAction,
               actor: input.actor,
@@ -94,9 +59,6 @@ export async function deleteLead(
               at: deps.clock(),
               actor: input.actor,
             }),
-            ...(email && lookup && pointsAt(lookup, self)
-              ? [releaseOpenLead(deps.tables.audit, email, self)]
-              : []),
           ],
         }),
       );

@@ -1,10 +1,15 @@
 import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
+import { canonicalForm } from "./identity";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
 
-/** Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries. */
+/**
+ * Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries: the
+ * identity rule's canonical form (./identity.ts), so two addresses that are the same person have
+ * the same `searchEmail` and one query finds every spelling (functions/privacy/find.ts).
+ */
 export function searchKey(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  return canonicalForm(text).replace(/\s+/g, " ").trim();
 }
 
 export function searchAttributes(record: {

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactReceived, DomainEvent, SignupCreated } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
-import { mailboxKey } from "../model/identity";
+import { ACKNOWLEDGEMENT_QUOTA_DAYS, acknowledgementQuotaKey } from "../model/mail/acknowledgement-quota";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "../model/mail/idempotency";
 import {
@@ -65,16 +64,6 @@ export const ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY = 3;
 const DAY_SECONDS = 86_400;
 
 /**
- * The quota item of a mailbox and day: every spelling that reaches one inbox (case, spaces,
- * `+tags`, Gmail's dots; functions/model/identity.ts mailboxKey) shares it. The address only as a
- * hash (the table keeps no addresses).
- */
-export function acknowledgementQuotaKey(recipient: string, now: Date): string {
-  const digest = createHash("sha256").update(mailboxKey(recipient)).digest("hex").slice(0, 32);
-  return `ack-quota#${digest}#${now.toISOString().slice(0, 10)}`;
-}
-
-/**
  * Takes one of the day's acknowledgements of this address for this event, atomically: the item
  * holds the ids of the events that took one, so a redelivered event keeps its place and parallel
  * workers cannot pass the cap together. False when the day's quota is used up.
@@ -97,7 +86,7 @@ export async function takeAcknowledgementQuota(
           ":ids": new Set([eventId]),
           ":id": eventId,
           ":cap": ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY,
-          ":expiresAt": Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+          ":expiresAt": Math.floor(now.getTime() / 1000) + ACKNOWLEDGEMENT_QUOTA_DAYS * DAY_SECONDS,
         },
       }),
     );

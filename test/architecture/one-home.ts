@@ -6,8 +6,8 @@
  *   functions/lib/transact.ts;
  * - every property or parameter typed `Clock` is named `clock`;
  * - `.normalize("NFKC")` / `.normalize("NFKD")` (or with a form only known at run time) is called
- *   only by the identity rule (functions/model/identity.ts) and the lead index's search folding
- *   (functions/model/lead-index.ts);
+ *   only by the identity rule (functions/model/identity.ts); the lead index's search folding uses
+ *   its canonical form;
  * - no export is a second name for something else (`export const formatTimestamp = formatTeamTime`,
  *   `export { a as b }`);
  * - a lead kind's plural is mapped only in events/desk.ts (LEAD_PLURALS): no `signup: "signups"`,
@@ -27,7 +27,7 @@ export interface Source {
 
 const TRANSACT_HOME = "functions/lib/transact.ts";
 const TRANSACT_NAMES = new Set(["TransactItem", "sleep"]);
-const NORMALIZE_HOMES = new Set(["functions/model/identity.ts", "functions/model/lead-index.ts"]);
+const NORMALIZE_HOMES = new Set(["functions/model/identity.ts"]);
 const PLURALS_HOME = "events/desk.ts";
 const PLURAL_OF: Readonly<Record<string, string>> = { signup: "signups", contact: "contacts" };
 const KIND_OF: Readonly<Record<string, string>> = { signups: "signup", contacts: "contact" };
