@@ -142,5 +142,6 @@ export const PRIVACY_TEXTS = {
   retentionDays: (days: number) =>
     `Signups and contact messages, with their timelines and lookups, are deleted ${days} days after they arrive.`,
   confirmMismatch: "Type the same address to confirm",
-  staffActive: "This address belongs to an active staff member. Deactivate the account on the Team page first.",
+  staffActive:
+    "This address belongs to an active staff member. Deactivate the account on the Team page first.",
 } as const;

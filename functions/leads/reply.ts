@@ -172,7 +172,8 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
             {
               Put: {
                 TableName: deps.tables.audit,
-                Item: stored,
+                // The claim's key on the entry: an erasure finds the claim, which holds the entry too.
+                Item: { ...stored, replyClaim: pk },
                 ConditionExpression: "attribute_not_exists(pk)",
               },
             },

@@ -21,6 +21,10 @@ export type AuditAction =
   | "account.session.end"
   /** A "This wasn't me" link was used (docs/decisions/0082); details.change: what it undid. */
   | "account.not-me"
+  /** The Privacy page (docs/decisions/0095); details.reference: the address's keyed hash only. */
+  | "privacy.find"
+  | "privacy.export"
+  | "privacy.erase"
   | TeamAuditAction;
 
 export interface AuditEntry {

@@ -3,7 +3,7 @@
  *
  * - functions/lib/ (the kit) imports only itself and events/;
  * - functions/model/ and functions/registry.ts add the kit;
- * - a feature (functions/pipeline, functions/leads, functions/staff) adds the model, and never
+ * - a feature (functions/pipeline, functions/leads, functions/staff, functions/privacy) adds the model, and never
  *   imports another feature: what two features share moves down into the model or the kit;
  * - a feature's routes/ folder (the modules the registry names) adds its own feature; nothing
  *   below imports a routes module;
@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-export const FEATURES = ["pipeline", "leads", "staff"] as const;
+export const FEATURES = ["pipeline", "leads", "staff", "privacy"] as const;
 
 export interface Place {
   /** 0 kit, 1 model, 2 feature, 3 routes; events/ is -1 (below everything). */

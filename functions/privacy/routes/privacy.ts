@@ -1,0 +1,138 @@
+/**
+ * The Privacy page's API (docs/decisions/0095-privacy-requests.md), Admin only on every request
+ * (the role is read from the account), every request audited with the address's keyed reference:
+ *   POST /api/privacy/find      { email }                           the summary per category
+ *   POST /api/privacy/export    { email }                           one JSON file (events/privacy.ts)
+ *   POST /api/privacy/erase     { email, confirmEmail, password }   erase everything
+ *   GET  /api/privacy/settings                                      the stage's retention period
+ * The address travels in a body, never in a URL: it stays out of access logs and browser history.
+ */
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  PRIVACY_TEXTS,
+  PrivacyEraseRequest,
+  type PrivacyErasure,
+  PrivacyLookupRequest,
+  type PrivacySummary,
+} from "../../../events/privacy";
+import { systemClock } from "../../lib/clock";
+import { requireEnv } from "../../lib/env";
+import {
+  type ApiRequest,
+  httpApi,
+  httpRoutes,
+  invalidFields,
+  jsonResponse,
+  validateBody,
+} from "../../lib/http";
+import { HttpError } from "../../lib/http/errors";
+import { type AuditAction, auditItem } from "../../model/audit";
+import { stageErasureKey } from "../../model/erasure";
+import { sameIdentity } from "../../model/identity";
+import { documentClient } from "../../model/staff/clients";
+import { checkCurrentPassword, passwordRefused } from "../../model/staff/current-password";
+import { requireSession, signedInUser } from "../../model/staff/http-session";
+import { tableName } from "../../model/tables";
+import { eraseAddress } from "../erase";
+import { findHoldings, type PrivacyDeps } from "../find";
+import { countsOf, exportOf } from "../report";
+
+const adminOnly = () => [requireSession({ role: "admin" })];
+
+async function privacyDeps(): Promise<PrivacyDeps> {
+  return {
+    db: documentClient(),
+    clock: systemClock,
+    key: await stageErasureKey(),
+    tables: {
+      signups: tableName("signups"),
+      contacts: tableName("contacts"),
+      audit: tableName("audit"),
+      ephemeral: tableName("ephemeral"),
+      outbox: tableName("outbox"),
+      users: tableName("users"),
+      authState: tableName("authState"),
+    },
+  };
+}
+
+/** Who asked about which address (only its keyed reference), when, from where. */
+async function audited(deps: PrivacyDeps, request: ApiRequest, action: AuditAction, reference: string) {
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.tables.audit,
+      Item: auditItem({
+        action,
+        actor: signedInUser(request).username,
+        at: deps.clock(),
+        ...(request.clientIp ? { ip: request.clientIp } : {}),
+        details: { reference },
+      }),
+    }),
+  );
+}
+
+async function lookUp(request: ApiRequest, action: "privacy.find" | "privacy.export") {
+  const { email } = validateBody(request, PrivacyLookupRequest);
+  const deps = await privacyDeps();
+  const holdings = await findHoldings(deps, email);
+  await audited(deps, request, action, holdings.reference);
+  return { deps, holdings, email };
+}
+
+export const privacyRead = /* @__PURE__ */ httpRoutes({
+  "POST /api/privacy/find": httpApi(
+    { route: "POST /api/privacy/find", extraMiddlewares: adminOnly() },
+    async (request) => {
+      const { holdings } = await lookUp(request, "privacy.find");
+      const summary: Omit<PrivacySummary, "retentionDays"> = {
+        counts: countsOf(holdings),
+        partial: holdings.partial,
+        ...(holdings.erasedAt ? { erasedAt: holdings.erasedAt } : {}),
+      };
+      return jsonResponse(200, summary);
+    },
+  ),
+  "POST /api/privacy/export": httpApi(
+    { route: "POST /api/privacy/export", extraMiddlewares: adminOnly() },
+    async (request) => {
+      const { deps, holdings, email } = await lookUp(request, "privacy.export");
+      return jsonResponse(200, exportOf(holdings, email, deps.clock()), {
+        "content-disposition": 'attachment; filename="privacy-export.json"',
+      });
+    },
+  ),
+});
+
+export const privacyErase = /* @__PURE__ */ httpRoutes({
+  "GET /api/privacy/settings": httpApi(
+    { route: "GET /api/privacy/settings", extraMiddlewares: adminOnly() },
+    async () => jsonResponse(200, { retentionDays: requireEnv("RETENTION_DAYS") }),
+  ),
+  "POST /api/privacy/erase": httpApi(
+    { route: "POST /api/privacy/erase", extraMiddlewares: adminOnly() },
+    async (request) => {
+      const input = validateBody(request, PrivacyEraseRequest);
+      if (!sameIdentity(input.email, input.confirmEmail))
+        throw invalidFields({ confirmEmail: PRIVACY_TEXTS.confirmMismatch });
+      const deps = await privacyDeps();
+      const actor = signedInUser(request).username;
+      const checked = await checkCurrentPassword(deps, actor, input.password, request.clientIp);
+      if (checked.kind !== "ok") throw passwordRefused(checked);
+      await checked.reservation.succeeded();
+      const outcome = await eraseAddress(deps, {
+        email: input.email,
+        actor,
+        ...(request.clientIp ? { ip: request.clientIp } : {}),
+      });
+      if (outcome.kind === "staffActive")
+        throw new HttpError(409, { error: PRIVACY_TEXTS.staffActive }, {}, "staff_active");
+      const answer: PrivacyErasure = {
+        erased: outcome.counts,
+        reference: outcome.reference,
+        erasedAt: deps.clock().toISOString(),
+      };
+      return jsonResponse(200, answer);
+    },
+  ),
+});
