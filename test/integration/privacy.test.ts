@@ -106,7 +106,7 @@ beforeAll(async () => {
   );
   cookie = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
   staffCookie = await signIn(runtime, STAFF.username, STAFF.password);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await runtime?.stop();

@@ -1,6 +1,6 @@
 /**
  * The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx): one folder
- * per feature (leads/, team/, account/, sign-in/) and what they share (shared/). Every read and
+ * per feature (leads/, team/, privacy/, account/, sign-in/) and what they share (shared/). Every read and
  * write goes through one query client (shared/queryClient.ts); every signed-in page sits in
  * StaffPage, whose header stays usable when the page itself fails.
  */
@@ -12,6 +12,7 @@ import { AccountPage } from "./account/AccountPage";
 import { ContactsPage } from "./leads/ContactsPage";
 import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
 import { SignupsPage } from "./leads/SignupsPage";
+import { PrivacyPage } from "./privacy/PrivacyPage";
 import { AuthProvider } from "./shared/AuthProvider";
 import { createQueryClient } from "./shared/queryClient";
 import { StaffPage } from "./shared/StaffPage";
@@ -62,6 +63,14 @@ export default function CommandCenterApp() {
             element={
               <StaffPage title="Team">
                 <TeamPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="privacy"
+            element={
+              <StaffPage title="Privacy">
+                <PrivacyPage />
               </StaffPage>
             }
           />

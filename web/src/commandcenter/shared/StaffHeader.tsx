@@ -8,7 +8,7 @@ import styles from "./shared.module.css";
 
 /**
  * The top bar of the protected pages, with Logout (to the site root once the server ended the
- * session; a failure says so, with Try again) and, for admins, the Team page.
+ * session; a failure says so, with Try again) and, for admins, the Team and Privacy pages.
  */
 export function StaffHeader({ children }: { children: ReactNode }) {
   const { logout, user } = useAuth();
@@ -24,6 +24,7 @@ export function StaffHeader({ children }: { children: ReactNode }) {
         <div className={styles.headerTitle}>{children}</div>
         <nav className={styles.headerTitle} aria-label="Command Center">
           {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
+          {user?.role === "admin" && <Link to="/commandcenter/privacy">Privacy</Link>}
           <Link to="/commandcenter/account">Account</Link>
           <button type="button" className={styles.secondaryButton} onClick={onLogout}>
             Logout

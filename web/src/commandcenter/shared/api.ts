@@ -75,7 +75,8 @@ function checkSession(status: number, path: string): void {
   if (status === 401 && !path.startsWith("/api/auth/")) unauthorized?.();
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One JSON call; a refusal throws ApiFailure with the server's message and field errors. */
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
