@@ -167,12 +167,18 @@ export const TABLES = {
     partitionKey: { name: "id", type: "S" },
     timeToLiveAttribute: "removeAt",
   },
-  /** Who did what in the Command Center (deletes, sign-ins). */
+  /**
+   * Who did what in the Command Center (deletes, sign-ins), and beside it the lead timelines and
+   * the returning-prospect lookups. Items with `expiresAt` are removed by TTL: the lookups carry
+   * their lead's expiry (docs/decisions/0096-retention-you-can-see.md); audit entries carry none
+   * and stay.
+   */
   audit: {
     id: "AuditLog",
     envVar: "AUDIT_TABLE",
     partitionKey: { name: "pk", type: "S" },
     sortKey: { name: "sk", type: "S" },
+    timeToLiveAttribute: "expiresAt",
   },
 } as const satisfies Record<string, TableDefinition>;
 

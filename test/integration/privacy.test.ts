@@ -141,7 +141,7 @@ describe("privacy requests", () => {
       subject: `Hello ${KATE.lastName}`,
       body: "Thanks for writing.",
     });
-    expect(reply.status, reply.text).toBe(200);
+    expect(reply.status, reply.text).toBe(201);
     await runtime.waitFor(() => runtime.settled());
 
     const found = await post("/api/privacy/find", { email: KATE.lookup });
