@@ -25,8 +25,8 @@ export type PrivacyEraseRequest = z.infer<typeof PrivacyEraseRequest>;
 
 /** What the summary counts, in the order the page lists them. */
 export const PRIVACY_CATEGORIES = [
-  "signups",
-  "contacts",
+  "signupRecords",
+  "contactMessages",
   "timelineEntries",
   "emailsSent",
   "prospectLookups",
@@ -40,8 +40,8 @@ export const PRIVACY_CATEGORIES = [
 export type PrivacyCategory = (typeof PRIVACY_CATEGORIES)[number];
 
 export const PRIVACY_CATEGORY_LABELS: Readonly<Record<PrivacyCategory, string>> = {
-  signups: "Signups",
-  contacts: "Contact messages",
+  signupRecords: "Signups",
+  contactMessages: "Contact messages",
   timelineEntries: "Timeline entries and notes",
   emailsSent: "E-mails sent (replies and system e-mails)",
   prospectLookups: "Returning-prospect lookups",

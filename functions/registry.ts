@@ -268,8 +268,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
-  // Privacy requests (docs/decisions/0095-privacy-requests.md), Admin only: finding and exporting
-  // read everything about an address (audit write: every request is audited); erasing deletes.
+  // Privacy (docs/decisions/0095): reads get audit lookupUpsert (no scan); only the erase deletes.
   {
     name: "privacy-read",
     entry: "privacy/routes/privacy.ts#privacyRead",
@@ -277,7 +276,6 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: {
       signups: "read",
       contacts: "read",
-      // lookupUpsert: gets and queries (never a scan) and the request's audit entry.
       audit: "lookupUpsert",
       ephemeral: "read",
       outbox: "read",
@@ -289,16 +287,14 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "privacy-erase",
     entry: "privacy/routes/privacy.ts#privacyErase",
-    // The settings (the stage's retention period) come with the function that has RETENTION_DAYS.
     routes: ["GET /api/privacy/settings", "POST /api/privacy/erase"],
-    // authState readWrite: the password re-check's throttle (functions/model/staff/current-password.ts).
     tables: {
       signups: "readWrite",
       contacts: "readWrite",
       audit: "readWrite",
       ephemeral: "readWrite",
       outbox: "readWrite",
-      users: "read",
+      users: "readWrite",
       authState: "readWrite",
     },
     sessionKey: true,

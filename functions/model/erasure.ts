@@ -7,7 +7,7 @@
  * that occurred after the erasure (the person signs up again) goes through.
  *
  * The key is derived (HKDF-SHA-256, its own label) from the stage's session signing key
- * (./staff/session-key.ts: Secrets Manager in AWS, the data folder locally): no second secret to
+ * (./staff/session-key.ts stageErasureKey: Secrets Manager in AWS, the data folder locally): no second secret to
  * provision, and never the key that signs sessions itself. Rotating that secret changes every
  * reference from then on (decision 0095 says what that costs).
  */
@@ -22,12 +22,6 @@ const LABEL = "repdesk erasure reference v1";
 /** The erasure key from the stage's secret key bytes. */
 export function erasureKeyFrom(secret: Uint8Array): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), LABEL, 32));
-}
-
-/** The stage's erasure key (the session key's secret, read the way sessions read it). */
-export async function stageErasureKey(): Promise<Buffer> {
-  const { sessionKey } = await import("./staff/session-key");
-  return erasureKeyFrom(await sessionKey());
 }
 
 /** A keyed reference to an identity: HMAC-SHA-256 of its canonical form, hex. */

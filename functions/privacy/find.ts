@@ -238,8 +238,8 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
     leadsOf(deps, SIGNUP_KIND, email),
     leadsOf(deps, CONTACT_KIND, email),
   ]);
-  if (moreSignups) partial.push("signups");
-  if (moreContacts) partial.push("contacts");
+  if (moreSignups) partial.push("signupRecords");
+  if (moreContacts) partial.push("contactMessages");
   const leads = [...signups, ...contacts];
   const leadIds = new Set(leads.map((found) => found.item.id));
   const reference = keyedReference(deps.key, email);

@@ -40,8 +40,8 @@ export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
   const entries = holdings.leads.flatMap((found) => found.timeline);
   const user = holdings.staff?.user;
   return {
-    signups: holdings.leads.filter((found) => found.lead.kind === "signup").length,
-    contacts: holdings.leads.filter((found) => found.lead.kind === "contact").length,
+    signupRecords: holdings.leads.filter((found) => found.lead.kind === "signup").length,
+    contactMessages: holdings.leads.filter((found) => found.lead.kind === "contact").length,
     timelineEntries: entries.filter((entry) => !isEmail(entry)).length,
     emailsSent: entries.filter(isEmail).length,
     prospectLookups: holdings.prospectLookups.length,

@@ -147,8 +147,8 @@ describe("privacy requests", () => {
     const found = await post("/api/privacy/find", { email: KATE.lookup });
     expect(found.status, found.text).toBe(200);
     expect(found.json?.counts).toMatchObject({
-      signups: 2,
-      contacts: 1,
+      signupRecords: 2,
+      contactMessages: 1,
       prospectLookups: 1,
       staffAccounts: 0,
     });
@@ -196,7 +196,7 @@ describe("privacy requests", () => {
     expect(wrong.json?.fieldErrors).toHaveProperty("password");
     // Nothing was erased.
     expect((await post("/api/privacy/find", { email: KATE.lookup })).json?.counts).toMatchObject({
-      signups: 2,
+      signupRecords: 2,
     });
   });
 
@@ -209,7 +209,7 @@ describe("privacy requests", () => {
     expect(erased.status, erased.text).toBe(200);
     const reference = String(erased.json?.reference);
     expect(reference).toMatch(/^[0-9a-f]{64}$/);
-    expect(erased.json?.erased).toMatchObject({ signups: 2, contacts: 1 });
+    expect(erased.json?.erased).toMatchObject({ signupRecords: 2, contactMessages: 1 });
 
     // A signup.created for the erased lead, still queued when it was erased, processed now.
     const event = {
@@ -263,7 +263,7 @@ describe("privacy requests", () => {
     const id = await submit("signup", KATE.spellings[0] as string, "Newlead", "203.0.113.78");
     await runtime.waitFor(() => runtime.settled());
     const found = await post("/api/privacy/find", { email: KATE.lookup });
-    expect(found.json?.counts).toMatchObject({ signups: 1 });
+    expect(found.json?.counts).toMatchObject({ signupRecords: 1 });
     const emails = await runtime.emails();
     expect(
       emails.some((email) => email.subject && email.destination.to.includes(KATE.spellings[0] as string)),

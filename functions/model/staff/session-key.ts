@@ -10,6 +10,7 @@
  * Secrets Manager) is used as UTF-8 bytes and must be at least 32 bytes long.
  */
 import { optionalEnv, requireEnv } from "../../lib/env";
+import { erasureKeyFrom } from "../erasure";
 import { MIN_KEY_BYTES } from "./session-token";
 
 export function keyFromSecretString(secret: string): Uint8Array {
@@ -28,4 +29,9 @@ export async function sessionKey(): Promise<Uint8Array> {
   const arn = requireEnv("SESSION_SECRET_ARN");
   const { readSecretString } = await import("../../lib/secrets");
   return keyFromSecretString(await readSecretString(arn));
+}
+
+/** The stage's erasure key (functions/model/erasure.ts), derived from the same secret. */
+export async function stageErasureKey(): Promise<Buffer> {
+  return erasureKeyFrom(await sessionKey());
 }

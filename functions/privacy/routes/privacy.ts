@@ -27,11 +27,11 @@ import {
 } from "../../lib/http";
 import { HttpError } from "../../lib/http/errors";
 import { type AuditAction, auditItem } from "../../model/audit";
-import { stageErasureKey } from "../../model/erasure";
 import { sameIdentity } from "../../model/identity";
 import { documentClient } from "../../model/staff/clients";
 import { checkCurrentPassword, passwordRefused } from "../../model/staff/current-password";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
+import { stageErasureKey } from "../../model/staff/session-key";
 import { tableName } from "../../model/tables";
 import { eraseAddress } from "../erase";
 import { findHoldings, type PrivacyDeps } from "../find";
