@@ -59,7 +59,7 @@ function PrivacySearch() {
           {PRIVACY_TEXTS.title}
         </h2>
         <p className={styles.muted}>{PRIVACY_TEXTS.intro}</p>
-        <form onSubmit={onSubmit} noValidate aria-label={PRIVACY_TEXTS.searchLabel}>
+        <form onSubmit={onSubmit} noValidate>
           <FormField
             label={PRIVACY_TEXTS.searchLabel}
             type="email"
