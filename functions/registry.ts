@@ -74,6 +74,19 @@ const DESK_WRITER_TABLES = {
   authState: "read",
 } as const;
 
+/** The Privacy page (docs/decisions/0095): finding reads (audit: by key, no scan); only erasing deletes. */
+function privacy(part: "read" | "erase", routes: string[]): HttpFunctionDefinition {
+  const a = part === "read" ? "read" : "readWrite";
+  const tables = { signups: a, contacts: a, ephemeral: a, outbox: a, users: a, authState: a } as const;
+  return {
+    name: `privacy-${part}`,
+    entry: `privacy/routes/privacy.ts#privacy${part === "read" ? "Read" : "Erase"}`,
+    routes,
+    sessionKey: true,
+    tables: { ...tables, audit: part === "read" ? "lookupUpsert" : a },
+  };
+}
+
 export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "signup",
@@ -268,37 +281,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
-  // Privacy (docs/decisions/0095): reads get audit lookupUpsert (no scan); only the erase deletes.
-  {
-    name: "privacy-read",
-    entry: "privacy/routes/privacy.ts#privacyRead",
-    routes: ["POST /api/privacy/find", "POST /api/privacy/export"],
-    tables: {
-      signups: "read",
-      contacts: "read",
-      audit: "lookupUpsert",
-      ephemeral: "read",
-      outbox: "read",
-      users: "read",
-      authState: "read",
-    },
-    sessionKey: true,
-  },
-  {
-    name: "privacy-erase",
-    entry: "privacy/routes/privacy.ts#privacyErase",
-    routes: ["GET /api/privacy/settings", "POST /api/privacy/erase"],
-    tables: {
-      signups: "readWrite",
-      contacts: "readWrite",
-      audit: "readWrite",
-      ephemeral: "readWrite",
-      outbox: "readWrite",
-      users: "readWrite",
-      authState: "readWrite",
-    },
-    sessionKey: true,
-  },
+  privacy("read", ["POST /api/privacy/find", "POST /api/privacy/export"]),
+  privacy("erase", ["GET /api/privacy/settings", "POST /api/privacy/erase"]),
   {
     name: "admin-signups-stats",
     entry: "leads/routes/lead-routes.ts#signupStats",
@@ -316,7 +300,6 @@ export const WORKERS: readonly WorkerDefinition[] = [
     name: "notify",
     entry: "pipeline/routes/notify.ts#staffHandler",
     // signups/contacts: `notifiedAt` once a lead's staff alert is out (functions/pipeline/notifications.ts).
-    // audit read and the session key: an erased address's marker (functions/model/erasure.ts).
     tables: { ephemeral: "readWrite", signups: "write", contacts: "write", audit: "readWrite" },
     sendsEmail: true,
     sessionKey: true,
@@ -324,8 +307,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
   {
     name: "acknowledge",
     entry: "pipeline/routes/notify.ts#prospectHandler",
-    // ephemeral: the e-mail claims and the per-address quota; audit: the e-mail on the lead's timeline,
-    // and the erasure marker it reads first (with the session key).
+    // ephemeral: claims and quota; audit: the timeline's e-mail, the erasure marker (with the session key).
     tables: { ephemeral: "readWrite", audit: "readWrite" },
     sendsEmail: true,
     sessionKey: true,
