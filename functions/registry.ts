@@ -74,19 +74,6 @@ const DESK_WRITER_TABLES = {
   authState: "read",
 } as const;
 
-/** The Privacy page (docs/decisions/0095): finding reads (audit: by key, no scan); only erasing deletes. */
-function privacy(part: "read" | "erase", routes: string[]): HttpFunctionDefinition {
-  const a = part === "read" ? "read" : "readWrite";
-  const tables = { signups: a, contacts: a, ephemeral: a, outbox: a, users: a, authState: a } as const;
-  return {
-    name: `privacy-${part}`,
-    entry: `privacy/routes/privacy.ts#privacy${part === "read" ? "Read" : "Erase"}`,
-    routes,
-    sessionKey: true,
-    tables: { ...tables, audit: part === "read" ? "lookupUpsert" : a },
-  };
-}
-
 export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   {
     name: "signup",
@@ -281,8 +268,21 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
-  privacy("read", ["POST /api/privacy/find", "POST /api/privacy/export"]),
-  privacy("erase", ["GET /api/privacy/settings", "POST /api/privacy/erase"]),
+  {
+    name: "privacy",
+    entry: "privacy/routes/privacy.ts",
+    routes: ["GET settings", "POST find", "POST export", "POST erase"].map((r) =>
+      r.replace(" ", " /api/privacy/"),
+    ),
+    tables: {
+      ...DESK_WRITER_TABLES,
+      ephemeral: "readWrite",
+      outbox: "readWrite",
+      users: "readWrite",
+      authState: "readWrite",
+    },
+    sessionKey: true,
+  },
   {
     name: "admin-signups-stats",
     entry: "leads/routes/lead-routes.ts#signupStats",

@@ -80,7 +80,7 @@ async function lookUp(request: ApiRequest, action: "privacy.find" | "privacy.exp
   return { deps, holdings, email };
 }
 
-export const privacyRead = /* @__PURE__ */ httpRoutes({
+const privacyRead = {
   "POST /api/privacy/find": httpApi(
     { route: "POST /api/privacy/find", extraMiddlewares: adminOnly() },
     async (request) => {
@@ -102,9 +102,10 @@ export const privacyRead = /* @__PURE__ */ httpRoutes({
       });
     },
   ),
-});
+};
 
-export const privacyErase = /* @__PURE__ */ httpRoutes({
+export const handler = httpRoutes({
+  ...privacyRead,
   "GET /api/privacy/settings": httpApi(
     { route: "GET /api/privacy/settings", extraMiddlewares: adminOnly() },
     async () => jsonResponse(200, { retentionDays: requireEnv("RETENTION_DAYS") }),
