@@ -384,6 +384,8 @@ describe("the notify bundle: the SES client trimmed to the operations we call, t
       },
       {
         ...functionEnvironmentFor("notify", { tables: dynamo.tables }),
+        // The local runtime's stand-in for the session key (the erasure marker's keyed reference).
+        SESSION_SECRET: "0".repeat(64),
         STAFF_INBOX: "staff@example.com",
         SENDER_ADDRESS: "hello@example.com",
         AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,

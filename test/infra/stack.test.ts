@@ -538,7 +538,8 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       for (const fn of ALL_FUNCTIONS) {
         const env = functionNamed(fn.name)[1].Properties?.Environment.Variables as Record<string, unknown>;
         expect(env.SESSION_SECRET, fn.name).toBeUndefined();
-        const wantsKey = fn.kind === "http" && (fn as { sessionKey?: boolean }).sessionKey === true;
+        // HTTP functions that read sessions, and the mail workers (the erasure marker's keyed reference).
+        const wantsKey = (fn as { sessionKey?: boolean }).sessionKey === true;
         expect(env.SESSION_SECRET_ARN !== undefined, fn.name).toBe(wantsKey);
         for (const value of Object.values(env)) expect(JSON.stringify(value)).not.toMatch(/"[0-9a-f]{64}"/);
       }

@@ -29,11 +29,9 @@ import { HttpError } from "../../lib/http/errors";
 import { type AuditAction, auditItem } from "../../model/audit";
 import { sameIdentity } from "../../model/identity";
 import { documentClient } from "../../model/staff/clients";
-import { checkCurrentPassword, passwordRefused } from "../../model/staff/current-password";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { stageErasureKey } from "../../model/staff/session-key";
 import { tableName } from "../../model/tables";
-import { eraseAddress } from "../erase";
 import { findHoldings, type PrivacyDeps } from "../find";
 import { countsOf, exportOf } from "../report";
 
@@ -116,6 +114,12 @@ export const handler = httpRoutes({
       const input = validateBody(request, PrivacyEraseRequest);
       if (!sameIdentity(input.email, input.confirmEmail))
         throw invalidFields({ confirmEmail: PRIVACY_TEXTS.confirmMismatch });
+      // Erasing is rarer still than finding: its code (the password check, every table's delete)
+      // loads on first use, so a find or an export does not read it (docs/decisions/0078).
+      const [{ checkCurrentPassword, passwordRefused }, { eraseAddress }] = await Promise.all([
+        import("../../model/staff/current-password"),
+        import("../erase"),
+      ]);
       const deps = await privacyDeps();
       const actor = signedInUser(request).username;
       const checked = await checkCurrentPassword(deps, actor, input.password, request.clientIp);
