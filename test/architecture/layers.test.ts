@@ -84,7 +84,7 @@ describe("the rule refuses what it must (planted violations)", () => {
       planted({
         "web/src/config.ts": ["infra/stages.ts"],
         "web/src/entry-server.tsx": ["infra/main-module.ts"],
-        "web/src/commandcenter/shared/api.ts": ["functions/lib/env.ts"],
+        "web/src/commandcenter/common/api.ts": ["functions/lib/env.ts"],
         "web/src/pages/Contact.tsx": ["events/lead-fields.ts", "web/src/forms/useSubmissionForm.ts"],
       }),
     );

@@ -48,7 +48,7 @@ const FORBIDDEN: readonly { pattern: { test(text: string): boolean }; problem: s
 
 /**
  * Relative paths that climb to a folder named like the one beside the repository: fine when they
- * resolve to a folder of the repository from the file (an import of web/src/commandcenter/shared/),
+ * resolve to a folder of the repository from the file (an import of web/src/commandcenter/common/),
  * a citation of the folder outside it otherwise.
  */
 const SIBLING_FOLDER = new RegExp(`(?:\\.\\./)+${"shared"}\\b`, "g");

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_ERROR_TEXT } from "../../web/src/commandcenter/shared/RouteErrorBoundary";
+import { PAGE_ERROR_TEXT } from "../../web/src/commandcenter/common/RouteErrorBoundary";
 import { FIRST_ADMIN, startStaffRuntime } from "../integration/auth-support";
 import { seedSignup } from "../support/leads";
 import type { RuntimeProcess } from "../support/runtime";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import styles from "../shared/shared.module.css";
+import styles from "../common/shared.module.css";
 
 /** A titled card of the Account page. */
 export function AccountCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -7,11 +7,11 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useAuth } from "../shared/AuthProvider";
-import { api, fieldErrorsOf, formFailure } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { FormField } from "../shared/FormField";
-import styles from "../shared/shared.module.css";
+import { useAuth } from "../common/AuthProvider";
+import { api, fieldErrorsOf, formFailure } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { FormField } from "../common/FormField";
+import styles from "../common/shared.module.css";
 import { AccountCard } from "./AccountCard";
 import { sessionsQuery } from "./accountQueries";
 import { PasskeysCard } from "./PasskeysCard";

@@ -5,12 +5,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { PasskeyView } from "../../../../events/passkeys";
-import { api, fieldErrorsOf, formFailure } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { FormField } from "../shared/FormField";
-import { Modal } from "../shared/Modal";
-import { addPasskey } from "../shared/passkeyCeremony";
-import styles from "../shared/shared.module.css";
+import { api, fieldErrorsOf, formFailure } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { FormField } from "../common/FormField";
+import { Modal } from "../common/Modal";
+import { addPasskey } from "../common/passkeyCeremony";
+import styles from "../common/shared.module.css";
 
 export function AddPasskeyForm({
   onCancel,

@@ -1,13 +1,13 @@
 /** The Account page's sessions: where the member is signed in, and ending one or all the others. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionView } from "../../../../events";
-import { api } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { Loaded } from "../shared/Loaded";
-import { type Column, RecordTable } from "../shared/RecordTable";
-import styles from "../shared/shared.module.css";
-import { formatOwnTime } from "../shared/time";
-import { useAction } from "../shared/useAction";
+import { api } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { Loaded } from "../common/Loaded";
+import { type Column, RecordTable } from "../common/RecordTable";
+import styles from "../common/shared.module.css";
+import { formatOwnTime } from "../common/time";
+import { useAction } from "../common/useAction";
 import { AccountCard } from "./AccountCard";
 import { sessionsQuery } from "./accountQueries";
 

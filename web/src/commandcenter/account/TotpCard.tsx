@@ -4,11 +4,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api, fieldErrorsOf, formFailure } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { FormField } from "../shared/FormField";
-import { Loaded } from "../shared/Loaded";
-import styles from "../shared/shared.module.css";
+import { api, fieldErrorsOf, formFailure } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { FormField } from "../common/FormField";
+import { Loaded } from "../common/Loaded";
+import styles from "../common/shared.module.css";
 import { AccountCard } from "./AccountCard";
 import { securityQuery } from "./accountQueries";
 import { TotpEnrolment } from "./TotpEnrolment";

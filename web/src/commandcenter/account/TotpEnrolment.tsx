@@ -10,10 +10,10 @@ import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TotpStartResponse } from "../../../../events";
-import { fieldErrorsOf, formFailure } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { FormField } from "../shared/FormField";
-import shared from "../shared/shared.module.css";
+import { fieldErrorsOf, formFailure } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { FormField } from "../common/FormField";
+import shared from "../common/shared.module.css";
 import styles from "./account.module.css";
 
 export function TotpEnrolment({

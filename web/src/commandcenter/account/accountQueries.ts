@@ -1,6 +1,6 @@
 /** The Account page's reads (the member's own), shared by the cards that show and change them. */
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../shared/api";
+import { api } from "../common/api";
 
 export const securityQuery = queryOptions({
   queryKey: ["account", "security"],

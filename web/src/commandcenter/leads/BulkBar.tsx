@@ -1,5 +1,5 @@
 import type { LeadPlural, StaffUserView } from "../../../../events";
-import shared from "../shared/shared.module.css";
+import shared from "../common/shared.module.css";
 import { DeskControls } from "./DeskControls";
 import { useDeskChange } from "./useDeskChange";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import shared from "../shared/shared.module.css";
+import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 
 /**

@@ -1,7 +1,7 @@
 import { type ContactMessage, LEAD_PLURALS } from "../../../../events";
 import { CONTACT_LEAD } from "../../../../events/lead-fields";
-import { api } from "../shared/api";
-import { formatDate } from "../shared/time";
+import { api } from "../common/api";
+import { formatDate } from "../common/time";
 import { fullName, TruncatedText } from "./LeadCells";
 import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import type { DeskStatsResponse, Signup } from "../../../../events";
-import { useAuth } from "../shared/AuthProvider";
-import { Loaded, QueryFailure } from "../shared/Loaded";
-import { type Column, RecordTable } from "../shared/RecordTable";
-import shared from "../shared/shared.module.css";
-import { formatDate } from "../shared/time";
+import { useAuth } from "../common/AuthProvider";
+import { Loaded, QueryFailure } from "../common/Loaded";
+import { type Column, RecordTable } from "../common/RecordTable";
+import shared from "../common/shared.module.css";
+import { formatDate } from "../common/time";
 import { fullName } from "./LeadCells";
 import { dashboardQuery, figuresQuery } from "./leadQueries";
 import styles from "./leads.module.css";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { LEAD_STATUS_LABELS, LIMITS_DESK, SETTABLE_STATUSES, type StaffUserView } from "../../../../events";
-import shared from "../shared/shared.module.css";
+import shared from "../common/shared.module.css";
 import type { DeskChange, DeskLead } from "./deskModel";
 import styles from "./leads.module.css";
 

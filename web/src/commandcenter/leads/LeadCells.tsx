@@ -1,5 +1,5 @@
 /** How a lead's own fields show in the tables: its name (with its address), long text cut short. */
-import shared from "../shared/shared.module.css";
+import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 
 export function fullName(record: { firstName: string; lastName: string }): string {

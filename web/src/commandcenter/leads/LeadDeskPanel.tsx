@@ -6,10 +6,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { type LeadPlural, LIMITS_DESK, type TimelineEntry } from "../../../../events";
-import { useAuth } from "../shared/AuthProvider";
-import { api, failureMessage } from "../shared/api";
-import { QueryFailure } from "../shared/Loaded";
-import shared from "../shared/shared.module.css";
+import { useAuth } from "../common/AuthProvider";
+import { api, failureMessage } from "../common/api";
+import { QueryFailure } from "../common/Loaded";
+import shared from "../common/shared.module.css";
 import { DeskControls } from "./DeskControls";
 import type { DeskLead } from "./deskModel";
 import { LinkedSubmissionPanel } from "./LinkedSubmissionPanel";

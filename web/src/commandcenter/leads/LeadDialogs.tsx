@@ -1,10 +1,10 @@
 /** The lead list's dialogs: a lead's details (with its desk), and the confirmation of a delete. */
 import { Fragment, type ReactNode } from "react";
 import { detailLines, type LeadFields, type LeadRecord } from "../../../../events/lead-fields";
-import { ErrorNotice } from "../shared/ErrorNotice";
-import { Modal } from "../shared/Modal";
-import shared from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import { ErrorNotice } from "../common/ErrorNotice";
+import { Modal } from "../common/Modal";
+import shared from "../common/shared.module.css";
+import { formatDateTime } from "../common/time";
 import styles from "./leads.module.css";
 
 /** One line of the details dialog; a long one keeps its line breaks. */

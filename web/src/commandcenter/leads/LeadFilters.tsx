@@ -2,9 +2,9 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LeadPlural } from "../../../../events";
 import { Icon } from "../../components/ui/Icon";
-import { downloadCsv, failureMessage, type ListParams } from "../shared/api";
-import { ErrorNotice } from "../shared/ErrorNotice";
-import shared from "../shared/shared.module.css";
+import { downloadCsv, failureMessage, type ListParams } from "../common/api";
+import { ErrorNotice } from "../common/ErrorNotice";
+import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 
 export type FilterParam = keyof Omit<ListParams, "q" | "cursor" | "limit">;

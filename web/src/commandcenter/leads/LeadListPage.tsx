@@ -9,11 +9,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { LeadPlural } from "../../../../events";
-import { failureMessage, type ListParams } from "../shared/api";
-import { ErrorNotice } from "../shared/ErrorNotice";
-import { QueryFailure } from "../shared/Loaded";
-import type { Column } from "../shared/RecordTable";
-import shared from "../shared/shared.module.css";
+import { failureMessage, type ListParams } from "../common/api";
+import { ErrorNotice } from "../common/ErrorNotice";
+import { QueryFailure } from "../common/Loaded";
+import type { Column } from "../common/RecordTable";
+import shared from "../common/shared.module.css";
 import { BulkBar } from "./BulkBar";
 import { ColumnChooser } from "./ColumnChooser";
 import { DESK_FILTERS } from "./deskModel";

@@ -4,8 +4,8 @@
  * a card (leads.module.css).
  */
 import { Icon, type IconName } from "../../components/ui/Icon";
-import { type Column, RecordTable } from "../shared/RecordTable";
-import shared from "../shared/shared.module.css";
+import { type Column, RecordTable } from "../common/RecordTable";
+import shared from "../common/shared.module.css";
 import type { DeskLead } from "./deskModel";
 import { NameCell } from "./LeadCells";
 import styles from "./leads.module.css";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { LEAD_PLURALS, type LeadKindName } from "../../../../events";
-import { QueryFailure } from "../shared/Loaded";
-import shared from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import { QueryFailure } from "../common/Loaded";
+import shared from "../common/shared.module.css";
+import { formatDateTime } from "../common/time";
 import { KIND_LABELS } from "./deskModel";
 import { timelineQuery } from "./leadQueries";
 import styles from "./leads.module.css";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Column } from "../shared/RecordTable";
-import shared from "../shared/shared.module.css";
-import { replyClockText } from "../shared/time";
+import type { Column } from "../common/RecordTable";
+import shared from "../common/shared.module.css";
+import { replyClockText } from "../common/time";
 import { type DeskLead, statusText } from "./deskModel";
 import styles from "./leads.module.css";
 

@@ -12,9 +12,9 @@ import {
   type ReplyTemplatesResponse,
   type TimelineEntry,
 } from "../../../../events";
-import { api, failureMessage } from "../shared/api";
-import { Loaded } from "../shared/Loaded";
-import shared from "../shared/shared.module.css";
+import { api, failureMessage } from "../common/api";
+import { Loaded } from "../common/Loaded";
+import shared from "../common/shared.module.css";
 import type { DeskLead } from "./deskModel";
 import { templatesQuery } from "./leadQueries";
 import styles from "./leads.module.css";

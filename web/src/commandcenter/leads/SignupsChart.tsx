@@ -1,5 +1,5 @@
 /** Signups per day over the last 30 days: an inline SVG bar chart with a text summary. */
-import shared from "../shared/shared.module.css";
+import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 
 const WIDTH = 600;

@@ -1,7 +1,7 @@
 import { LEAD_PLURALS, PRODUCT_LINES_LABELS, type Signup } from "../../../../events";
 import { SIGNUP_LEAD } from "../../../../events/lead-fields";
-import { api } from "../shared/api";
-import { formatDate } from "../shared/time";
+import { api } from "../common/api";
+import { formatDate } from "../common/time";
 import { fullName, TruncatedText } from "./LeadCells";
 import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";

@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { LEAD_PLURALS, LEAD_STATUS_LABELS, type LeadKindName, type TimelineEntry } from "../../../../events";
-import shared from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import shared from "../common/shared.module.css";
+import { formatDateTime } from "../common/time";
 import { KIND_LABELS } from "./deskModel";
 import styles from "./leads.module.css";
 import { hashOfLead } from "./useLinkedLead";

@@ -6,8 +6,8 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { kindOfPlural, type LeadPlural } from "../../../../events";
-import { api, type ListParams } from "../shared/api";
-import { countBoundaries } from "../shared/time";
+import { api, type ListParams } from "../common/api";
+import { countBoundaries } from "../common/time";
 
 export const leadKeys = {
   kind: (plural: LeadPlural) => ["leads", plural] as const,

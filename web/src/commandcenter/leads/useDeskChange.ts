@@ -11,7 +11,7 @@ import {
   type LeadPlural,
   type TimelineEntry,
 } from "../../../../events";
-import { api, failureMessage, fieldErrorsOf } from "../shared/api";
+import { api, failureMessage, fieldErrorsOf } from "../common/api";
 import type { DeskChange } from "./deskModel";
 import { leadKeys } from "./leadQueries";
 

@@ -7,7 +7,7 @@
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { LeadPlural } from "../../../../events";
-import { failureMessage, type ListParams } from "../shared/api";
+import { failureMessage, type ListParams } from "../common/api";
 import { leadKeys } from "./leadQueries";
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { LeadPlural } from "../../../../events";
-import { ApiFailure, failureMessage } from "../shared/api";
+import { ApiFailure, failureMessage } from "../common/api";
 import { leadKeys } from "./leadQueries";
 
 const HASH_KEY = "lead";

@@ -6,10 +6,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { PRIVACY_TEXTS, type PrivacyErasure } from "../../../../events/privacy";
-import { failureMessage, fieldErrorsOf } from "../shared/api";
-import { FormField } from "../shared/FormField";
-import { Modal } from "../shared/Modal";
-import styles from "../shared/shared.module.css";
+import { failureMessage, fieldErrorsOf } from "../common/api";
+import { FormField } from "../common/FormField";
+import { Modal } from "../common/Modal";
+import styles from "../common/shared.module.css";
 import { privacyApi } from "./privacyQueries";
 
 export function EraseDialog({

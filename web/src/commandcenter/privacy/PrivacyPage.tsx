@@ -6,11 +6,11 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { PRIVACY_TEXTS, type PrivacyErasure } from "../../../../events/privacy";
-import { useAuth } from "../shared/AuthProvider";
-import { failureMessage, fieldErrorsOf } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { FormField } from "../shared/FormField";
-import styles from "../shared/shared.module.css";
+import { useAuth } from "../common/AuthProvider";
+import { failureMessage, fieldErrorsOf } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { FormField } from "../common/FormField";
+import styles from "../common/shared.module.css";
 import { EraseDialog } from "./EraseDialog";
 import { PrivacySummaryCard } from "./PrivacySummaryCard";
 import { downloadExport, PRIVACY_SETTINGS_KEY, privacyApi } from "./privacyQueries";

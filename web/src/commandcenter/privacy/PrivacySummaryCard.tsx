@@ -5,7 +5,7 @@ import {
   PRIVACY_TEXTS,
   type PrivacySummary,
 } from "../../../../events/privacy";
-import styles from "../shared/shared.module.css";
+import styles from "../common/shared.module.css";
 
 export function PrivacySummaryCard({
   summary,

@@ -9,7 +9,7 @@ import type {
   PrivacySettings,
   PrivacySummary,
 } from "../../../../events/privacy";
-import { request } from "../shared/api";
+import { request } from "../common/api";
 
 export const PRIVACY_SETTINGS_KEY = ["privacy", "settings"] as const;
 

@@ -6,9 +6,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { STAFF_ROLE_LABELS, TEAM_MESSAGES } from "../../../../events";
-import { useAuth } from "../shared/AuthProvider";
-import { api } from "../shared/api";
-import styles from "../shared/shared.module.css";
+import { useAuth } from "../common/AuthProvider";
+import { api } from "../common/api";
+import styles from "../common/shared.module.css";
 import { LinkPageCard } from "./LinkPageCard";
 import { NewPasswordForm } from "./NewPasswordForm";
 import { SecondFactorStep } from "./SecondFactorStep";

@@ -5,8 +5,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
-import { api, failureMessage, fieldErrorsOf } from "../shared/api";
-import styles from "../shared/shared.module.css";
+import { api, failureMessage, fieldErrorsOf } from "../common/api";
+import styles from "../common/shared.module.css";
 import { LinkPageCard } from "./LinkPageCard";
 
 export function ForgotPasswordPage() {

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "../shared/AuthProvider";
-import { failureMessage, fieldErrorsOf } from "../shared/api";
-import { passkeysSupported, signInWithPasskey } from "../shared/passkeyCeremony";
-import shared from "../shared/shared.module.css";
+import { useAuth } from "../common/AuthProvider";
+import { failureMessage, fieldErrorsOf } from "../common/api";
+import { passkeysSupported, signInWithPasskey } from "../common/passkeyCeremony";
+import shared from "../common/shared.module.css";
 import styles from "./signIn.module.css";
 
 /**

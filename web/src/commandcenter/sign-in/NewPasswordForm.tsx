@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { failureMessage, fieldErrorsOf } from "../shared/api";
-import styles from "../shared/shared.module.css";
+import { failureMessage, fieldErrorsOf } from "../common/api";
+import styles from "../common/shared.module.css";
 
 /**
  * Password and its repetition (accepting an invitation, resetting a password); the server judges

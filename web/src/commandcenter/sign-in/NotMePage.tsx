@@ -6,8 +6,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link, useLocation } from "react-router-dom";
 import { NOT_ME_MESSAGES } from "../../../../events";
-import { ApiFailure, api, failureMessage } from "../shared/api";
-import styles from "../shared/shared.module.css";
+import { ApiFailure, api, failureMessage } from "../common/api";
+import styles from "../common/shared.module.css";
 import { LinkPageCard } from "./LinkPageCard";
 import { tokenFromHash } from "./useCheckedLink";
 

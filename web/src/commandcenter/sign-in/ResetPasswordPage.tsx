@@ -6,8 +6,8 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { PASSWORD_RESET_MESSAGES } from "../../../../events";
-import { api } from "../shared/api";
-import styles from "../shared/shared.module.css";
+import { api } from "../common/api";
+import styles from "../common/shared.module.css";
 import { LinkPageCard } from "./LinkPageCard";
 import { NewPasswordForm } from "./NewPasswordForm";
 import { useCheckedLink } from "./useCheckedLink";

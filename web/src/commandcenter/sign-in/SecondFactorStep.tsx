@@ -6,10 +6,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { securityQuery } from "../account/accountQueries";
 import { TotpEnrolment } from "../account/TotpEnrolment";
-import { api, failureMessage } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { addPasskey, passkeysSupported } from "../shared/passkeyCeremony";
-import styles from "../shared/shared.module.css";
+import { api, failureMessage } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { addPasskey, passkeysSupported } from "../common/passkeyCeremony";
+import styles from "../common/shared.module.css";
 
 export function SecondFactorStep({ password, onDone }: { password: string; onDone: () => void }) {
   const security = useQuery(securityQuery);

@@ -4,7 +4,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router-dom";
-import { ApiFailure, failureMessage } from "../shared/api";
+import { ApiFailure, failureMessage } from "../common/api";
 
 /** The one-time token of a link `…#token=<id>.<secret>` (the fragment never reaches a server). */
 export function tokenFromHash(hash: string): string {

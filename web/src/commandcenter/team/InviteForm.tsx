@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../../events";
-import { api, failureMessage, fieldErrorsOf } from "../shared/api";
-import { ErrorNotice } from "../shared/ErrorNotice";
-import shared from "../shared/shared.module.css";
+import { api, failureMessage, fieldErrorsOf } from "../common/api";
+import { ErrorNotice } from "../common/ErrorNotice";
+import shared from "../common/shared.module.css";
 import styles from "./team.module.css";
 
 /** Invite a colleague: their address and role; the API's refusal of the address shows under it. */

@@ -5,14 +5,14 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import { useAuth } from "../shared/AuthProvider";
-import { ApiFailure, api } from "../shared/api";
-import { ActionMessages } from "../shared/ErrorNotice";
-import { Loaded } from "../shared/Loaded";
-import { Modal } from "../shared/Modal";
-import { RecordTable } from "../shared/RecordTable";
-import styles from "../shared/shared.module.css";
-import { useAction } from "../shared/useAction";
+import { useAuth } from "../common/AuthProvider";
+import { ApiFailure, api } from "../common/api";
+import { ActionMessages } from "../common/ErrorNotice";
+import { Loaded } from "../common/Loaded";
+import { Modal } from "../common/Modal";
+import { RecordTable } from "../common/RecordTable";
+import styles from "../common/shared.module.css";
+import { useAction } from "../common/useAction";
 import { InviteForm } from "./InviteForm";
 import {
   AUDIT_COLUMNS,

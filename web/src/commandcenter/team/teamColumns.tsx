@@ -8,10 +8,10 @@ import {
   TEAM_AUDIT_LABELS,
   type TeamAuditEntry,
 } from "../../../../events";
-import { api } from "../shared/api";
-import type { Column } from "../shared/RecordTable";
-import styles from "../shared/shared.module.css";
-import { formatDateTime } from "../shared/time";
+import { api } from "../common/api";
+import type { Column } from "../common/RecordTable";
+import styles from "../common/shared.module.css";
+import { formatDateTime } from "../common/time";
 
 /** An action waiting for its confirmation in the dialog. */
 export interface Confirmation {
