@@ -12,10 +12,12 @@
  *   names and dates, whether a second factor is set (never a secret), and audit entries by or about
  *   it, read month by month back to the account's creation, at most AUDIT_READ_LIMIT items.
  */
+
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { PrivacyCategory } from "../../events/privacy";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
+import { queryAll } from "../lib/query-all";
 import { erasedAt, keyedReference } from "../model/erasure";
 import { canonicalForm, sameIdentity, staffKey } from "../model/identity";
 import { searchKey } from "../model/lead-index";
@@ -117,26 +119,19 @@ export async function timelineOf(
   lead: LeadKind,
   id: string,
 ): Promise<{ timeline: Item[]; replyClaims: Item[] }> {
-  const timeline: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.tables.audit,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": timelinePk(lead.kind, id) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    timeline.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  const replyClaims: Item[] = [];
-  for (const entry of timeline) {
-    if (typeof entry.replyClaim !== "string") continue;
-    const claim = await getItem(deps.db, deps.tables.audit, { pk: entry.replyClaim, sk: "claim" });
-    if (claim) replyClaims.push(claim);
-  }
+  const timeline = await queryAll(deps.db, {
+    TableName: deps.tables.audit,
+    KeyConditionExpression: "pk = :pk",
+    ExpressionAttributeValues: { ":pk": timelinePk(lead.kind, id) },
+  });
+  // The claims are independent items: read them together, not one round trip after another.
+  const claims = await Promise.all(
+    timeline
+      .map((entry) => entry.replyClaim)
+      .filter((claim): claim is string => typeof claim === "string")
+      .map((claim) => getItem(deps.db, deps.tables.audit, { pk: claim, sk: "claim" })),
+  );
+  const replyClaims = claims.filter((claim): claim is Item => claim !== undefined);
   return { timeline, replyClaims };
 }
 
