@@ -10,6 +10,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactRequest } from "../../events";
+import { currentPasswordField } from "../../events/staff";
 import { HTTP_FUNCTIONS } from "../../functions/registry";
 import { runtimeCpuMicroseconds } from "../integration/auth-support";
 import { fuzzSettings, rawRequest, runFuzz } from "../support/fuzz";
@@ -35,6 +36,16 @@ const UNBUDGETED_ROUTES = new Set([
   "POST /api/account/passkeys/options",
   "POST /api/auth/logout",
 ]);
+/**
+ * A case that puts a password of acceptable length in the `password` field reaches scrypt on every
+ * route that asks for the current password again (docs/decisions/0082): that cost is deliberate,
+ * like the login's, so such a case is sent and must not fail but is not held to the budget. Which
+ * cases these are depends on the seed (a sampled backtracking text can be short), so the rule is
+ * written on the case, not on a list of routes.
+ */
+function reachesScrypt(field: string, text: string): boolean {
+  return field === "password" && text.length <= (currentPasswordField.maxLength ?? 0);
+}
 const BUDGETED_ROUTES = HTTP_FUNCTIONS.flatMap((fn) => fn.routes).filter(
   (route) => !UNBUDGETED_ROUTES.has(route),
 );
@@ -99,6 +110,18 @@ describe("fuzzing every HTTP route", () => {
     for (const route of BUDGETED_ROUTES) {
       const [method = "GET", template = "/"] = route.split(" ");
       const path = template.replace(/\{[^}]+\}/g, "fuzz-id");
+      // The runtime loads a function's module on its first request (a cold start, ~100-300 ms of
+      // CPU for the larger ones): one plain request first, so the budget measures the input alone.
+      await rawRequest(runtime.url, {
+        method,
+        target: path,
+        headers: [
+          ["Content-Type", "application/json"],
+          ["Cookie", staffCookie],
+          ["Origin", runtime.url],
+        ],
+        ...(method === "GET" || method === "DELETE" ? {} : { body: Buffer.from("{}") }),
+      });
       for (const [index, text] of texts.entries()) {
         const field = HOSTILE_FIELDS[index % HOSTILE_FIELDS.length] as string;
         const body =
@@ -119,7 +142,7 @@ describe("fuzzing every HTTP route", () => {
         });
         const ms = ((await runtimeCpuMicroseconds(runtime)) - before) / 1000;
         expect(answer.status, `${route} ${field}`).toBeLessThan(500);
-        worst.push({ route, field, ms });
+        if (!reachesScrypt(field, text)) worst.push({ route, field, ms });
       }
     }
     worst.sort((a, b) => b.ms - a.ms);
