@@ -20,8 +20,11 @@ describe("the functions' environment (infra/environment.ts)", () => {
         .map(({ definition }) => definition.name)
         .sort(),
     );
-    for (const [name, environment] of environments)
+    for (const [name, environment] of environments) {
       expect(() => parseEnvironment(environment), name).not.toThrow();
+      // A test run's lower password cost never reaches a stage (docs/decisions/0101).
+      expect(environment.PASSWORD_HASH_N, name).toBeUndefined();
+    }
     const union = unionOfEnvironments(environments.values());
     expect(() => parseEnvironment(union)).not.toThrow();
     // The runtime's process adds the stand-ins for what AWS provides, and nothing else.

@@ -4,6 +4,17 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
+ * The runtimes and browsers of a test run hash and check passwords at scrypt N=2^14, the lowest
+ * cost a stored hash may have, instead of the product's 2^17: about 1 s of CPU per sign-in became
+ * about 130 ms, and a run signs in hundreds of times (docs/decisions/0101-password-cost-in-test-runs.md).
+ * The unit project keeps the product's cost, and its tests check it.
+ */
+const TEST_RUN_ENVIRONMENT = {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  PASSWORD_HASH_N: "16384",
+};
+
+/**
  * One runner for every test, in three projects:
  * - unit: plain functions, beside the code they test (no servers);
  * - integration: real HTTP against the local runtime (dynalite, aws-ses-v2-local);
@@ -43,6 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          env: TEST_RUN_ENVIRONMENT,
           include: ["test/integration/**/*.test.ts", "test/infra/**/*.test.ts", "test/fuzz/**/*.test.ts"],
           // One temporary folder per run for work every file would repeat (the function bundles).
           globalSetup: ["test/support/run-setup.ts"],
@@ -56,6 +68,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          env: TEST_RUN_ENVIRONMENT,
           include: ["test/e2e/**/*.test.ts"],
           // The longest browser test takes about 32 s on a 2-core machine at load 11 (two CI runs
           // side by side), but 85 s and more at load 24 (several helpers' runs at once), where one

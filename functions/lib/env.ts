@@ -54,6 +54,15 @@ export const ENVIRONMENT_SCHEMA = z
     MFA_REQUIRED: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
     /** The Secrets Manager secret holding the session signing key (functions that read sessions). */
     SESSION_SECRET_ARN: name,
+    /**
+     * Test runs only, never set by the stack: the scrypt cost N of new password hashes (a power of
+     * two, 2^14 to 2^20); unset: 2^17 (functions/model/staff/password.ts,
+     * docs/decisions/0101-password-cost-in-test-runs.md).
+     */
+    PASSWORD_HASH_N: text(
+      /^(16384|32768|65536|131072|262144|524288|1048576)$/,
+      "a power of two from 16384 to 1048576",
+    ).transform(Number),
     /** Local runtime only, never in AWS: the session key itself, standing in for Secrets Manager. */
     SESSION_SECRET: text(/^([0-9a-fA-F]{2}){32,}$/, "64 or more hex digits"),
   })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashPassword, needsRehash, parsePasswordHash, verifyPassword } from "./password";
 
 const FAST = { N: 2 ** 14, r: 8, p: 1 };
@@ -32,6 +32,31 @@ describe("password hashing", () => {
   it("asks for a rehash when the parameters are below today's", async () => {
     expect(needsRehash(await hashPassword("pw", FAST))).toBe(true);
     expect(needsRehash(await hashPassword("pw"))).toBe(false);
+  });
+
+  describe("in a test run (PASSWORD_HASH_N)", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    });
+
+    it("makes new hashes at the given cost and rehashes only below it", async () => {
+      vi.stubEnv("PASSWORD_HASH_N", "16384");
+      vi.resetModules();
+      const lowered = await import("./password");
+      expect(lowered.currentScryptParams()).toEqual(FAST);
+      const hash = await lowered.hashPassword("pw");
+      expect(lowered.parsePasswordHash(hash)?.params).toEqual(FAST);
+      expect(lowered.needsRehash(hash)).toBe(false);
+      expect(await lowered.verifyPassword("pw", hash)).toBe(true);
+    });
+
+    it("refuses a cost below the floor a stored hash may have", async () => {
+      vi.stubEnv("PASSWORD_HASH_N", "1024");
+      vi.resetModules();
+      const lowered = await import("./password");
+      expect(() => lowered.currentScryptParams()).toThrow(/PASSWORD_HASH_N must be a power of two/);
+    });
   });
 
   it("treats composed and decomposed Unicode the same", async () => {

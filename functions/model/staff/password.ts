@@ -5,8 +5,10 @@
  *   scrypt$N=131072,r=8,p=1$<salt base64url>$<key base64url>
  *
  * N=2^17, r=8, p=1 follows OWASP's scrypt recommendation; it needs 128 MiB, so maxmem is raised.
+ * A test run sets PASSWORD_HASH_N lower (docs/decisions/0101-password-cost-in-test-runs.md).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import { optionalEnv } from "../../lib/env";
 
 export interface ScryptParams {
   readonly N: number;
@@ -15,6 +17,12 @@ export interface ScryptParams {
 }
 
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/** The parameters new hashes are made with, and below which a stored hash is rehashed at sign-in. */
+export function currentScryptParams(): ScryptParams {
+  const N = optionalEnv("PASSWORD_HASH_N");
+  return N === undefined ? DEFAULT_SCRYPT_PARAMS : { ...DEFAULT_SCRYPT_PARAMS, N };
+}
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 /** Hashes below this cost are refused when verifying (a tampered record must not weaken checks). */
@@ -32,7 +40,7 @@ function scrypt(password: string, salt: Buffer, keyLength: number, params: Scryp
 
 export async function hashPassword(
   password: string,
-  params: ScryptParams = DEFAULT_SCRYPT_PARAMS,
+  params: ScryptParams = currentScryptParams(),
 ): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, KEY_BYTES, params);
@@ -65,7 +73,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
 }
 
 /** True when a hash was made with weaker parameters than today's (rehash at the next sign-in). */
-export function needsRehash(encoded: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): boolean {
+export function needsRehash(encoded: string, params: ScryptParams = currentScryptParams()): boolean {
   const parsed = parsePasswordHash(encoded);
   return !parsed || parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p;
 }
