@@ -2,9 +2,9 @@
  * axe-core on every public route (and the 404 page), at desktop width and at 390 px, after
  * hydration. Any violation fails with its rule id and the offending elements.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "../../web/src/public-paths";
+import { axeViolations } from "./axe";
 import { DESKTOP, PHONE, siteFixture, waitForHydration } from "./site-support";
 
 const site = siteFixture();
@@ -20,15 +20,7 @@ describe.each([
     try {
       await watched.page.goto(`${site.runtime.url}${path}`);
       await waitForHydration(watched.page);
-      const results = await new AxeBuilder({ page: watched.page }).analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-            .slice(0, 5)
-            .map((node) => node.target.join(" "))
-            .join(", ")}`,
-      );
-      expect(violations).toEqual([]);
+      expect(await axeViolations(watched.page)).toEqual([]);
     } finally {
       await watched.close();
     }
@@ -45,8 +37,7 @@ describe("axe with menus open", () => {
       await watched.page.goto(`${site.runtime.url}/`);
       await waitForHydration(watched.page);
       await open(watched.page);
-      const results = await new AxeBuilder({ page: watched.page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(await axeViolations(watched.page)).toEqual([]);
     } finally {
       await watched.close();
     }

@@ -5,11 +5,11 @@
  * page tried to load it. Consent Mode commands are Arguments objects in window.dataLayer; as JSON
  * they read {"0": "consent", "1": "default", "2": {...}}.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../web/src/analytics/consent";
 import { CONSENT_TEXT } from "../../web/src/content/consent";
+import { axeViolations } from "./axe";
 import { DESKTOP, dataLayer, PHONE, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
 
 const CONTAINER = "GTM-CONSENT1";
@@ -363,8 +363,7 @@ describe("the banner's effect on the page", () => {
       await goto(page, "/");
       await banner(page).waitFor();
       if (customise) await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await watched.close();
     }

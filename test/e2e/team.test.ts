@@ -2,13 +2,13 @@
  * The Team page, accepting an invitation and the forgotten password in Chromium against the local
  * runtime, with the e-mails read from the local SES inbox (docs/decisions/0061, 0062, 0063).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES, TEAM_MESSAGES } from "../../events";
 import { ADMIN_ONLY_TEXT } from "../../web/src/commandcenter/team/TeamPage";
 import { call, linkTokenFor } from "../integration/auth-support";
 import type { RuntimeProcess } from "../support/runtime";
+import { axeViolations } from "./axe";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";
 
 const PASSWORD = "a long enough new password";
@@ -108,8 +108,7 @@ describe("the Team page", () => {
     const nora = await newPage();
     await nora.goto(`${runtime.url}/commandcenter/accept-invitation#token=${token}`);
     await nora.getByText("nora@example.com").waitFor();
-    const axe = await new AxeBuilder({ page: nora }).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(nora)).toEqual([]);
     await nora.getByLabel("New password", { exact: true }).fill("password1234");
     await nora.getByLabel("Repeat the password").fill("password1234");
     await nora.getByRole("button", { name: "Create account" }).click();
@@ -139,8 +138,7 @@ describe("the Team page", () => {
       .filter({ hasText: "nora@example.com" })
       .first()
       .waitFor();
-    const teamAxe = await new AxeBuilder({ page: admin }).analyze();
-    expect(teamAxe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(admin)).toEqual([]);
   });
 
   it("a Staff member sees the admin-only state, no Team link, and GET /api/team answers 403", async () => {
@@ -233,8 +231,7 @@ describe("the forgotten password", () => {
     await page.getByLabel("Email or username").fill("fern@example.com");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByRole("status").filter({ hasText: PASSWORD_RESET_MESSAGES.sent }).waitFor();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const token = await linkTokenFor(runtime, "fern@example.com", since);
     await page.goto(`${runtime.url}/commandcenter/reset-password#token=${token}`);
