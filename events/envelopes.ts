@@ -42,6 +42,8 @@ export const DeskLeadRef = z.object({
   name: z.string().max(300),
   company: z.string().max(300).optional(),
   dueAt: isoDateTime,
+  /** The lead's expiry (epoch seconds) when its stage has a retention period: the e-mail's timeline entry takes it. */
+  expiresAt: z.number().int().positive().optional(),
 });
 export type DeskLeadRef = z.infer<typeof DeskLeadRef>;
 

@@ -63,8 +63,11 @@ export function sessionKeySecretName(stageName: string): string {
   return `repdesk/${stageName}/session-key`;
 }
 
-/** Tables whose records the stage's retention period applies to (written with `expiresAt`). */
-export const RETAINED_TABLES: readonly TableKey[] = ["signups", "contacts"];
+/**
+ * Tables whose items the stage's retention period applies to (written with `expiresAt`): the
+ * records, and the audit table, where a lead's timeline and reply claims expire with it.
+ */
+export const RETAINED_TABLES: readonly TableKey[] = ["signups", "contacts", "audit"];
 
 /** The environment of one function. */
 export function functionEnvironment(

@@ -11,7 +11,7 @@ import { auditPut } from "../model/audit";
 import { leadRecordDelete } from "../model/lead-delete";
 import type { LeadKind } from "../model/lead-kinds";
 import { readProspect } from "../model/prospects";
-import { timelinePut } from "../model/timeline";
+import { expiryOf, timelinePut } from "../model/timeline";
 
 export interface DeleteLeadDependencies {
   readonly db: DynamoDBDocumentClient;
@@ -54,11 +54,15 @@ export async function deleteLead(
               details: { createdAt: item.createdAt },
             }),
             // The lead's timeline outlives it and ends with who deleted it, when.
-            timelinePut(deps.tables.audit, lead.kind, input.id, {
-              type: "deletion",
-              at: deps.clock(),
-              actor: input.actor,
-            }),
+            timelinePut(
+              deps.tables.audit,
+              { kind: lead.kind, id: input.id, expiresAt: expiryOf(item) },
+              {
+                type: "deletion",
+                at: deps.clock(),
+                actor: input.actor,
+              },
+            ),
           ],
         }),
       );

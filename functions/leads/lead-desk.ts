@@ -36,7 +36,7 @@ import type { LeadKind } from "../model/lead-kinds";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
 import type { BusinessCalendar } from "../model/response-clock";
 import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
-import { readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
+import { expiryOf, readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
 import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
 
 export type { DeskChange } from "./desk-rules";
@@ -122,7 +122,7 @@ export function deskWrites(
     remove: decision.remove,
   });
   const puts = decision.entries.map(({ entry, order }) =>
-    timelinePut(deps.tables.audit, lead.kind, id, entry, order),
+    timelinePut(deps.tables.audit, { kind: lead.kind, id, expiresAt: expiryOf(item) }, entry, order),
   );
   const counters = counterMoveUpdate(deps.tables.records, lead, item, decision.counters);
   return {
@@ -289,13 +289,16 @@ export async function writeNote(
     if (now.getTime() - Date.parse(String(note.at)) > LIMITS_DESK.noteEditMinutes * 60_000)
       return { ok: false, reason: "tooLate" };
   }
-  const stored = timelineItem(lead.kind, input.id, {
-    type: input.noteId ? "note-edit" : "note",
-    at: now,
-    actor: input.actor,
-    text: input.text,
-    ...(input.noteId ? { noteId: input.noteId } : {}),
-  });
+  const stored = timelineItem(
+    { kind: lead.kind, id: input.id, expiresAt: expiryOf(item) },
+    {
+      type: input.noteId ? "note-edit" : "note",
+      at: now,
+      actor: input.actor,
+      text: input.text,
+      ...(input.noteId ? { noteId: input.noteId } : {}),
+    },
+  );
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,

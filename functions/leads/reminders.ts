@@ -123,6 +123,7 @@ function openLeadOf(lead: LeadKind, table: string, item: Record<string, unknown>
     ...(company ? { company: company.slice(0, 300) } : {}),
     dueAt: text(item.dueAt),
     createdAt: text(item.createdAt),
+    ...(typeof item.expiresAt === "number" ? { expiresAt: item.expiresAt } : {}),
     ...(typeof item.owner === "string" && item.owner ? { owner: item.owner } : {}),
     table,
   };
@@ -146,12 +147,13 @@ function recipientFinder(deps: ReminderDeps) {
 const isRaceLost = (error: unknown) => cancellationCodes(error)?.[0] === "ConditionalCheckFailed";
 
 /** Ref of a lead as the e-mails carry it. */
-const refOf = ({ kind, id, name, company, dueAt }: OpenLead): DeskLeadRef => ({
+const refOf = ({ kind, id, name, company, dueAt, expiresAt }: OpenLead): DeskLeadRef => ({
   kind,
   id,
   name,
   ...(company ? { company } : {}),
   dueAt,
+  ...(expiresAt === undefined ? {} : { expiresAt }),
 });
 
 /**

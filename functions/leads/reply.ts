@@ -16,7 +16,7 @@ import type { Mailer } from "../lib/mailer";
 import type { LeadKind } from "../model/lead-kinds";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { escapeHtml } from "../model/mail/templates";
-import { timelineItem } from "../model/timeline";
+import { expiryOf, timelineItem } from "../model/timeline";
 import { statusOf } from "./desk-rules";
 import { changeActions, type DeskDeps, readLead } from "./lead-desk";
 
@@ -61,6 +61,7 @@ async function claimKey(
   pk: string,
   token: string,
   actor: string,
+  expiresAt: number | undefined,
 ): Promise<{ state: "claimed" } | { state: "sent"; entry: TimelineEntry } | { state: "held" }> {
   const now = deps.clock().getTime();
   try {
@@ -74,6 +75,8 @@ async function claimKey(
           token,
           actor,
           leaseUntil: now + (deps.leaseMs ?? REPLY_LEASE_MS),
+          // The claim holds the reply's text: it expires with its lead, like the timeline.
+          ...(expiresAt === undefined ? {} : { expiresAt }),
         },
         ConditionExpression: "attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)",
         ExpressionAttributeNames: { "#state": "state" },
@@ -102,7 +105,8 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
 
   const pk = replyClaimPk(lead.kind, input.id, input.idempotencyKey);
   const token = deps.newToken();
-  const claimed = await claimKey(deps, pk, token, input.actor);
+  const expiresAt = expiryOf(first);
+  const claimed = await claimKey(deps, pk, token, input.actor, expiresAt);
   if (claimed.state === "sent") return { ok: true, entry: claimed.entry, alreadySent: true };
   if (claimed.state === "held") return { ok: false, reason: "inProgress" };
 
@@ -135,14 +139,17 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
   let item: Awaited<ReturnType<typeof readLead>> = first;
   for (let attempt = 1; ; attempt++) {
     const now = deps.clock();
-    const stored = timelineItem(lead.kind, input.id, {
-      type: "reply",
-      at: now,
-      actor: input.actor,
-      to,
-      subject: input.subject,
-      text: input.body,
-    });
+    const stored = timelineItem(
+      { kind: lead.kind, id: input.id, expiresAt },
+      {
+        type: "reply",
+        at: now,
+        actor: input.actor,
+        to,
+        subject: input.subject,
+        text: input.body,
+      },
+    );
     const entry = TimelineEntryShape.parse({ ...stored, id: stored.sk });
     const leadChange = item
       ? changeActions(

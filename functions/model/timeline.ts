@@ -3,7 +3,8 @@
  * pk "lead#<kind>#<id>", sk "<ISO time>#<uuid>" (the entry's id), written once with a condition
  * that it is new. Nothing changes an entry afterwards; a note edit is a new "note-edit" entry.
  * The "submitted" entry is not stored: it is read from the record itself (createdAt, country),
- * which never changes either.
+ * which never changes either. An entry carries its lead's `expiresAt`, so DynamoDB's time to live
+ * removes a lead's timeline with the lead (docs/decisions/0096-retention-you-can-see.md).
  */
 import { randomUUID } from "node:crypto";
 import { type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -12,34 +13,50 @@ import type { TransactItem } from "../lib/transact";
 
 export type NewTimelineEntry = Omit<TimelineEntry, "id" | "at"> & { readonly at: Date };
 
+/** The lead a timeline belongs to; `expiresAt` (epoch seconds) when its stage has a retention period. */
+export interface TimelineLead {
+  readonly kind: string;
+  readonly id: string;
+  readonly expiresAt?: number | undefined;
+}
+
+/** The lead's expiry as stored on its record (absent when the stage keeps records). */
+export function expiryOf(record: Readonly<Record<string, unknown>> | undefined): number | undefined {
+  return typeof record?.expiresAt === "number" ? record.expiresAt : undefined;
+}
+
 export function timelinePk(kind: string, leadId: string): string {
   return `lead#${kind}#${leadId}`;
 }
 
 /** `order` keeps entries written at the same instant (one change's status and owner) in order. */
 export function timelineItem(
-  kind: string,
-  leadId: string,
+  lead: TimelineLead,
   entry: NewTimelineEntry,
   order = 0,
 ): Record<string, unknown> {
   const at = entry.at.toISOString();
   const fields = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
-  return { ...fields, pk: timelinePk(kind, leadId), sk: `${at}#${order}${randomUUID()}`, at };
+  return {
+    ...fields,
+    pk: timelinePk(lead.kind, lead.id),
+    sk: `${at}#${order}${randomUUID()}`,
+    at,
+    ...(lead.expiresAt === undefined ? {} : { expiresAt: lead.expiresAt }),
+  };
 }
 
 /** The entry as one action of a transaction, written with the change it records. */
 export function timelinePut(
   table: string,
-  kind: string,
-  leadId: string,
+  lead: TimelineLead,
   entry: NewTimelineEntry,
   order = 0,
 ): TransactItem {
   return {
     Put: {
       TableName: table,
-      Item: timelineItem(kind, leadId, entry, order),
+      Item: timelineItem(lead, entry, order),
       ConditionExpression: "attribute_not_exists(pk)",
     },
   };

@@ -11,7 +11,8 @@ import {
   staffContactAlert,
   staffSignupAlert,
 } from "../model/mail/templates";
-import { timelinePut } from "../model/timeline";
+import { leadExpiry } from "../model/retention";
+import { type TimelineLead, timelinePut } from "../model/timeline";
 import {
   type Audience,
   audienceOf,
@@ -98,10 +99,19 @@ export async function takeAcknowledgementQuota(
 }
 
 /** The lead an event's e-mails are about, whose timeline records them (docs/decisions/0069-system-emails-on-the-timeline.md). */
-function leadOf(event: DomainEvent): { kind: "signup" | "contact"; id: string } | undefined {
-  if (event.type === "signup.created") return { kind: "signup", id: event.data.id };
-  if (event.type === "contact.received") return { kind: "contact", id: event.data.id };
-  if (event.type === "desk.reminder") return { kind: event.data.lead.kind, id: event.data.lead.id };
+function leadOf(event: DomainEvent, retentionDays: number | undefined): TimelineLead | undefined {
+  if (event.type === "signup.created" || event.type === "contact.received") {
+    const { id, createdAt } = event.data;
+    return {
+      kind: event.type === "signup.created" ? "signup" : "contact",
+      id,
+      expiresAt: leadExpiry(createdAt, retentionDays),
+    };
+  }
+  if (event.type === "desk.reminder") {
+    const { kind, id, expiresAt } = event.data.lead;
+    return { kind, id, expiresAt };
+  }
   return undefined;
 }
 
@@ -131,10 +141,10 @@ export async function notify(
       result[key] = "capped";
       continue;
     }
-    const lead = leadOf(event);
+    const lead = leadOf(event, config.retentionDays);
     const record =
       config.auditTable && lead
-        ? timelinePut(config.auditTable, lead.kind, lead.id, {
+        ? timelinePut(config.auditTable, lead, {
             type: "email",
             at: deps.clock(),
             actor: "system",

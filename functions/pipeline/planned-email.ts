@@ -4,6 +4,8 @@ import type { EmailMessage } from "../lib/mailer";
 export interface NotificationConfig {
   /** The audit table: each e-mail about a lead is recorded on its timeline (docs/decisions/0069-system-emails-on-the-timeline.md). */
   readonly auditTable?: string;
+  /** The stage's retention period: an e-mail's timeline entry expires with its lead (functions/model/retention.ts). */
+  readonly retentionDays?: number;
   /** Public origin of the site (links in e-mails). */
   readonly siteUrl: string;
   readonly staffInbox: string;

@@ -13,6 +13,7 @@ import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
 import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
+import { leadExpiry } from "../model/retention";
 import { timelinePut } from "../model/timeline";
 import { contactItems } from "./contact-repository";
 import { signupItems } from "./signup-repository";
@@ -102,13 +103,18 @@ async function storeWithEvent<R extends NewRecord>(
     const prospectActions = linkTo
       ? [
           stillOpenLead(deps.tables.audit, draft.email, linkTo),
-          timelinePut(deps.tables.audit, linkTo.kind, linkTo.id, {
-            type: "linked",
-            at: new Date(draft.createdAt),
-            actor: "system",
-            otherKind: lead.kind,
-            otherId: draft.id,
-          }),
+          // Expires with the submission it records, which the entry describes.
+          timelinePut(
+            deps.tables.audit,
+            { ...linkTo, expiresAt: retained.expiresAt },
+            {
+              type: "linked",
+              at: new Date(draft.createdAt),
+              actor: "system",
+              otherKind: lead.kind,
+              otherId: draft.id,
+            },
+          ),
         ]
       : [
           claimOpenLead(
@@ -150,16 +156,13 @@ async function storeWithEvent<R extends NewRecord>(
   });
 }
 
-const SECONDS_PER_DAY = 86_400;
-
 /** The record with `expiresAt` (epoch seconds) when the stage has a retention period. */
 export function withExpiry<R extends { createdAt: string }>(
   record: R,
   retentionDays: number | undefined,
 ): R & { expiresAt?: number } {
-  if (!retentionDays) return record;
-  const created = Math.floor(Date.parse(record.createdAt) / 1000);
-  return { ...record, expiresAt: created + retentionDays * SECONDS_PER_DAY };
+  const expiresAt = leadExpiry(record.createdAt, retentionDays);
+  return expiresAt === undefined ? record : { ...record, expiresAt };
 }
 
 /**

@@ -376,9 +376,9 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       },
     );
 
-    it("gives the functions that write signups or contacts the stage's retention period (they write expiresAt)", () => {
+    it("gives the functions that write signups, contacts or timelines the retention period (they write expiresAt)", () => {
       for (const fn of ALL_FUNCTIONS) {
-        const writes = (["signups", "contacts"] as const).some((k) => {
+        const writes = (["signups", "contacts", "audit"] as const).some((k) => {
           const access = (fn.tables as Partial<Record<TableKey, string>>)[k];
           return access !== undefined && access !== "read";
         });

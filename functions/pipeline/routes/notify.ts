@@ -63,6 +63,7 @@ function depsFromEnvironment(leads: boolean): () => NotifyDeps {
         staffInbox: requireEnv("STAFF_INBOX"),
         senderAddress: requireEnv("SENDER_ADDRESS"),
         auditTable: tableName("audit"),
+        retentionDays: requireEnv("RETENTION_DAYS"),
       },
     };
   });
