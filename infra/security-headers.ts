@@ -20,12 +20,37 @@ export interface SecurityHeaderOptions {
   readonly styleHashes?: readonly string[];
 }
 
-const TAG_MANAGER_SCRIPT_HOSTS = ["https://www.googletagmanager.com"];
-const TAG_MANAGER_CONNECT_HOSTS = [
-  "https://www.googletagmanager.com",
-  "https://www.google-analytics.com",
-  "https://*.google-analytics.com",
-];
+/**
+ * What the tags a container may hold need, as Google's guide to Tag Manager under a CSP lists them:
+ * the container itself, Google Analytics 4 (analytics consent) and Google Ads conversions and
+ * remarketing (marketing consent). The policy allows them only when a container is configured;
+ * whether a tag runs at all is the visitor's consent (web/src/analytics/, decision 0094).
+ */
+const TAG_HOSTS = {
+  script: [
+    "https://*.googletagmanager.com",
+    "https://www.googleadservices.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.google.com",
+  ],
+  img: [
+    "https://*.googletagmanager.com",
+    "https://*.google-analytics.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.googleadservices.com",
+    "https://www.google.com",
+  ],
+  connect: [
+    "https://*.googletagmanager.com",
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.googleadservices.com",
+    "https://pagead2.googlesyndication.com",
+    "https://www.google.com",
+  ],
+  frame: ["https://bid.g.doubleclick.net", "https://td.doubleclick.net", "https://www.googletagmanager.com"],
+} as const;
 /** The demo video embed on the home page. */
 const VIDEO_FRAME_HOSTS = ["https://www.youtube-nocookie.com"];
 
@@ -40,15 +65,15 @@ function styleHashSources(hashes: readonly string[]): string[] {
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
-  const tagManager = Boolean(options.tagManagerId);
+  const tags = (hosts: readonly string[]) => (options.tagManagerId ? hosts : []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...(tagManager ? TAG_MANAGER_SCRIPT_HOSTS : [])],
+    "script-src": ["'self'", ...tags(TAG_HOSTS.script)],
     "style-src": ["'self'", ...styleHashSources(options.styleHashes ?? [])],
-    "img-src": ["'self'", "data:", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],
+    "img-src": ["'self'", "data:", ...tags(TAG_HOSTS.img)],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...(tagManager ? TAG_MANAGER_CONNECT_HOSTS : [])],
-    "frame-src": VIDEO_FRAME_HOSTS,
+    "connect-src": ["'self'", ...tags(TAG_HOSTS.connect)],
+    "frame-src": [...VIDEO_FRAME_HOSTS, ...tags(TAG_HOSTS.frame)],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],
