@@ -94,6 +94,7 @@ export class RepDeskStack extends Stack {
     this.apiWaf = new ApiWaf(this, "ApiWaf", {
       stage,
       apiStageArn: this.api.restApi.deploymentStage.stageArn,
+      associationScope: this.api.restStack,
     });
     this.waf = new Waf(this, "Waf", { stage });
     this.site = new Site(this, "Site", {

@@ -44,12 +44,18 @@ export interface ApiWafProps {
   readonly stage: StageConfig;
   /** The REST API stage's ARN (arn:aws:apigateway:<region>::/restapis/<id>/stages/<stage>). */
   readonly apiStageArn: string;
+  /**
+   * Where the association goes: the REST API's nested stack (infra/constructs/api.ts), so the
+   * stage is never without its web ACL once that stack is complete. The web ACL itself has a fixed
+   * name and stays in the stage's stack.
+   */
+  readonly associationScope: Construct;
 }
 
 export class ApiWaf extends Construct {
   readonly webAcl: CfnWebACL;
 
-  constructor(scope: Construct, id: string, { stage, apiStageArn }: ApiWafProps) {
+  constructor(scope: Construct, id: string, { stage, apiStageArn, associationScope }: ApiWafProps) {
     super(scope, id);
     const verify = stage.originVerify;
     if (!verify) throw new Error(`Stage "${stage.name}" has no originVerify (infra/stages.ts)`);
@@ -87,7 +93,7 @@ export class ApiWaf extends Construct {
         },
       ],
     });
-    new CfnWebACLAssociation(this, "Association", {
+    new CfnWebACLAssociation(associationScope, "WafAssociation", {
       resourceArn: apiStageArn,
       webAclArn: this.webAcl.attrArn,
     });

@@ -1,13 +1,17 @@
 /**
  * The API: one Lambda function per entry of HTTP_FUNCTIONS behind one API Gateway REST API
- * (regional), built from the registry's routes: a resource per path, a Lambda proxy method per
+ * (regional). The functions, their log groups and the access log group stay in the stage's stack;
+ * everything that is purely the REST API's (the API, its resources and methods, the deployment and
+ * stage, the gateway responses, the permissions to invoke the functions) is in a nested stack of
+ * its own, so the stage's stack keeps room under CloudFormation's 500 resources
+ * (docs/decisions/0099-rest-api-in-a-nested-stack.md). It is built from the registry's routes: a resource per path, a Lambda proxy method per
  * route, and a mock `ANY` method per resource that answers every other method with 405 JSON and
  * `Allow` (docs/product/http-api.md). The stage carries the default throttle, tighter throttles on
  * the routes an attacker would hammer, and JSON access logs. Its only caller is this stage's
  * CloudFront distribution: a regional web ACL admits only requests that carry the origin secret
  * CloudFront adds (infra/constructs/api-waf.ts, docs/decisions/0087-api-gateway-rest-behind-cloudfront.md).
  */
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import { Aws, CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import {
   AccessLogFormat,
   EndpointType,
@@ -113,6 +117,8 @@ export interface ApiProps {
 
 export class Api extends Construct {
   readonly functions = new Map<string, RegistryFunction>();
+  /** The nested stack of the REST API: what it creates references the functions, never the reverse. */
+  readonly restStack: NestedStack;
   readonly restApi: RestApi;
   readonly accessLogs: LogGroup;
 
@@ -138,7 +144,10 @@ export class Api extends Construct {
         },
       ]),
     );
-    this.restApi = new RestApi(this, "RestApi", {
+    this.restStack = new NestedStack(this, "Rest", {
+      description: `RepDesk ${stage.name}: the REST API of /api/* (docs/decisions/0099-rest-api-in-a-nested-stack.md)`,
+    });
+    this.restApi = new RestApi(this.restStack, "RestApi", {
       restApiName: `repdesk-${stage.name}`,
       description: `RepDesk ${stage.name}: /api/* behind CloudFront (docs/product/http-api.md)`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -173,7 +182,8 @@ export class Api extends Construct {
     });
     this.addRoutes();
     this.addGatewayResponses();
-    // For the smoke check's "a direct call is refused" (docs/DEPLOY.md): the stage's own address.
+    // For the smoke check's "a direct call is refused" (docs/DEPLOY.md): the stage's own address,
+    // an output of the stage's stack (the nested stack's outputs are not shown by a deploy).
     new CfnOutput(this, "DirectUrl", { key: "ApiDirectUrl", value: this.restApi.url });
     acknowledgeApiFindings(this.restApi);
   }
@@ -181,11 +191,14 @@ export class Api extends Construct {
   /** A proxy method per registry route, one invoke permission per function, a 405 mock per resource. */
   private addRoutes(): void {
     const api = this.restApi;
-    for (const created of this.functions.values()) {
-      // One permission per function for this API's stage; API Gateway calls it only for the methods below.
-      created.fn.addPermission("InvokedByRestApi", {
+    for (const [name, created] of this.functions) {
+      // One permission per function for this API's stage; API Gateway calls it only for the methods
+      // below. It lives in the nested stack, so the stack is complete (and CloudFront's origin,
+      // which waits for it, moves to the API) only once API Gateway may call every function.
+      created.fn.addPermission(`${pascal(name)}InvokedByRestApi`, {
         principal: new ServicePrincipal("apigateway.amazonaws.com"),
         sourceArn: api.arnForExecuteApi("*", "/*", API_STAGE_NAME),
+        scope: this.restStack,
       });
     }
     for (const [path, methods] of resourceMethods(HTTP_FUNCTIONS)) {

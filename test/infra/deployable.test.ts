@@ -15,7 +15,14 @@ import {
 } from "../../infra/constructs/api";
 import { originSecretReference } from "../../infra/constructs/api-waf";
 import { loadStage, type StageConfig } from "../../infra/stages";
-import { resourcesOf, type SynthesizedStage, siteDirFor, synthesizeStage } from "./synth";
+import {
+  refersToNested,
+  resourcesOf,
+  type SynthesizedStage,
+  siteDirFor,
+  synthesizeStage,
+  withParameters,
+} from "./synth";
 
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 
@@ -28,6 +35,10 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   let s: SynthesizedStage;
   let stage: StageConfig;
   const ofType = (type: string) => resourcesOf(s.json, type) as [string, Resource][];
+  /** The REST API's own resources, in its nested stack (infra/constructs/api.ts). */
+  const apiOfType = (type: string) => resourcesOf(s.apiJson, type) as [string, Resource][];
+  /** Of both templates. */
+  const allOfType = (type: string) => [...ofType(type), ...apiOfType(type)];
   const idOf = (type: string, match: (r: Resource) => boolean): string => {
     const found = ofType(type).find(([, r]) => match(r));
     if (!found) throw new Error(`no ${type} matching`);
@@ -57,16 +68,17 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   });
 
   it("serves the API from one REST API whose functions only that API's stage may invoke (no function URL)", () => {
-    expect(ofType("AWS::Lambda::Url")).toEqual([]);
-    expect(ofType("AWS::ApiGatewayV2::Api")).toEqual([]);
-    const apis = ofType("AWS::ApiGateway::RestApi");
+    expect(allOfType("AWS::Lambda::Url")).toEqual([]);
+    expect(allOfType("AWS::ApiGatewayV2::Api")).toEqual([]);
+    expect(ofType("AWS::ApiGateway::RestApi")).toEqual([]);
+    const apis = apiOfType("AWS::ApiGateway::RestApi");
     expect(apis).toHaveLength(1);
     const [apiId, api] = apis[0] as [string, Resource];
     expect(api.Properties?.EndpointConfiguration).toEqual({ Types: ["REGIONAL"] });
     // Every permission to invoke any function: a service of this stack that is not a public
     // endpoint (SQS/stream mappings need none; EventBridge for the sweep), or API Gateway for this
     // API's own stage; never anyone, never CloudFront (no OAC for Lambda is left).
-    for (const [id, permission] of ofType("AWS::Lambda::Permission")) {
+    for (const [id, permission] of allOfType("AWS::Lambda::Permission")) {
       const p = permission.Properties ?? {};
       expect(p.Principal, id).not.toBe("*");
       expect(p.Principal, id).not.toBe("cloudfront.amazonaws.com");
@@ -77,10 +89,23 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
         expect(source, id).toContain(`/${API_STAGE_NAME}/*/*`);
       }
     }
-    const apiGrants = ofType("AWS::Lambda::Permission").filter(
+    // In the API's nested stack, one per HTTP function, each on its own function of the stage's stack.
+    const apiGrants = apiOfType("AWS::Lambda::Permission").filter(
       ([, p]) => p.Properties?.Principal === "apigateway.amazonaws.com",
     );
     expect(apiGrants).toHaveLength(HTTP_FUNCTIONS.length);
+    for (const definition of HTTP_FUNCTIONS)
+      expect(
+        apiGrants.filter(([, p]) =>
+          withParameters(p.Properties?.FunctionName, s).includes(`"${functionId(definition.name)}"`),
+        ),
+        definition.name,
+      ).toHaveLength(1);
+    expect(
+      ofType("AWS::Lambda::Permission").filter(
+        ([, p]) => p.Properties?.Principal === "apigateway.amazonaws.com",
+      ),
+    ).toEqual([]);
     expect(
       ofType("AWS::CloudFront::OriginAccessControl").map(
         ([, o]) => o.Properties?.OriginAccessControlConfig.OriginAccessControlOriginType,
@@ -89,21 +114,23 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   });
 
   it("gives every registry route its method on its resource, proxied to its own function", () => {
-    const resources = new Map(ofType("AWS::ApiGateway::Resource"));
+    const resources = new Map(apiOfType("AWS::ApiGateway::Resource"));
     const pathOf = (resourceId: unknown): string => {
       const ref = (resourceId as { Ref?: string }).Ref;
       if (!ref) return "";
       const resource = resources.get(ref) as Resource;
       return `${pathOf(resource.Properties?.ParentId)}/${resource.Properties?.PathPart}`;
     };
-    const methods = ofType("AWS::ApiGateway::Method").map(([, m]) => m.Properties ?? {});
+    const methods = apiOfType("AWS::ApiGateway::Method").map(([, m]) => m.Properties ?? {});
     const byRoute = new Map(methods.map((m) => [`${m.HttpMethod} ${pathOf(m.ResourceId)}`, m]));
     for (const definition of HTTP_FUNCTIONS) {
       for (const route of definition.routes) {
         const method = byRoute.get(route);
         expect(method, route).toBeDefined();
         expect(method?.Integration.Type, route).toBe("AWS_PROXY");
-        expect(JSON.stringify(method?.Integration.Uri), route).toContain(`"${functionId(definition.name)}"`);
+        expect(withParameters(method?.Integration.Uri, s), route).toContain(
+          `"${functionId(definition.name)}"`,
+        );
         expect(method?.AuthorizationType ?? "NONE", route).toBe("NONE");
       }
     }
@@ -132,7 +159,7 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   });
 
   it("throttles the stage, tighter on the sensitive routes, and logs every request as JSON with retention", () => {
-    const [, apiStage] = ofType("AWS::ApiGateway::Stage")[0] as [string, Resource];
+    const [, apiStage] = apiOfType("AWS::ApiGateway::Stage")[0] as [string, Resource];
     const props = apiStage.Properties ?? {};
     expect(props.StageName).toBe(API_STAGE_NAME);
     const settings = props.MethodSettings as any[];
@@ -156,8 +183,9 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
         }),
       );
     }
-    const logGroupId = /"Ref":"(ApiAccessLogs[A-Za-z0-9]+)"/.exec(
-      JSON.stringify(props.AccessLogSetting.DestinationArn),
+    // The access log group is the stage's stack's (its name is fixed), passed in as a parameter.
+    const logGroupId = /"(ApiAccessLogs[A-Za-z0-9]+)"/.exec(
+      withParameters(props.AccessLogSetting.DestinationArn, s),
     )?.[1] as string;
     expect(logGroupId).toBeDefined();
     expect(s.json.Resources[logGroupId]?.Properties?.RetentionInDays).toBeGreaterThan(0);
@@ -170,7 +198,7 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   });
 
   it("answers API Gateway's own errors as JSON { error } (unknown path 404, throttled 429, WAF 403)", () => {
-    const responses = ofType("AWS::ApiGateway::GatewayResponse").map(([, r]) => r.Properties ?? {});
+    const responses = apiOfType("AWS::ApiGateway::GatewayResponse").map(([, r]) => r.Properties ?? {});
     const byType = new Map(responses.map((r) => [r.ResponseType, r]));
     for (const [type, status] of [
       ["MISSING_AUTHENTICATION_TOKEN", "404"],
@@ -192,42 +220,55 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
   it("has one /api/* behaviour to the REST API's stage, at most 3 origins, and a web ACL on the stage", () => {
     const [, distribution] = ofType("AWS::CloudFront::Distribution")[0] as [string, Resource];
     const config = distribution.Properties?.DistributionConfig;
-    const [apiId] = ofType("AWS::ApiGateway::RestApi")[0] as [string, Resource];
+    const [apiId] = apiOfType("AWS::ApiGateway::RestApi")[0] as [string, Resource];
     expect(config.Origins.length).toBeLessThanOrEqual(3);
     const apiBehaviours = (config.CacheBehaviors as any[]).filter((b) =>
       String(b.PathPattern).startsWith("/api"),
     );
     expect(apiBehaviours.map((b) => b.PathPattern)).toEqual(["/api/*"]);
     const origin = config.Origins.find((o: any) => o.Id === apiBehaviours[0].TargetOriginId);
-    expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${apiId}"}`);
+    // The nested stack's outputs: CloudFront's origin changes only once the API's stack is complete.
+    expect(refersToNested(origin.DomainName, s.apiJson, apiId)).toBe(true);
     expect(JSON.stringify(origin.DomainName)).toContain(".execute-api.");
     // "/" + the stage's name (a reference to the stage, so CloudFront waits for it).
-    const [stageId, apiStage] = ofType("AWS::ApiGateway::Stage")[0] as [string, Resource];
+    const [stageId, apiStage] = apiOfType("AWS::ApiGateway::Stage")[0] as [string, Resource];
     expect(apiStage.Properties?.StageName).toBe(API_STAGE_NAME);
-    expect(JSON.stringify(origin.OriginPath)).toContain(`{"Ref":"${stageId}"}`);
+    expect(refersToNested(origin.OriginPath, s.apiJson, stageId)).toBe(true);
     expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
     expect(origin.OriginAccessControlId).toBeUndefined();
 
-    const associations = ofType("AWS::WAFv2::WebACLAssociation");
+    // The association is in the API's nested stack with the stage; the web ACL in the stage's stack.
+    expect(ofType("AWS::WAFv2::WebACLAssociation")).toEqual([]);
+    const associations = apiOfType("AWS::WAFv2::WebACLAssociation");
     expect(associations).toHaveLength(1);
     const association = (associations[0] as [string, Resource])[1].Properties ?? {};
     expect(JSON.stringify(association.ResourceArn)).toContain(`{"Ref":"${stageId}"}`);
-    const aclId = association.WebACLArn["Fn::GetAtt"][0];
+    expect(JSON.stringify(association.ResourceArn)).toContain(`{"Ref":"${apiId}"}`);
+    const aclId = JSON.parse(withParameters(association.WebACLArn, s))["Fn::GetAtt"][0];
     const acl: Record<string, any> = s.json.Resources[aclId]?.Properties ?? {};
     expect(acl.Scope).toBe("REGIONAL");
     expect(acl.DefaultAction.Block.CustomResponse.ResponseCode).toBe(403);
   });
 
-  it("stays under CloudFormation's 500 resources per stack", () => {
-    const count = Object.keys(s.json.Resources).length;
-    console.log(`stage ${stageName}: ${count} resources of 500 (${500 - count} left)`);
-    expect(count).toBeLessThan(500);
+  it("stays under CloudFormation's 500 resources per stack, the API's nested stack too", () => {
+    for (const [name, json] of [
+      ["stack", s.json],
+      ["API nested stack", s.apiJson],
+    ] as const) {
+      const count = Object.keys(json.Resources).length;
+      console.log(`stage ${stageName} ${name}: ${count} resources of 500 (${500 - count} left)`);
+      expect(count, name).toBeLessThan(500);
+    }
+    // The nested stack's parameters and outputs have limits of their own (200 each).
+    expect(Object.keys(s.apiJson.Parameters ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(s.apiJson.Outputs ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(s.json.Outputs ?? {}).length).toBeLessThan(200);
   });
 
   it("sends only CloudFront's requests with the pinned origin secret, and never a secret in clear", () => {
     const verify = stage.originVerify;
     if (!verify) throw new Error("no originVerify");
-    const template = JSON.stringify(s.json);
+    const template = JSON.stringify(s.json) + JSON.stringify(s.apiJson);
     // The only dynamic references: the origin secret, by version id, in the origin header and the WAF rule.
     const references = template.match(/\{\{resolve:[^}]*\}\}/g) ?? [];
     expect(references.length).toBeGreaterThan(0);

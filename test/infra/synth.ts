@@ -50,8 +50,12 @@ export function siteDirFor(stageName: string): Promise<string> {
 
 export interface SynthesizedStage {
   readonly stack: RepDeskStack;
+  /** The stage's stack (everything but the REST API). */
   readonly template: Template;
   readonly json: TemplateJson;
+  /** The REST API's nested stack (infra/constructs/api.ts). */
+  readonly apiTemplate: Template;
+  readonly apiJson: TemplateJson;
   readonly outdir: string;
   /** The built site the stack deployed. */
   readonly siteDir: string;
@@ -59,7 +63,8 @@ export interface SynthesizedStage {
 
 export interface TemplateJson {
   Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
-  Outputs?: Record<string, unknown>;
+  Outputs?: Record<string, { Value: unknown; [key: string]: unknown }>;
+  Parameters?: Record<string, unknown>;
 }
 
 export async function synthesizeStage(stageName: string, siteDir?: string): Promise<SynthesizedStage> {
@@ -77,10 +82,47 @@ export async function synthesizeStage(stageName: string, siteDir?: string): Prom
   const json = JSON.parse(
     readFileSync(join(outdir, `${stack.stackName}.template.json`), "utf8"),
   ) as TemplateJson;
-  return { stack, template: Template.fromJSON(json), json, outdir, siteDir: site };
+  const apiJson = JSON.parse(
+    readFileSync(join(outdir, stack.api.restStack.templateFile), "utf8"),
+  ) as TemplateJson;
+  return {
+    stack,
+    template: Template.fromJSON(json),
+    json,
+    apiTemplate: Template.fromJSON(apiJson),
+    apiJson,
+    outdir,
+    siteDir: site,
+  };
+}
+
+/**
+ * Whether a value of the stage's stack refers to the nested stack's resource `logicalId`: through
+ * the nested stack's output whose value is that resource's Ref (how CDK passes it up).
+ */
+export function refersToNested(value: unknown, apiJson: TemplateJson, logicalId: string): boolean {
+  const text = JSON.stringify(value);
+  return Object.entries(apiJson.Outputs ?? {}).some(
+    ([name, output]) =>
+      JSON.stringify(output.Value) === JSON.stringify({ Ref: logicalId }) &&
+      text.includes(`Outputs.${name}"`),
+  );
 }
 
 /** Resources of one type, by logical id. */
 export function resourcesOf(json: TemplateJson, type: string) {
   return Object.entries(json.Resources).filter(([, resource]) => resource.Type === type);
+}
+
+/**
+ * A value of the nested stack as JSON, each reference to one of its parameters replaced by what the
+ * stage's stack passes in (so `"<function id>"` of the stage's stack shows where it is used).
+ */
+export function withParameters(value: unknown, s: Pick<SynthesizedStage, "json">): string {
+  const nested = resourcesOf(s.json, "AWS::CloudFormation::Stack");
+  if (nested.length !== 1) throw new Error(`${nested.length} nested stacks`);
+  const parameters = (nested[0]?.[1].Properties?.Parameters ?? {}) as Record<string, unknown>;
+  return JSON.stringify(value).replace(/\{"Ref":"([A-Za-z0-9]+)"\}/g, (ref, name: string) =>
+    name in parameters ? JSON.stringify(parameters[name]) : ref,
+  );
 }
