@@ -72,7 +72,7 @@ interface OpenLead extends DeskLeadRef {
 }
 
 const PROJECTION =
-  "id, createdAt, dueAt, respondedAt, linkedTo, #status, #owner, firstName, lastName, company";
+  "id, createdAt, dueAt, respondedAt, linkedTo, #status, #owner, firstName, lastName, company, expiresAt";
 
 interface ExtraFilter {
   readonly filter: string;

@@ -4,13 +4,15 @@
  * notes, replies and their claims, the deletion entry, the e-mails' entries, and the entry that
  * links a returning prospect's submission. The domain functions against a real dynalite.
  */
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../events";
 import { deleteLead } from "../../functions/leads/delete-lead";
 import { changeLead, readLead, writeNote } from "../../functions/leads/lead-desk";
+import { reminderDueAt, sendDueReminders } from "../../functions/leads/reminders";
 import { sendReply } from "../../functions/leads/reply";
 import type { EmailMessage, Mailer } from "../../functions/lib/mailer";
+import { stageCalendar } from "../../functions/model/calendar";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { leadExpiry } from "../../functions/model/retention";
 import { timelinePk } from "../../functions/model/timeline";
@@ -150,6 +152,34 @@ describe("a lead's timeline under a retention period", () => {
       }),
     );
     expect((claims.Items ?? []).map((claim) => claim.expiresAt)).toEqual([expiresAt]);
+  });
+
+  it("puts the lead's expiry in its reminder, for the reminder e-mail's timeline entry", async () => {
+    const created = new Date("2026-03-09T14:00:00.000Z");
+    const { id } = await accept("reminded@example.com", created);
+    const calendar = stageCalendar();
+    const due = new Date(reminderDueAt(calendar, created.getTime()) + 60_000);
+    const publisher: DomainEvent[] = [];
+    const queued = await sendDueReminders(
+      {
+        db: dynamo.db,
+        kinds: [{ lead: SIGNUP_KIND, table: dynamo.tables.signups }],
+        tables: { outbox: dynamo.tables.outbox, audit: dynamo.tables.audit, users: dynamo.tables.users },
+        calendar,
+        newId: () => crypto.randomUUID(),
+        clock: () => due,
+      },
+      due,
+    );
+    expect(queued).toBeGreaterThan(0);
+    const outbox = await dynamo.db.send(
+      new ScanCommand({ TableName: dynamo.tables.outbox, ConsistentRead: true }),
+    );
+    for (const item of outbox.Items ?? []) publisher.push(JSON.parse(String(item.event)) as DomainEvent);
+    const reminder = publisher.find((event) => event.type === "desk.reminder" && event.data.lead.id === id);
+    expect(reminder?.type === "desk.reminder" ? reminder.data.lead.expiresAt : undefined).toBe(
+      leadExpiry(created.toISOString(), RETENTION_DAYS),
+    );
   });
 
   it("writes no expiry when the stage keeps its records", async () => {
