@@ -1,6 +1,6 @@
 /**
  * The desk backfill's steps for one record (./backfill.ts, docs/decisions/0076-desk-backfill.md):
- * make it New, add its due time, count its owner, give it its byOwner key. Each is conditional on
+ * make it New, add its due time, count its owner, give it its byOwner key (by status and owner). Each is conditional on
  * the record still being as read, so a desk change made meanwhile wins and the record is skipped.
  * The first two also move the record's response figures (functions/model/response-figures.ts).
  */
@@ -15,7 +15,7 @@ import {
   OWNER_COUNT,
   OWNER_KEY,
   ownerCounterOf,
-  ownerKey,
+  ownerKeyOf,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
@@ -69,13 +69,19 @@ export async function makeNew(
           TableName: table,
           Key: { id: record.id },
           UpdateExpression:
-            "SET #status = :new, deskKey = :deskKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim",
+            "SET #status = :new, deskKey = :deskKey, #ownerKey = :ownerKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim",
           // Still without a status: a desk change (or another backfill) made meanwhile wins.
           ConditionExpression: `attribute_exists(id) AND attribute_not_exists(#status) AND attribute_not_exists(deskVersion) AND ${figures.condition}`,
-          ExpressionAttributeNames: { "#status": "status", "#backfilled": BACKFILLED_AT, ...figures.names },
+          ExpressionAttributeNames: {
+            "#status": "status",
+            "#ownerKey": OWNER_KEY,
+            "#backfilled": BACKFILLED_AT,
+            ...figures.names,
+          },
           ExpressionAttributeValues: {
             ":new": "new",
             ":deskKey": deskKey(lead, "new"),
+            ":ownerKey": ownerKeyOf(lead, { ...record, status: "new" })[OWNER_KEY],
             ":due": dueAt,
             ":now": deps.clock().toISOString(),
             ":claim": figures.claim,
@@ -200,8 +206,9 @@ export async function countOwner(
 }
 
 /**
- * An owned record stored before the byOwner index: given its `ownerKey` while its owner is still the
- * one read and no desk change has set the key (a change sets or removes it with the owner).
+ * A record whose byOwner key is missing or in an older form (docs/decisions/0088's
+ * "<kind>#<owner>"): given the key of its status and owner (docs/decisions/0100) while both and the
+ * key are still as read (a desk change sets the key with the status and owner, and wins).
  */
 export async function addOwnerKey(
   deps: RecordDeps,
@@ -209,16 +216,28 @@ export async function addOwnerKey(
   table: string,
   record: StoredRecord,
 ): Promise<Outcome> {
-  if (typeof record.owner !== "string" || !record.owner) return "skipped";
+  const key = ownerKeyOf(lead, record)[OWNER_KEY];
+  if (key === undefined || record[OWNER_KEY] === key) return "skipped";
+  const owned = typeof record.owner === "string";
+  const keyed = record[OWNER_KEY] !== undefined;
   try {
     await deps.db.send(
       new UpdateCommand({
         TableName: table,
         Key: { id: record.id },
         UpdateExpression: "SET #ownerKey = :key",
-        ConditionExpression: "#owner = :owner AND attribute_not_exists(#ownerKey)",
-        ExpressionAttributeNames: { "#owner": "owner", "#ownerKey": OWNER_KEY },
-        ExpressionAttributeValues: { ":owner": record.owner, ":key": ownerKey(lead, record.owner) },
+        ConditionExpression: [
+          "#status = :status",
+          owned ? "#owner = :owner" : "attribute_not_exists(#owner)",
+          keyed ? "#ownerKey = :was" : "attribute_not_exists(#ownerKey)",
+        ].join(" AND "),
+        ExpressionAttributeNames: { "#status": "status", "#owner": "owner", "#ownerKey": OWNER_KEY },
+        ExpressionAttributeValues: {
+          ":status": record.status,
+          ":key": key,
+          ...(owned ? { ":owner": record.owner } : {}),
+          ...(keyed ? { ":was": record[OWNER_KEY] } : {}),
+        },
       }),
     );
     return "ownerKeysAdded";

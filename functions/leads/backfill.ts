@@ -5,7 +5,8 @@
  * overdue) on the dashboard and is seen by the reminder job. A record that a desk change gave a
  * status before the backfill reached it only gets its missing `dueAt`. An owned record stored before
  * the owner counters (docs/decisions/0079) is counted in its `o_<status>#<owner>` counter, and an
- * owned record stored before the byOwner index (docs/decisions/0088) is given its `ownerKey`.
+ * record whose byOwner index key is missing or not in the form of docs/decisions/0100 ("<kind>#<status>#<owner>",
+ * also for nobody's leads) is given it.
  *
  * - **Never overwrites the desk**: each record's update is conditional on it still having no status
  *   and no desk version, so a change made after the page was read wins and the record is skipped;
@@ -23,10 +24,10 @@ import { forEachConcurrently } from "../lib/pool";
 import { queryAll } from "../lib/query-all";
 import {
   countedOwner,
-  OWNER_COUNT,
   OWNER_INDEX_READY_ID,
   OWNER_KEY,
   ownerCounterOf,
+  ownerKeyOf,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import {
@@ -41,9 +42,10 @@ import {
 /**
  * The audit-table partition of the backfill's progress; a new version runs it again. v2 also
  * counts the records owned before the owner counters existed (docs/decisions/0079); v3 gives the
- * records owned before the byOwner index their `ownerKey` (docs/decisions/0088).
+ * records owned before the byOwner index their `ownerKey` (docs/decisions/0088); v4 gives every
+ * record with a status its key by status and owner (docs/decisions/0100).
  */
-export const BACKFILL_PK = "desk-backfill#v3";
+export const BACKFILL_PK = "desk-backfill#v4";
 /** Parallel Scan segments per table: each a reader of its own with a saved cursor. */
 export const SEGMENTS = 4;
 const PAGE_SIZE = 250;
@@ -74,7 +76,7 @@ export interface BackfillResult {
   readonly dueAdded: number;
   /** Owned records this run counted in their owner counter. */
   readonly ownersCounted: number;
-  /** Owned records this run gave their byOwner index key. */
+  /** Records this run gave their byOwner index key (or its new form). */
   readonly ownerKeysAdded: number;
   /** Records another writer changed first (a desk change, a parallel backfill, a delete). */
   readonly skipped: number;
@@ -169,16 +171,9 @@ export async function backfillDesk(
           TotalSegments: SEGMENTS,
           Limit: options.pageSize ?? PAGE_SIZE,
           ExclusiveStartKey: state.cursor,
-          // Records of this kind (not the counters) that lack a status or a due time, or are
-          // owned and not counted as such or not in the byOwner index.
-          FilterExpression:
-            "kind = :kind AND (attribute_not_exists(#status) OR attribute_not_exists(dueAt) OR (attribute_exists(#owner) AND (attribute_not_exists(#ownerCount) OR attribute_not_exists(#ownerKey))))",
-          ExpressionAttributeNames: {
-            "#status": "status",
-            "#owner": "owner",
-            "#ownerCount": OWNER_COUNT,
-            "#ownerKey": OWNER_KEY,
-          },
+          // Records of this kind (not the counters): whether a record's byOwner key has the form
+          // its status and owner give cannot be said in a filter expression, so each is judged here.
+          FilterExpression: "kind = :kind",
           ExpressionAttributeValues: { ":kind": kind.lead.kind },
           ConsistentRead: true,
         }),
@@ -192,7 +187,7 @@ export async function backfillDesk(
         if (typeof record.dueAt !== "string")
           totals[await addDueAt(deps, kind.lead, kind.table, record)] += 1;
         if (ownerUncounted(record)) totals[await countOwner(deps, kind.lead, kind.table, record)] += 1;
-        if (typeof record.owner === "string" && record[OWNER_KEY] === undefined)
+        if (record[OWNER_KEY] !== ownerKeyOf(kind.lead, record)[OWNER_KEY])
           totals[await addOwnerKey(deps, kind.lead, kind.table, record)] += 1;
       });
       state = page.LastEvaluatedKey
@@ -204,8 +199,8 @@ export async function backfillDesk(
   };
 
   const finished = await Promise.all(states.map((state) => (state.done ? true : runSegment(state))));
-  // A table this run finished: every owned record there now has its ownerKey, so listings may
-  // read one person's leads from the byOwner index (docs/decisions/0088).
+  // A table this run finished: every record with a status there now has its ownerKey, so listings
+  // may read the byOwner index (docs/decisions/0100).
   await Promise.all(
     deps.kinds.map(async ({ lead, table }) => {
       const ofKind = states.flatMap((state, i) => (state.kind === lead.kind ? [{ state, i }] : []));

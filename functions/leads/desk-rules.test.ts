@@ -13,7 +13,12 @@ const types = (item: Record<string, unknown>, change: DeskChange) =>
 describe("a status change", () => {
   it("moves the status and its count, stops the clock at the first answered status, and says so", () => {
     expect(decide(lead, { status: "contacted" })).toEqual({
-      set: { status: "contacted", deskKey: "signup#contacted", respondedAt: now.toISOString() },
+      set: {
+        status: "contacted",
+        deskKey: "signup#contacted",
+        ownerKey: "signup#contacted#",
+        respondedAt: now.toISOString(),
+      },
       remove: ["ownerCount"],
       counters: { s_new: -1, s_contacted: 1 },
       entries: [{ entry: { type: "status", at: now, actor, status: "contacted" }, order: 0 }],
@@ -60,7 +65,7 @@ describe("an owner change", () => {
         status: "new",
         deskKey: "signup#new",
         owner: "bo",
-        ownerKey: "signup#bo",
+        ownerKey: "signup#new#bo",
         ownerCount: "o_new#bo",
       },
       remove: [],
@@ -69,10 +74,11 @@ describe("an owner change", () => {
     });
   });
 
-  it("to nobody removes the owner, its index key and its counter", () => {
-    const owned = { ...lead, owner: "bo", ownerKey: "signup#bo", ownerCount: "o_new#bo" };
+  it("to nobody removes the owner and its counter, and keys it among nobody's", () => {
+    const owned = { ...lead, owner: "bo", ownerKey: "signup#new#bo", ownerCount: "o_new#bo" };
     const decision = decide(owned, { owner: null });
-    expect(decision?.remove).toEqual(["owner", "ownerKey", "ownerCount"]);
+    expect(decision?.remove).toEqual(["owner", "ownerCount"]);
+    expect(decision?.set).toMatchObject({ ownerKey: "signup#new#" });
     expect(decision?.counters).toEqual({ "o_new#bo": -1 });
     expect(decision?.entries[0]?.entry).toMatchObject({ type: "owner", owner: null });
   });
@@ -80,7 +86,7 @@ describe("an owner change", () => {
   it("moves an owned lead's owner count with its status", () => {
     const owned = { ...lead, owner: "bo", ownerCount: "o_new#bo" };
     const decision = decide(owned, { status: "won" });
-    expect(decision?.set).toMatchObject({ ownerKey: "signup#bo", ownerCount: "o_won#bo" });
+    expect(decision?.set).toMatchObject({ ownerKey: "signup#won#bo", ownerCount: "o_won#bo" });
     expect(decision?.counters).toEqual({ s_new: -1, s_won: 1, "o_new#bo": -1, "o_won#bo": 1 });
   });
 

@@ -81,9 +81,9 @@ export function decideDeskChange(
     if (owner) set.owner = owner;
     else remove.push("owner");
   }
-  // The byOwner index's key goes with the owner, also on records owned before it existed.
-  if (owner) set[OWNER_KEY] = ownerKey(lead, owner);
-  else if (item[OWNER_KEY] !== undefined || ownerChanged) remove.push(OWNER_KEY);
+  // The byOwner index's key goes with the status and the owner (nobody too), also on records
+  // stored before it had this form.
+  set[OWNER_KEY] = ownerKey(lead, status, owner);
   if (ownerCounter) set[OWNER_COUNT] = ownerCounter;
   else remove.push(OWNER_COUNT);
   if (stopsClock) set.respondedAt = now.toISOString();

@@ -1,21 +1,25 @@
 /**
- * A lead listing read straight from one index partition in order, with the facets, the desk
- * filters and (optionally) the search as a filter expression: byOwner for one person's leads
- * (docs/decisions/0088), byDesk for one status (oldest first by urgency), else byCreatedAt newest
- * first. A read keeps going until the page is full or the partition ends, within a budget of index
- * entries and time per request; when the budget stops it, the page (even an empty one) carries a
- * cursor and says it stopped early (`complete: false`), so a count of what it saw is a lower bound
- * and the Command Center offers "Load more" rather than "none found".
+ * A lead listing read straight from index partitions in order, with the facets, the desk filters
+ * and (optionally) the search as a filter expression: byOwner for a status of one owner or of
+ * nobody, or those partitions merged for an owner across statuses
+ * (docs/decisions/0100-status-and-owner-partitions.md), byDesk for one status (oldest first by
+ * urgency), else byCreatedAt newest first. A read keeps going until the page is full or the
+ * partitions end, within a budget of index entries and time per request; when the budget stops it,
+ * the page (even an empty one) carries a cursor and says it stopped early (`complete: false`), so a
+ * count of what it saw is a lower bound and the Command Center offers "Load more" rather than "none
+ * found". With the partitions chosen so, only a facet or a broad search is a filter, and those
+ * match a large share of what is read: the budget is the exception, not the normal path.
  */
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { deskKey, ownerKey } from "../model/lead-index";
+import { LEAD_STATUSES } from "../../events/desk";
+import { deskKey, OWNER_KEY, ownerKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { CREATED_AT_INDEX, DESK_INDEX, OWNER_INDEX, SEARCH_INDEXES } from "../model/tables";
 import { type DeskFilter, deskStatus } from "./desk-filter";
-import { type Cursor, encodeCursor } from "./lead-cursor";
+import { type Cursor, encodeCursor, newerFirst, olderFirst } from "./lead-cursor";
 import { activeFacets, type LeadQuery, type LeadTable } from "./lead-listing";
 
-/** Most index entries one filtered listing reads before it answers with what it has. */
+/** Most index entries one filtered listing reads (over all its partitions) before it answers with what it has. */
 const SCAN_BUDGET = 10_000;
 /**
  * Longest one listing keeps reading before it answers with what it has (and a cursor): well within
@@ -27,7 +31,8 @@ export const COUNT_BUDGET = 10_000;
 
 export interface IndexSource {
   readonly indexName: string;
-  readonly partition: { readonly name: string; readonly value: string };
+  /** The partition key's name and the partitions read, merged in order when more than one. */
+  readonly partition: { readonly name: string; readonly values: readonly string[] };
   /** Oldest first (urgency) instead of newest first. */
   readonly forward: boolean;
   /** The filters cannot match anything (urgency with a status other than New). */
@@ -37,29 +42,33 @@ export interface IndexSource {
 const BY_CREATED = { indexName: CREATED_AT_INDEX, forward: false } as const;
 
 function byCreatedAt(lead: LeadKind): IndexSource {
-  return { ...BY_CREATED, partition: { name: "kind", value: lead.kind } };
+  return { ...BY_CREATED, partition: { name: "kind", values: [lead.kind] } };
 }
 
 /**
- * The index a listing reads: byOwner for one person's leads (with or without a status, newest first
- * or most urgent first: the status is a filter over that person's leads only), byDesk for one
- * status (or urgency), else byCreatedAt. The unassigned are in no owner's partition: they are read
- * from byDesk or byCreatedAt with "no owner" as a filter. Without `ownerIndex` (not ready yet,
- * functions/leads/owner-index.ts) a person's leads are read that way too, with the owner as a filter.
+ * The index a listing reads. With an owner filter (a name or nobody) and `ownerIndex` (ready,
+ * functions/leads/owner-index.ts): byOwner, the partition of that status and owner (New for most
+ * urgent first), or without a status that owner's partitions of every status, merged. Otherwise
+ * byDesk for one status (or urgency), else byCreatedAt, with the owner as a filter.
  */
 export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = true): IndexSource {
   const status = deskStatus(desk);
   if (desk.urgency && desk.status && desk.status !== "new") return { empty: true, ...byCreatedAt(lead) };
-  if (typeof desk.owner === "string" && ownerIndex)
+  if (desk.owner !== undefined && ownerIndex) {
+    const owner = desk.owner;
     return {
       indexName: OWNER_INDEX,
-      partition: { name: "ownerKey", value: ownerKey(lead, desk.owner) },
+      partition: {
+        name: OWNER_KEY,
+        values: (status ? [status] : LEAD_STATUSES).map((each) => ownerKey(lead, each, owner)),
+      },
       forward: Boolean(desk.urgency),
     };
+  }
   return status
     ? {
         indexName: DESK_INDEX,
-        partition: { name: "deskKey", value: deskKey(lead, status) },
+        partition: { name: "deskKey", values: [deskKey(lead, status)] },
         forward: Boolean(desk.urgency),
       }
     : byCreatedAt(lead);
@@ -67,7 +76,8 @@ export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = 
 
 /**
  * The filter expression of the facets, the owner (unless the byOwner index is read) and the status
- * (unless the byDesk index is read; New for most urgent first).
+ * (when byCreatedAt is read; New for most urgent first): the partitions of byOwner and byDesk hold
+ * only their status.
  */
 function conditions(
   lead: LeadKind,
@@ -92,7 +102,7 @@ function conditions(
       filters.push("#owner = :owner");
     }
   }
-  if (status && source.indexName !== DESK_INDEX) {
+  if (status && source.indexName === CREATED_AT_INDEX) {
     names["#deskKey"] = "deskKey";
     values[":deskKey"] = deskKey(lead, status);
     filters.push("#deskKey = :deskKey");
@@ -107,47 +117,141 @@ function searchFilter(q: string, values: Record<string, unknown>): string {
   return `(${SEARCH_INDEXES.map(({ attribute }) => `begins_with(${attribute}, ${attribute === "searchDomain" ? ":qd" : ":q"})`).join(" OR ")})`;
 }
 
-/** Counts the matches of a desk listing in its index, reading at most COUNT_BUDGET entries. */
+/** A query's filter expression parts for `source`: facets, desk filters, the search. */
+function filtersOf(table: LeadTable, query: LeadQuery, q: string, source: IndexSource) {
+  const built = conditions(table.lead, query, source);
+  if (q) built.filters.push(searchFilter(q, built.values));
+  return built;
+}
+
+/** Counts the matches of a desk listing in its partitions, reading at most COUNT_BUDGET entries in all. */
 export async function countIndexMatches(
   table: LeadTable,
   query: LeadQuery,
   q: string,
   source: IndexSource,
 ): Promise<{ count: number; complete: boolean }> {
-  const { names, values, filters } = conditions(table.lead, query, source);
-  if (q) filters.push(searchFilter(q, values));
+  const { names, values, filters } = filtersOf(table, query, q, source);
   let count = 0;
   let scanned = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.db.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        IndexName: source.indexName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { ...names, "#pk": source.partition.name },
-        ExpressionAttributeValues: { ...values, ":pk": source.partition.value },
-        ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
-        Select: "COUNT",
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    scanned += page.ScannedCount ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start && scanned < COUNT_BUDGET);
-  return { count, complete: !start };
+  let complete = true;
+  for (const partition of source.partition.values) {
+    let start: Record<string, unknown> | undefined = startKey(source, partition, query.cursor);
+    do {
+      if (scanned >= COUNT_BUDGET) {
+        complete = false;
+        break;
+      }
+      const page = await table.db.send(
+        new QueryCommand({
+          TableName: table.tableName,
+          IndexName: source.indexName,
+          KeyConditionExpression: "#pk = :pk",
+          ExpressionAttributeNames: { ...names, "#pk": source.partition.name },
+          ExpressionAttributeValues: { ...values, ":pk": partition },
+          ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
+          ScanIndexForward: source.forward,
+          Select: "COUNT",
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += page.Count ?? 0;
+      scanned += page.ScannedCount ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+  return { count, complete };
+}
+
+/** Where a read of `partition` starts: just after the cursor's position (it need not be in it). */
+function startKey(
+  source: IndexSource,
+  partition: string,
+  cursor: Cursor | undefined,
+): Record<string, unknown> | undefined {
+  return cursor
+    ? { [source.partition.name]: partition, createdAt: cursor.createdAt, id: cursor.id }
+    : undefined;
 }
 
 export interface IndexPage<R> {
   readonly page: { records: R[]; nextCursor?: string };
   /** Index entries matching the filters among those read (from the cursor on). */
   readonly seen: number;
-  /** Whether the read reached the end of the index: `seen` is then every match after the cursor. */
+  /** Whether the read reached the end of every partition: `seen` is then every match after the cursor. */
   readonly complete: boolean;
 }
 
-/** An index newest first (or oldest first), with facet, desk and (optionally) search filters. */
+/** What one partition's read found: matches in order and how far it is known. */
+interface PartitionRead<R> {
+  readonly entries: { readonly at: Cursor; readonly record: R }[];
+  readonly seen: number;
+  readonly complete: boolean;
+  /** The last position read when more may follow: every match up to it is in `entries`. */
+  readonly reached?: Cursor;
+}
+
+interface ReadPlan {
+  readonly table: LeadTable;
+  readonly source: IndexSource;
+  readonly names: Record<string, string>;
+  readonly values: Record<string, unknown>;
+  readonly filters: readonly string[];
+  /** Matches wanted from each partition: one more than the page, to know whether more follow. */
+  readonly wanted: number;
+  readonly budget: { read: number; readonly deadline: number; readonly now: () => number };
+}
+
+const positionOf = (item: Record<string, unknown>): Cursor => ({
+  createdAt: String(item.createdAt),
+  id: String(item.id),
+});
+
+/** One partition from the cursor on, until it has `wanted` matches, ends, or the budget is spent. */
+async function readPartition<R>(
+  plan: ReadPlan,
+  parse: (item: Record<string, unknown>) => R | undefined,
+  partition: string,
+  cursor: Cursor | undefined,
+): Promise<PartitionRead<R>> {
+  const { table, source, filters, budget } = plan;
+  const entries: { at: Cursor; record: R }[] = [];
+  let start = startKey(source, partition, cursor);
+  let seen = 0;
+  for (;;) {
+    const page = await table.db.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        IndexName: source.indexName,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeValues: { ...plan.values, ":pk": partition },
+        ExpressionAttributeNames: { ...plan.names, "#pk": source.partition.name },
+        ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
+        ScanIndexForward: source.forward,
+        Limit: filters.length > 0 ? 500 : plan.wanted - entries.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    budget.read += page.ScannedCount ?? 0;
+    seen += page.Count ?? 0;
+    for (const item of page.Items ?? []) {
+      const record = parse(item);
+      if (record) entries.push({ at: positionOf(item), record });
+      if (entries.length >= plan.wanted)
+        return { entries, seen, complete: !page.LastEvaluatedKey, reached: positionOf(item) };
+    }
+    start = page.LastEvaluatedKey;
+    if (!start) return { entries, seen, complete: true };
+    if (budget.read >= SCAN_BUDGET || budget.now() >= budget.deadline)
+      return { entries, seen, complete: false, reached: positionOf(start) };
+  }
+}
+
+/**
+ * A page of `source` in order, with facet, desk and (optionally) search filters: each partition read
+ * from the cursor on (in parallel, sharing one budget), merged, and cut where the least advanced
+ * partition that may hold more stopped, so no match is skipped or listed out of order.
+ */
 export async function readIndexPage<R>(
   table: LeadTable,
   parse: (item: Record<string, unknown>) => R | undefined,
@@ -156,60 +260,36 @@ export async function readIndexPage<R>(
   source: IndexSource = byCreatedAt(table.lead),
   now: () => number = Date.now,
 ): Promise<IndexPage<R>> {
-  const built = conditions(table.lead, query, source);
-  const deadline = now() + TIME_BUDGET_MS;
-  const names: Record<string, string> = { ...built.names, "#pk": source.partition.name };
-  const values: Record<string, unknown> = { ...built.values, ":pk": source.partition.value };
-  const filters = built.filters;
-  if (q) filters.push(searchFilter(q, values));
-  const records: R[] = [];
-  let start: Record<string, unknown> | undefined = query.cursor
-    ? {
-        [source.partition.name]: source.partition.value,
-        createdAt: query.cursor.createdAt,
-        id: query.cursor.id,
-      }
-    : undefined;
-  let read = 0;
-  let seen = 0;
-  let lastReturned: Cursor | undefined;
-  while (records.length < query.limit) {
-    const page = await table.db.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        IndexName: source.indexName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeValues: values,
-        ExpressionAttributeNames: names,
-        ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
-        ScanIndexForward: source.forward,
-        Limit: filters.length > 0 ? 500 : query.limit - records.length + 1,
-        ExclusiveStartKey: start,
-      }),
-    );
-    read += page.ScannedCount ?? 0;
-    seen += page.Count ?? 0;
-    for (const item of page.Items ?? []) {
-      if (records.length >= query.limit) {
-        // One more than asked exists: the page ends at the last returned record.
-        return {
-          page: { records, nextCursor: encodeCursor(lastReturned as Cursor) },
-          seen,
-          complete: !page.LastEvaluatedKey,
-        };
-      }
-      const record = parse(item);
-      if (record) records.push(record);
-      lastReturned = { createdAt: String(item.createdAt), id: String(item.id) };
-    }
-    start = page.LastEvaluatedKey;
-    if (!start) return { page: { records }, seen, complete: true };
-    if (read >= SCAN_BUDGET || now() >= deadline) break;
-  }
-  // The page is full (or the read budget is spent): continue after the last index entry read.
-  const resume =
-    records.length >= query.limit && lastReturned
-      ? lastReturned
-      : { createdAt: String(start?.createdAt), id: String(start?.id) };
-  return { page: { records, nextCursor: encodeCursor(resume) }, seen, complete: false };
+  const { names, values, filters } = filtersOf(table, query, q, source);
+  const plan: ReadPlan = {
+    table,
+    source,
+    names,
+    values,
+    filters,
+    wanted: query.limit + 1,
+    budget: { read: 0, deadline: now() + TIME_BUDGET_MS, now },
+  };
+  const reads = await Promise.all(
+    source.partition.values.map((partition) => readPartition(plan, parse, partition, query.cursor)),
+  );
+  const order = source.forward ? olderFirst : newerFirst;
+  const frontier = reads.flatMap((read) => (read.reached ? [read.reached] : [])).sort(order)[0];
+  const merged = reads
+    .flatMap((read) => read.entries)
+    .filter((entry) => !frontier || order(entry.at, frontier) <= 0)
+    .sort((a, b) => order(a.at, b.at));
+  const pageEntries = merged.slice(0, query.limit);
+  const last = pageEntries[pageEntries.length - 1];
+  // A full page with more after it ends at its last row; a page the budget cut short continues
+  // where the least advanced partition stopped.
+  const next = merged.length > query.limit ? last?.at : frontier;
+  return {
+    page: {
+      records: pageEntries.map((entry) => entry.record),
+      ...(next ? { nextCursor: encodeCursor(next) } : {}),
+    },
+    seen: reads.reduce((sum, read) => sum + read.seen, 0),
+    complete: reads.every((read) => read.complete),
+  };
 }

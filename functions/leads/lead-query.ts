@@ -12,11 +12,13 @@
  *   the first page is quick because most records match, and the count is reported as a lower bound.
  * - Lead-desk filters (status, owner, most urgent first; docs/decisions/0066, 0079): with a search of
  *   at most DESK_CANDIDATE_CAP candidates, they are judged on their status and owner read by id
- *   (exact count); otherwise the byOwner index (a person's leads, docs/decisions/0088), the byDesk
- *   index (a status) or byCreatedAt is read with the rest as a filter, until the page is full or the
- *   partition ends (within a per-request budget; a page stopped early carries a cursor). A status and/or an owner alone is counted exactly by the counters; other combinations
- *   by the first page's own read (a lower bound when it stopped early), later pages in the index
- *   up to COUNT_BUDGET entries.
+ *   (exact count); otherwise an owner or Unassigned reads the byOwner index (one partition per
+ *   status and owner, merged across statuses; docs/decisions/0100), a status alone the byDesk index,
+ *   else byCreatedAt, with only the facets and the search as filters, until the page is full or the
+ *   partitions end (within a per-request budget; a page stopped early carries a cursor). A status
+ *   and/or an owner alone is counted exactly by the counters; other combinations by the first page's
+ *   own read (a lower bound when it stopped early), later pages in the index up to COUNT_BUDGET
+ *   entries.
  *
  * The pieces, each in functions/leads/: lead-search.ts (a search's candidates), lead-index-reads.ts
  * (one index read in order, filtered), desk-filter.ts (the desk filters and their counts),
@@ -135,9 +137,10 @@ export class LeadQueries<R> {
   /**
    * A listing with lead-desk filters. With a narrow search: its candidates (at most
    * DESK_CANDIDATE_CAP, facets applied in the search indexes) judged on status and owner read by
-   * id — exact, whatever the combination. Otherwise one person's leads are a query of the byOwner
-   * index and one status (or the open leads by urgency) of the byDesk index; the rest (status,
-   * "nobody", facets, a broad search) are filters. "N of M" is exact
+   * id — exact, whatever the combination. Otherwise an owner's (or nobody's) leads of one status
+   * are one partition of the byOwner index (of every status: those partitions merged), and one
+   * status (or the open leads by urgency) without an owner one of the byDesk index; the facets and
+   * a broad search are filters. "N of M" is exact
    * from the status and owner counters when only a status and/or an owner is chosen; otherwise the
    * first page counts the matches in what it read (exact when it read to the end, else a lower
    * bound, matchedAtLeast), and a later page counts in the index up to a budget.
@@ -149,15 +152,15 @@ export class LeadQueries<R> {
     const status = deskStatus(desk);
     const [totals, ownerIndex] = await Promise.all([
       this.counter.totals(),
-      typeof desk.owner === "string" ? ownerIndexReady(this.db, this.tableName) : false,
+      desk.owner !== undefined ? ownerIndexReady(this.db, this.tableName) : false,
     ]);
     const source = indexSource(this.lead, desk, ownerIndex);
     if (source.empty) return { records: [], total: totals.total, matched: 0 };
     // A partition the page can read whole is filtered directly (exact, no search first): one
-    // person's leads (byOwner), one status (byDesk) or all.
+    // owner's (or nobody's) leads of a status or all statuses (byOwner), one status (byDesk) or all.
     const partition =
       source.indexName === OWNER_INDEX
-        ? deskCount(totals, { owner: desk.owner })
+        ? deskCount(totals, desk)
         : status
           ? (totals.byStatus[status] ?? 0)
           : totals.total;

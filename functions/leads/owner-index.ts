@@ -1,9 +1,10 @@
 /**
- * Whether a listing may read one person's leads from the byOwner index (docs/decisions/0088): once
- * the desk backfill has put its marker in the table (every owned record then has its `ownerKey`;
- * every change keeps it), and while DynamoDB answers from the index. Until then — right after the
- * deploy that adds the index, while AWS builds it or the backfill runs — a listing reads byDesk or
- * byCreatedAt with the owner as a filter, as before: slower for a rare owner, never incomplete.
+ * Whether a listing may read the byOwner index (docs/decisions/0100, which keys it by status and
+ * owner): once the desk backfill has put its marker in the table (every record with a status then
+ * has its `ownerKey` in that form; every change keeps it), and while DynamoDB answers from the
+ * index. Until then — right after the deploy that adds the index, while AWS builds it or the
+ * backfill runs — a listing reads byDesk or byCreatedAt with the owner as a filter, as before:
+ * slower for a rare owner, never incomplete.
  */
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { OWNER_INDEX_READY_ID } from "../model/lead-index";

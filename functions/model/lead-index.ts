@@ -241,29 +241,34 @@ export function deskKeyOf(lead: LeadKind, record: Record<string, unknown>): Reco
 }
 
 /**
- * `ownerKey` = "<kind>#<owner>": the partition key of the byOwner index (functions/model/tables.ts),
- * sorted by createdAt, so one person's leads are read directly: newest first, or oldest first with
- * the status New as a filter (most urgent first), however few they are among all leads
- * (docs/decisions/0088-owner-index.md). Absent when nobody owns the record: the unassigned are not in
- * the index. Set with `owner` by every writer (./desk-rules.ts, the desk backfill).
+ * `ownerKey` = "<kind>#<status>#<owner>", or "<kind>#<status>#" for a lead nobody owns: the
+ * partition key of the byOwner index (functions/model/tables.ts), sorted by createdAt. One status of
+ * one owner (or of nobody) is one partition, so a status with Mine, a named owner or Unassigned, and
+ * Most urgent first with any of them (oldest New first), read exactly their own leads however rare
+ * they are among all; an owner (or Unassigned) across statuses merges that owner's status partitions
+ * (docs/decisions/0100-status-and-owner-partitions.md, which replaced 0088's "<kind>#<owner>").
+ * Every record with a status has it; set with `status` and `owner` by every writer
+ * (./desk-rules.ts, the submission's `indexedWrite`, the desk backfill). A status is [a-z]+ and a
+ * username is never empty, so no two (status, owner) pairs share a key.
  */
 export const OWNER_KEY = "ownerKey";
 
 /**
- * The item the desk backfill puts in a lead table once it has given every owned record there its
- * `ownerKey` (functions/leads/backfill.ts): from then on the byOwner index holds all of one person's
- * leads, and listings read it (functions/leads/owner-index.ts). No `kind`: in no listing.
+ * The item the desk backfill puts in a lead table once every record there has its `ownerKey` in the
+ * form above (functions/leads/backfill.ts): from then on listings read the byOwner index
+ * (functions/leads/owner-index.ts). No `kind`: in no listing. A new id for the new form: a table
+ * marked for 0088's "<kind>#<owner>" keys is not ready for these.
  */
-export const OWNER_INDEX_READY_ID = "#desk#owner-index-ready";
+export const OWNER_INDEX_READY_ID = "#desk#owner-index-ready#status-owner";
 
-export function ownerKey(lead: LeadKind, owner: string): string {
-  return `${lead.kind}#${owner}`;
+export function ownerKey(lead: LeadKind, status: string, owner: string | null | undefined): string {
+  return `${lead.kind}#${status}#${owner ?? ""}`;
 }
 
 export function ownerKeyOf(lead: LeadKind, record: Record<string, unknown>): Record<string, string> {
-  return typeof record.owner === "string" && record.owner
-    ? { [OWNER_KEY]: ownerKey(lead, record.owner) }
-    : {};
+  if (typeof record.status !== "string") return {};
+  const owner = typeof record.owner === "string" && record.owner ? record.owner : undefined;
+  return { [OWNER_KEY]: ownerKey(lead, record.status, owner) };
 }
 
 /**

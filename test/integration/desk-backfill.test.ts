@@ -62,7 +62,10 @@ async function storeOldContact(firstName: string, createdAt: string): Promise<st
   return contact.id;
 }
 
-/** A signup the desk assigned before the byOwner index (docs/decisions/0088): no `ownerKey`. */
+/**
+ * A signup the desk assigned before the byOwner index was keyed by status and owner
+ * (docs/decisions/0100): its `ownerKey` in 0088's form, "<kind>#<owner>".
+ */
 async function storeOwnedBeforeOwnerIndex(firstName: string, createdAt: string): Promise<string> {
   serial += 1;
   const signup: Signup = {
@@ -80,11 +83,12 @@ async function storeOwnedBeforeOwnerIndex(firstName: string, createdAt: string):
   const table = runtime.table("signups");
   const indexed = indexedWrite(table, SIGNUP_KIND, signup);
   const { ownerKey, ...attributes } = indexed.attributes;
-  expect(ownerKey).toBe(`signup#${ADMIN.username}`);
+  expect(ownerKey).toBe(`signup#trial#${ADMIN.username}`);
+  const before = { ...attributes, ownerKey: `signup#${ADMIN.username}` };
   await runtime.db.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: table, Item: { ...signupItems.toItem(signup), ...attributes } } },
+        { Put: { TableName: table, Item: { ...signupItems.toItem(signup), ...before } } },
         ...indexed.actions,
       ],
     }),
@@ -206,7 +210,7 @@ describe("after a deploy, records stored before the desk", () => {
   it("give a lead owned before the owner index its key, mark each table, and Mine lists it", async () => {
     expect(await record(SIGNUP_KIND, ownedId)).toMatchObject({
       owner: ADMIN.username,
-      ownerKey: `signup#${ADMIN.username}`,
+      ownerKey: `signup#trial#${ADMIN.username}`,
       status: "trial",
     });
     for (const lead of [SIGNUP_KIND, CONTACT_KIND])
