@@ -124,7 +124,11 @@ function filtersOf(table: LeadTable, query: LeadQuery, q: string, source: IndexS
   return built;
 }
 
-/** Counts the matches of a desk listing in its partitions, reading at most COUNT_BUDGET entries in all. */
+/**
+ * Counts the matches of a desk listing (a later page's "N of M", which the Command Center shows for
+ * the whole list) from the listing's start, whatever the page's cursor, reading at most
+ * COUNT_BUDGET entries in all: exact when it reaches the end, else a lower bound.
+ */
 export async function countIndexMatches(
   table: LeadTable,
   query: LeadQuery,
@@ -136,7 +140,7 @@ export async function countIndexMatches(
   let scanned = 0;
   let complete = true;
   for (const partition of source.partition.values) {
-    let start: Record<string, unknown> | undefined = startKey(source, partition, query.cursor);
+    let start: Record<string, unknown> | undefined;
     do {
       if (scanned >= COUNT_BUDGET) {
         complete = false;

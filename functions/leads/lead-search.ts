@@ -55,6 +55,9 @@ export async function searchCandidates(
             ExpressionAttributeValues: { ...values, ":prefix": prefix },
             ProjectionExpression: projection.map((_, i) => `#p${i}`).join(", "),
             ...(filter ? { FilterExpression: filter } : {}),
+            // No more than can decide: a broad search is known as such after `cap` + 1 entries,
+            // not after a whole 1 MB page (thousands of entries) of each index.
+            Limit: cap + 1,
             ExclusiveStartKey: start,
           }),
         );

@@ -76,10 +76,11 @@ const deskIndex = {
 };
 
 /**
- * One person's leads (functions/model/lead-index.ts ownerKey): "<kind>#<owner>", by arrival, so
- * Mine, a named owner, either with a status, and either most urgent first (oldest New first) read
- * only that person's leads (docs/decisions/0088-owner-index.md). The unassigned have no ownerKey and
- * are not in it. The one index this release adds to each lead table (infra/index-migration.ts).
+ * One status of one owner's leads, or of nobody's (functions/model/lead-index.ts ownerKey):
+ * "<kind>#<status>#<owner>", by arrival, so a status or Most urgent first with Mine, a named owner or
+ * Unassigned reads exactly its matches, and an owner across statuses merges their status partitions
+ * (docs/decisions/0088-owner-index.md, keyed so by 0100-status-and-owner-partitions.md). The one
+ * index this release adds to each lead table (infra/index-migration.ts).
  */
 export const OWNER_INDEX = "byOwner";
 

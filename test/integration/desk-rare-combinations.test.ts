@@ -134,6 +134,18 @@ describe("a rare status among one person's many leads", () => {
     await expectWhole("status=qualified&owner=me&teamSize=solo", [idAt(2)]);
   });
 
+  it("a later page counts the whole list, as the first did", async () => {
+    const query = "status=qualified&owner=me&teamSize=team&limit=1";
+    const first = await list(query);
+    expect(first.signups.map((signup) => signup.id)).toEqual([idAt(4)]);
+    expect(first.matched).toBe(2);
+    const second = await list(`${query}&cursor=${first.nextCursor}`);
+    expect(second.signups.map((signup) => signup.id)).toEqual([idAt(0)]);
+    expect(second.nextCursor).toBeUndefined();
+    expect(second.matched).toBe(2);
+    expect(second.matchedAtLeast).toBeUndefined();
+  });
+
   it("Most urgent first + Mine lists the open ones, oldest first, on the first page", async () => {
     await expectWhole("sort=urgency&owner=me", oldestFirst(OPEN));
     await expectWhole("status=new&owner=me", newestFirst(OPEN));
