@@ -135,6 +135,8 @@ describe("POST /api/signup", () => {
       // The lead desk (functions/leads): New, reply due 24 weekday hours later (a Tuesday here).
       status: "new",
       deskKey: "signup#new",
+      // Its place among nobody's New leads in the byOwner index (docs/decisions/0100).
+      ownerKey: "signup#new#",
       dueAt: new Date(now.getTime() + 86_400_000).toISOString(),
       // What it is counted as in its day's response figures (functions/model/response-figures.ts).
       figures: "a",
