@@ -54,6 +54,8 @@ function byCreatedAt(lead: LeadKind): IndexSource {
 export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = true): IndexSource {
   const status = deskStatus(desk);
   if (desk.urgency && desk.status && desk.status !== "new") return { empty: true, ...byCreatedAt(lead) };
+  // No username is empty: "" owns nothing (and must not read as nobody's partition).
+  if (desk.owner === "") return { empty: true, ...byCreatedAt(lead) };
   if (desk.owner !== undefined && ownerIndex) {
     const owner = desk.owner;
     return {
