@@ -243,7 +243,7 @@ describe("maintained response figures", () => {
         expect(items).toEqual(expected);
       }
       const oracle = await recountStats(runtime.db, tables(), CALENDAR, new Date());
-      expectSameFigures(await maintainedStats(runtime.db, tables(), new Date()), oracle);
+      expectSameFigures(await maintainedStats(runtime.db, tables(), CALENDAR, new Date()), oracle);
       expectSameFigures(await stats(), oracle);
       // The figures are not trivial: some answered, some judged, Spam among the leads.
       expect(oracle.medianFirstReplyMs).not.toBeNull();
