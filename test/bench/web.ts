@@ -89,7 +89,9 @@ async function launchChromium(): Promise<Chromium> {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // /usr/bin/chromium is a wrapper: its browser processes may still write to the profile for a
+      // moment after it exits, and a plain rmSync then fails with ENOTEMPTY at the end of a run.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
