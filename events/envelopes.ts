@@ -3,6 +3,7 @@ import { ContactMessage } from "./contact";
 import { LEAD_KINDS } from "./desk";
 import { isoDateTime } from "./fields";
 import { Signup } from "./signup";
+import { LeadOwnerChangedData, LeadRepliedData, LeadStatusChangedData } from "./webhooks";
 
 function envelope<const T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -75,6 +76,38 @@ export const DeskDigestData = z.object({
 export type DeskDigestData = z.infer<typeof DeskDigestData>;
 export const DeskDigest = envelope("desk.digest", DeskDigestData);
 
+/** A signup with its country, once enrichment has run (functions/pipeline/enrichment.ts). */
+export const SignupEnriched = envelope("signup.enriched", Signup);
+
+/** The desk's changes (functions/leads/lead-desk.ts, reply.ts); the lead's link is added per endpoint. */
+const withoutUrl = { lead: z.object({ kind: z.enum(LEAD_KINDS), id: z.string().min(1).max(200) }) };
+export const LeadStatusChanged = envelope("lead.status_changed", LeadStatusChangedData.extend(withoutUrl));
+export const LeadOwnerChanged = envelope("lead.owner_changed", LeadOwnerChangedData.extend(withoutUrl));
+export const LeadReplied = envelope("lead.replied", LeadRepliedData.extend(withoutUrl));
+
+/**
+ * One delivery job of an outbound integration (functions/integrations/deliveries.ts): the delivery
+ * to attempt, and the ticket it was queued with (a second copy of the job finds it spent).
+ */
+export const WebhookDeliveryData = z.object({
+  deliveryId: z.string().min(1).max(300),
+  ticket: z.string().min(1).max(100),
+});
+export type WebhookDeliveryData = z.infer<typeof WebhookDeliveryData>;
+export const WebhookDelivery = envelope("webhook.delivery", WebhookDeliveryData);
+
+/** An endpoint paused after failing for a day: the team's admins are e-mailed. */
+export const WebhookEndpointPausedData = z.object({
+  endpointId: z.string().min(1).max(100),
+  url: z.string().max(2000),
+  description: z.string().max(200),
+  failingSince: isoDateTime,
+  /** The active admins' addresses (empty: the staff inbox is told instead). */
+  recipients: z.array(z.string().max(254)).max(50),
+});
+export type WebhookEndpointPausedData = z.infer<typeof WebhookEndpointPausedData>;
+export const WebhookEndpointPaused = envelope("webhook.endpoint-paused", WebhookEndpointPausedData);
+
 /** Every event that travels on the queues. */
 export const DomainEvent = z.discriminatedUnion("type", [
   SignupCreated,
@@ -82,11 +115,19 @@ export const DomainEvent = z.discriminatedUnion("type", [
   AccountLocked,
   DeskReminder,
   DeskDigest,
+  SignupEnriched,
+  LeadStatusChanged,
+  LeadOwnerChanged,
+  LeadReplied,
+  WebhookDelivery,
+  WebhookEndpointPaused,
 ]);
 export type AccountLocked = z.infer<typeof AccountLocked>;
 export type DeskReminder = z.infer<typeof DeskReminder>;
 export type DeskDigest = z.infer<typeof DeskDigest>;
 export type SignupCreated = z.infer<typeof SignupCreated>;
 export type ContactReceived = z.infer<typeof ContactReceived>;
+export type WebhookEndpointPaused = z.infer<typeof WebhookEndpointPaused>;
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent["type"];

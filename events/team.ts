@@ -55,6 +55,15 @@ export const TEAM_AUDIT_ACTIONS = [
   "team.second-factor.reset",
   "team.password.forgot",
   "team.password.reset",
+  // Outbound integrations (docs/product/webhooks.md): the target is the endpoint's id.
+  "team.integration.add",
+  "team.integration.edit",
+  "team.integration.pause",
+  "team.integration.resume",
+  "team.integration.delete",
+  "team.integration.rotate",
+  "team.integration.replay",
+  "team.integration.test",
 ] as const;
 export type TeamAuditAction = (typeof TEAM_AUDIT_ACTIONS)[number];
 
@@ -69,6 +78,14 @@ export const TEAM_AUDIT_LABELS: Record<TeamAuditAction, string> = {
   "team.second-factor.reset": "Reset second factor of",
   "team.password.forgot": "Asked for a password reset link",
   "team.password.reset": "Chose a new password with a reset link",
+  "team.integration.add": "Added integration",
+  "team.integration.edit": "Edited integration",
+  "team.integration.pause": "Paused integration",
+  "team.integration.resume": "Resumed integration",
+  "team.integration.delete": "Deleted integration",
+  "team.integration.rotate": "Rotated the secret of integration",
+  "team.integration.replay": "Replayed deliveries of integration",
+  "team.integration.test": "Sent a test event to integration",
 };
 
 /** One line of the Team page's audit list: who did what to whom, and when. */

@@ -8,6 +8,12 @@
 import { LEAD_PLURALS } from "../events/desk";
 import type { DomainEventType } from "../events/envelopes";
 import type { QueueVariable } from "./lib/env";
+import {
+  INTEGRATION_QUEUES,
+  INTEGRATION_WORKERS,
+  INTEGRATIONS_API,
+  INTEGRATIONS_SWEEP,
+} from "./model/integrations-registry";
 import type { TableKey } from "./model/tables";
 
 /**
@@ -34,6 +40,8 @@ export interface HttpFunctionDefinition {
   readonly sessionKey?: boolean;
   /** Sends e-mail through SES itself (invitations, password resets). */
   readonly sendsEmail?: boolean;
+  /** Seals or opens the integrations' signing secrets (the KMS key in AWS; docs/decisions/0091). */
+  readonly webhookKey?: boolean;
 }
 
 export interface QueueDefinition {
@@ -60,6 +68,8 @@ export interface WorkerDefinition {
   readonly queues?: readonly string[];
   /** Reads the session signing key's secret (the notify worker derives the erasure key from it). */
   readonly sessionKey?: boolean;
+  /** Opens the integrations' signing secrets (the KMS key in AWS; docs/decisions/0091). */
+  readonly webhookKey?: boolean;
 }
 
 /**
@@ -268,6 +278,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
+  INTEGRATIONS_API,
   {
     name: "privacy",
     entry: "privacy/routes/privacy.ts",
@@ -312,6 +323,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
     sendsEmail: true,
     sessionKey: true,
   },
+  ...INTEGRATION_WORKERS,
 ];
 
 export const QUEUES: readonly QueueDefinition[] = [
@@ -326,7 +338,14 @@ export const QUEUES: readonly QueueDefinition[] = [
   {
     name: "notification",
     envVar: "NOTIFICATION_QUEUE_URL",
-    consumes: ["signup.created", "contact.received", "staff.account-locked", "desk.reminder", "desk.digest"],
+    consumes: [
+      "signup.created",
+      "contact.received",
+      "staff.account-locked",
+      "desk.reminder",
+      "desk.digest",
+      "webhook.endpoint-paused",
+    ],
     worker: "notify",
     maxReceiveCount: 5,
   },
@@ -337,6 +356,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     worker: "acknowledge",
     maxReceiveCount: 5,
   },
+  ...INTEGRATION_QUEUES,
 ];
 
 /** Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). */
@@ -379,6 +399,7 @@ export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
     localIntervalEnv: "DESK_SCHEDULE_SECONDS",
     localSeconds: 60,
   },
+  INTEGRATIONS_SWEEP,
   // The backfill of records stored before the lead desk (docs/decisions/0076-desk-backfill.md):
   // resumable runs until done, then one read of its progress per run. Its progress lives in the
   // audit table; no users, no outbox.

@@ -31,6 +31,7 @@ export interface EnvironmentDefinition {
   readonly sessionKey?: boolean;
   readonly sendsEmail?: boolean;
   readonly queues?: readonly string[];
+  readonly webhookKey?: boolean;
 }
 
 /** Every function of the registry with its kind, in the order the bundles are built. */
@@ -53,6 +54,8 @@ export interface EnvironmentValues {
   readonly queueUrl: (queue: string) => string;
   /** The session key's secret (its ARN in AWS). */
   readonly sessionSecretArn: string;
+  /** The KMS key sealing the integrations' secrets (its id in AWS; locally a name: the key itself is local). */
+  readonly webhookKeyId: string;
   readonly sesConfigurationSet: string;
   /** A queue worker's least time between two sends, under the stage's SES rate (0: no pacing). */
   readonly sesMinSendIntervalMs: number;
@@ -92,6 +95,7 @@ export function functionEnvironment(
     environment.MFA_REQUIRED = String(stage.mfaRequired);
   }
   if (definition.sessionKey) environment.SESSION_SECRET_ARN = values.sessionSecretArn;
+  if (definition.webhookKey) environment.WEBHOOK_KMS_KEY_ID = values.webhookKeyId;
   if (definition.sendsEmail) {
     environment.STAFF_INBOX = stage.staffInbox;
     environment.SENDER_ADDRESS = stage.senderAddress;

@@ -82,6 +82,7 @@ export class RepDeskStack extends Stack {
           );
         },
         sessionSecretArn: this.secrets.sessionKey.secretArn,
+        webhookKeyId: this.secrets.webhookKey.keyId,
         sesConfigurationSet: this.email.configurationSet.configurationSetName,
         sesMinSendIntervalMs: sendRateSettings(
           stage.sesMaxSendRate,

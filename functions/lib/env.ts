@@ -65,6 +65,19 @@ export const ENVIRONMENT_SCHEMA = z
     ).transform(Number),
     /** Local runtime only, never in AWS: the session key itself, standing in for Secrets Manager. */
     SESSION_SECRET: text(/^([0-9a-fA-F]{2}){32,}$/, "64 or more hex digits"),
+    /** The KMS key that seals the integrations' signing secrets (docs/decisions/0091). */
+    WEBHOOK_KMS_KEY_ID: name,
+    /** Local runtime only, never in AWS: the key that seals them, standing in for KMS (hex, 256 bits). */
+    WEBHOOK_SECRET_KEY: text(/^[0-9a-fA-F]{64}$/, "64 hex digits"),
+    /** Local runtime only: endpoints on this machine (http://localhost) may be saved and called. */
+    WEBHOOK_ALLOW_LOOPBACK: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
+    /**
+     * The delivery schedule in ms, "first retry,longest retry,give up after,lease" (unset: 30 s,
+     * 4 h, 24 h, 2 min; docs/decisions/0092). Tests shorten it; the same for every function.
+     */
+    WEBHOOK_RETRY_SCHEDULE: text(/^\d{1,9}(,\d{1,9}){3}$/, "four whole numbers, comma-separated").transform(
+      (list) => list.split(",").map(Number),
+    ),
   })
   .partial();
 

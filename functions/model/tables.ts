@@ -169,6 +169,40 @@ export const TABLES = {
     timeToLiveAttribute: "removeAt",
   },
   /**
+   * Outbound integrations' endpoints (functions/integrations): one item per endpoint, its signing
+   * secrets sealed (docs/decisions/0091-outbound-integrations.md).
+   */
+  integrations: {
+    id: "IntegrationEndpoints",
+    envVar: "INTEGRATIONS_TABLE",
+    partitionKey: { name: "id", type: "S" },
+  },
+  /**
+   * One item per (event, endpoint): the payload to send, its attempts and the last answer; removed
+   * by TTL DELIVERY_RETENTION_DAYS after it was created (events/webhooks.ts). `dueKey` is set only
+   * while a delivery waits for an attempt, so the sweeper's index holds only those
+   * (docs/decisions/0092-webhook-retries.md).
+   */
+  deliveries: {
+    id: "WebhookDeliveries",
+    envVar: "DELIVERIES_TABLE",
+    partitionKey: { name: "id", type: "S" },
+    globalIndexes: [
+      {
+        indexName: "byEndpoint",
+        partitionKey: { name: "endpointId", type: "S" },
+        sortKey: { name: "createdAt", type: "S" },
+      },
+      {
+        indexName: "byDue",
+        partitionKey: { name: "dueKey", type: "S" },
+        sortKey: { name: "nextAttemptAt", type: "S" },
+        include: ["ticket"],
+      },
+    ],
+    timeToLiveAttribute: "expiresAt",
+  },
+  /**
    * Who did what in the Command Center (deletes, sign-ins), and beside it the lead timelines and
    * the returning-prospect lookups. Items with `expiresAt` are removed by TTL: the lookups carry
    * their lead's expiry (docs/decisions/0096-retention-you-can-see.md); audit entries carry none

@@ -25,6 +25,13 @@ import {
 /** The e-mails an event causes. */
 export async function emailsFor(event: DomainEvent, config: NotificationConfig): Promise<PlannedEmail[]> {
   if (event.type === "signup.created" || event.type === "contact.received") return leadEmails(event, config);
+  if (
+    event.type !== "staff.account-locked" &&
+    event.type !== "desk.reminder" &&
+    event.type !== "desk.digest" &&
+    event.type !== "webhook.endpoint-paused"
+  )
+    return [];
   // The e-mails to staff members are rare: their templates load on first use.
   const { staffEmailFor } = await import("./staff-notifications");
   return [staffEmailFor(event, config)];

@@ -13,7 +13,13 @@ export interface NotificationConfig {
 }
 
 /** Stable names of the e-mails of one event: the idempotency claims are keyed by them. */
-export type EmailKey = "staff-alert" | "acknowledgement" | "account-locked" | "desk-reminder" | "desk-digest";
+export type EmailKey =
+  | "staff-alert"
+  | "acknowledgement"
+  | "account-locked"
+  | "desk-reminder"
+  | "desk-digest"
+  | "endpoint-paused";
 
 /**
  * Who an e-mail is for. Each audience has its queue and worker, so the team's mail never waits

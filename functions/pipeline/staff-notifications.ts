@@ -4,14 +4,15 @@
  * this module (and the templates it uses) on first use: bundled, it is a chunk that a cold start
  * does not load.
  */
-import type { AccountLocked, DeskDigest, DeskReminder } from "../../events/envelopes";
+import type { AccountLocked, DeskDigest, DeskReminder, WebhookEndpointPaused } from "../../events/envelopes";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { deskDigestEmail, deskReminderEmail } from "../model/mail/desk-emails";
+import { endpointPausedEmail } from "../model/mail/integration-emails";
 import { accountLockedEmail } from "../model/mail/staff-emails";
 import type { RenderedEmail } from "../model/mail/templates";
 import type { EmailKey, NotificationConfig, PlannedEmail } from "./planned-email";
 
-export type StaffEvent = AccountLocked | DeskReminder | DeskDigest;
+export type StaffEvent = AccountLocked | DeskReminder | DeskDigest | WebhookEndpointPaused;
 
 export function staffEmailFor(event: StaffEvent, config: NotificationConfig): PlannedEmail {
   switch (event.type) {
@@ -27,6 +28,18 @@ export function staffEmailFor(event: StaffEvent, config: NotificationConfig): Pl
       return toStaff("desk-digest", event.data.email, config, (toStaffInbox) =>
         deskDigestEmail(event.data, config.siteUrl, toStaffInbox),
       );
+    case "webhook.endpoint-paused": {
+      // The team's active admins (functions/integrations/sweep.ts); none: the staff inbox.
+      const admins = event.data.recipients.filter(isDeliverableAddress);
+      return {
+        key: "endpoint-paused",
+        message: {
+          from: fromAddress(config.senderAddress),
+          to: admins.length > 0 ? admins : [config.staffInbox],
+          ...endpointPausedEmail(event.data, config.siteUrl),
+        },
+      };
+    }
   }
 }
 

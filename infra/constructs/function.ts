@@ -149,6 +149,7 @@ export function createRegistryFunction(
     if (access) data.grant(created.fn, key, access);
   }
   if (definition.sessionKey) context.secrets.grantSessionKey(created.fn);
+  if (definition.webhookKey) context.secrets.grantWebhookKey(created.fn);
   if (definition.sendsEmail) context.email.grantSend(created.fn);
   context.monitoring.functionHealth(id, created.fn);
   return created;

@@ -7,6 +7,7 @@
  */
 import { RemovalPolicy, Validations } from "aws-cdk-lib";
 import type { IGrantable } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { sessionKeySecretName } from "../environment";
@@ -45,6 +46,12 @@ function hexSecret(
 
 export class Secrets extends Construct {
   readonly sessionKey: Secret;
+  /**
+   * Seals the integrations' signing secrets (envelope encryption, functions/lib/secret-box.ts;
+   * docs/decisions/0091): only functions marked `webhookKey` in the registry may use it — the
+   * Integrations API makes data keys, the delivery worker opens them.
+   */
+  readonly webhookKey: Key;
 
   constructor(scope: Construct, id: string, { stage }: { stage: StageConfig }) {
     super(scope, id);
@@ -55,6 +62,16 @@ export class Secrets extends Construct {
       "Signing key of the Command Center session tokens (HS256, 256 bits, hex)",
       stage,
     );
+    this.webhookKey = new Key(this, "WebhookKey", {
+      description: `RepDesk ${stage.name}: seals the outbound integrations' signing secrets`,
+      enableKeyRotation: true,
+      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+  }
+
+  /** GenerateDataKey to seal, Decrypt to open: nothing else (no Encrypt, no key administration). */
+  grantWebhookKey(grantee: IGrantable): void {
+    this.webhookKey.grant(grantee, "kms:GenerateDataKey", "kms:Decrypt");
   }
 
   grantSessionKey(grantee: IGrantable): void {

@@ -16,7 +16,7 @@ import {
 } from "../environment";
 import type { StageConfig } from "../stages";
 import { LOCAL_CREDENTIALS } from "./dynamo";
-import { localSessionSecret } from "./session-secret";
+import { localSessionSecret, WEBHOOK_KEY_FILE } from "./session-secret";
 import { localTableName } from "./tables";
 
 export interface LocalEnvironmentSettings {
@@ -38,6 +38,8 @@ export function localEnvironmentValues(settings: LocalEnvironmentSettings): Envi
       return `local://${name}`;
     },
     sessionSecretArn: sessionKeySecretName(settings.stage.name),
+    // Never used locally: WEBHOOK_SECRET_KEY (below) stands in for the KMS key.
+    webhookKeyId: `alias/repdesk-${settings.stage.name}-webhooks`,
     sesConfigurationSet: `repdesk-${settings.stage.name}`,
     // The local SES stand-in has no sending rate to keep under.
     sesMinSendIntervalMs: 0,
@@ -86,6 +88,10 @@ export function localProcessEnvironment(
     ...unionOfEnvironments(localFunctionEnvironments(settings).values()),
     // Secrets Manager has no local stand-in: the key itself (functions/model/staff/session-key.ts).
     SESSION_SECRET: localSessionSecret(platform.dataDir),
+    // KMS has no local stand-in either: a key of its own seals the integrations' secrets, and only
+    // here may an endpoint be on this machine (http://localhost; docs/decisions/0093).
+    WEBHOOK_SECRET_KEY: localSessionSecret(platform.dataDir, WEBHOOK_KEY_FILE),
+    WEBHOOK_ALLOW_LOOPBACK: "true",
     AWS_ENDPOINT_URL_DYNAMODB: platform.dynamoEndpoint,
     AWS_ENDPOINT_URL_SESV2: platform.sesUrl,
     AWS_REGION: settings.stage.region,

@@ -13,6 +13,7 @@ import type { LocalQueues } from "./queue";
 import type { LocalSchedules } from "./schedules";
 import type { LocalSes } from "./ses";
 import type { Reply } from "./static-site";
+import { LOCAL_WEBHOOKS_PATH, type LocalWebhookReceivers } from "./webhook-receiver";
 
 /** Every path under it is local-only (infra/local/local-only.ts). */
 export const LOCAL_PREFIX = "/__local/";
@@ -39,6 +40,8 @@ export interface LocalEndpointsDeps {
   readonly schedules: LocalSchedules;
   readonly faults: LocalFaults;
   readonly ses: LocalSes;
+  /** The webhook receivers' twin (./webhook-receiver.ts). */
+  readonly webhooks: LocalWebhookReceivers;
   /** Headers every answer carries (the site's security headers). */
   readonly headers: Record<string, string>;
 }
@@ -56,7 +59,10 @@ export function localEndpoints(deps: LocalEndpointsDeps): LocalEndpoints {
       refuseLocalOnly(response);
       return true;
     }
-    const reply = await answer(deps, method, path, new URL(request.url ?? "/", deps.url).searchParams);
+    const params = new URL(request.url ?? "/", deps.url).searchParams;
+    const reply = path.startsWith(LOCAL_WEBHOOKS_PATH)
+      ? await deps.webhooks.handle(request, method, path, params)
+      : await answer(deps, method, path, params);
     if (!reply) return false;
     writeReply(response, method, reply, deps.headers);
     return true;

@@ -32,6 +32,7 @@ import { SiteAtOrigin } from "./site-origin";
 import { StaticSite } from "./static-site";
 import { ensureTables } from "./tables";
 import { ensureWebBuild } from "./web-build";
+import { LocalWebhookReceivers } from "./webhook-receiver";
 
 export {
   LOCAL_OUTBOX_PATH,
@@ -194,7 +195,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;
     if (vite) stoppers.push(() => vite.close());
     const headers = responseHeaders(vite, tagManagerId);
-    const local = localEndpoints({ url, port: server.port, queues, outbox, schedules, faults, ses, headers });
+    const webhooks = new LocalWebhookReceivers();
+    const local = localEndpoints({
+      url,
+      port: server.port,
+      queues,
+      outbox,
+      schedules,
+      faults,
+      ses,
+      headers,
+      webhooks,
+    });
     server.serve(dispatch({ local, api, site, vite, headers, logError }));
 
     await prepareData(dynamo.db, logError);

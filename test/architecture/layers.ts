@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-export const FEATURES = ["pipeline", "leads", "staff", "privacy"] as const;
+export const FEATURES = ["pipeline", "leads", "staff", "privacy", "integrations"] as const;
 
 export interface Place {
   /** 0 kit, 1 model, 2 feature, 3 routes; events/ is -1 (below everything). */

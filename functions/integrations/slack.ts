@@ -1,0 +1,62 @@
+/**
+ * Slack incoming webhooks (docs/product/webhooks.md, "Slack"): new signups and contact messages as a
+ * short message staff can read in the channel, with the reply's due time in the team's zone and a
+ * link that opens the lead. Whatever the prospect typed is neutralised: `&`, `<` and `>` escaped
+ * (so no `<!channel>`, `<!here>`, `<@U…>` or link can be formed), mrkdwn's emphasis characters
+ * broken apart, line breaks and control characters flattened.
+ */
+import { formatTeamTime } from "../../events/team-time";
+import type { WebhookPayload } from "../../events/webhooks";
+
+const ZERO_WIDTH_SPACE = "\u200b";
+
+/** C0 and C1 control characters and the Unicode line and paragraph separators. */
+function isControl(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+/** Prospect text made inert for mrkdwn: one line, escaped, emphasis and mentions unable to form. */
+export function neutralise(text: string, max = 200): string {
+  const printable = [...text].map((char) => (isControl(char) ? " " : char)).join("");
+  const oneLine = printable.replace(/\s+/g, " ").trim().slice(0, max);
+  return oneLine
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([*_~`|@#:])/g, `$1${ZERO_WIDTH_SPACE}`);
+}
+
+export interface SlackMessage {
+  readonly text: string;
+  readonly blocks: readonly Record<string, unknown>[];
+}
+
+const TEAM_SIZE = { solo: "Solo", team: "Team" } as Record<string, string>;
+
+/** The Slack message for an event; undefined for events Slack endpoints do not get. */
+export function slackMessageOf(payload: WebhookPayload): SlackMessage | undefined {
+  if (payload.type === "webhook.test")
+    return { text: "RepDesk test message: this channel receives RepDesk leads.", blocks: [] };
+  if (payload.type !== "signup.created" && payload.type !== "contact.received") return undefined;
+  const lead = payload.data;
+  const title = payload.type === "signup.created" ? "New signup" : "New contact message";
+  const name = neutralise(`${lead.firstName} ${lead.lastName}`);
+  const facts = [
+    lead.company ? `Company: ${neutralise(lead.company)}` : undefined,
+    lead.teamSize ? `Company size: ${TEAM_SIZE[lead.teamSize] ?? neutralise(lead.teamSize)}` : undefined,
+    lead.country ? `Country: ${neutralise(lead.country)}` : undefined,
+    lead.dueAt ? `Reply due: ${formatTeamTime(lead.dueAt)}` : undefined,
+  ].filter((fact): fact is string => fact !== undefined);
+  // Our own link: the site's origin and a lead id from our database, escaped all the same.
+  const link = `<${lead.lead.url.replace(/[<>|]/g, "")}|Open in the Command Center>`;
+  const text = `${title}: ${name}`;
+  return {
+    text,
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text: `*${title}*: ${name}` } },
+      ...(facts.length > 0 ? [{ type: "section", text: { type: "mrkdwn", text: facts.join("\n") } }] : []),
+      { type: "section", text: { type: "mrkdwn", text: link } },
+    ],
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * Outbound integrations over real HTTP against the local runtime (docs/product/webhooks.md): a
+ * signup reaches a receiver (the runtime's twin under /__local/webhooks/) signed so that
+ * standardwebhooks' Webhook.verify accepts it; a receiver failing five times gets the same
+ * webhook-id every time and ends delivered; one that never succeeds ends failed and a replay
+ * delivers it once it recovers; a paused endpoint gets nothing; Staff get 403; private addresses
+ * are refused when saved; a redirect is not followed. The retry schedule is shortened to
+ * milliseconds (WEBHOOK_RETRY_SCHEDULE) and the sweeper runs five times a second; every wait is a
+ * poll for a condition.
+ */
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DeliveryView, EndpointView } from "../../events/webhooks";
+import { UsersRepository } from "../../functions/model/staff/users";
+import { hashPassword } from "../../functions/staff/password";
+import { postJson } from "../support/post-json";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { FAST_WEBHOOK_SCHEDULE as FAST_SCHEDULE } from "../support/webhooks";
+import { call, FIRST_ADMIN, signIn } from "./auth-support";
+
+let runtime: RuntimeProcess;
+let admin: string;
+
+interface Received {
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+beforeAll(async () => {
+  runtime = await startRuntime({
+    env: {
+      ADMIN_USERNAME: FIRST_ADMIN.username,
+      ADMIN_PASSWORD: FIRST_ADMIN.password,
+      ADMIN_EMAIL: FIRST_ADMIN.email,
+      TRUST_VIEWER_ADDRESS: "1",
+      WEB_DIST_DIR: "/nonexistent-dist",
+      ...FAST_SCHEDULE,
+    },
+  });
+  admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+const receiverUrl = (name: string) => `${runtime.url}/__local/webhooks/${name}`;
+
+async function received(name: string): Promise<Received[]> {
+  const answer = await fetch(receiverUrl(name));
+  return ((await answer.json()) as { received: Received[] }).received;
+}
+
+async function behave(name: string, query: string): Promise<void> {
+  const answer = await fetch(`${receiverUrl(name)}?${query}`, { method: "PUT" });
+  expect(answer.status).toBe(200);
+}
+
+async function addEndpoint(url: string, events: string[] = ["signup.created"]) {
+  const answer = await call(runtime, "POST", "/api/integrations/endpoints", {
+    cookie: admin,
+    body: { kind: "webhook", url, events, description: "test receiver" },
+  });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json as { endpoint: EndpointView; secret: string };
+}
+
+async function deliveries(endpointId: string): Promise<DeliveryView[]> {
+  const answer = await call(runtime, "GET", `/api/integrations/endpoints/${endpointId}/deliveries`, {
+    cookie: admin,
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return (answer.json as { deliveries: DeliveryView[] }).deliveries;
+}
+
+let signups = 0;
+async function signup(): Promise<string> {
+  signups += 1;
+  const email = `hook${signups}.${Date.now()}@example.com`;
+  const response = await postJson(`${runtime.url}/api/signup`, {
+    firstName: "Ada",
+    lastName: `Lovelace ${signups}`,
+    email,
+    teamSize: "team",
+    productLines: "multiple",
+  });
+  expect(response.status).toBe(201);
+  return email;
+}
+
+describe("delivery", () => {
+  it("a signup reaches the receiver, signed so that Webhook.verify accepts it", async () => {
+    const { endpoint, secret } = await addEndpoint(receiverUrl("verify"));
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    // The secret is never shown again.
+    const listed = await call(runtime, "GET", "/api/integrations/endpoints", { cookie: admin });
+    expect(listed.text).not.toContain(secret.slice(6));
+    const email = await signup();
+    const [first] = await runtime.waitFor(async () => {
+      const got = await received("verify");
+      return got.length > 0 ? got : undefined;
+    });
+    const payload = new Webhook(secret).verify(first?.body ?? "", first?.headers ?? {}) as {
+      type: string;
+      version: number;
+      data: { email: string; lead: { kind: string; url: string } };
+    };
+    expect(payload).toMatchObject({
+      type: "signup.created",
+      version: 1,
+      data: { email, lead: { kind: "signup" } },
+    });
+    expect(payload.data.lead.url).toContain("/commandcenter/signups#lead=");
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(24, 1).toString("base64")}`).verify(
+        first?.body ?? "",
+        first?.headers ?? {},
+      ),
+    ).toThrow();
+    const log = await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery?.state === "delivered" ? delivery : undefined;
+    });
+    expect(log).toMatchObject({ attempts: 1, responseStatus: 200, eventType: "signup.created" });
+    expect(log.id).toBe(first?.headers["webhook-id"]);
+  });
+
+  it("a receiver failing five times gets the same webhook-id each time and ends delivered", async () => {
+    await behave("flaky", "failTimes=5");
+    const { endpoint } = await addEndpoint(receiverUrl("flaky"));
+    await signup();
+    const log = await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery?.state === "delivered" ? delivery : undefined;
+    });
+    const got = await received("flaky");
+    expect(got.map((request) => request.status)).toEqual([500, 500, 500, 500, 500, 200]);
+    expect(new Set(got.map((request) => request.headers["webhook-id"]))).toEqual(new Set([log.id]));
+    expect(log.attempts).toBe(6);
+  });
+
+  it("a receiver that never succeeds ends failed; a replay delivers it once it recovers", async () => {
+    await behave("down", "failAlways=1");
+    const { endpoint } = await addEndpoint(receiverUrl("down"));
+    const from = new Date(Date.now() - 1000).toISOString();
+    await signup();
+    const failed = await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery?.state === "failed" ? delivery : undefined;
+    });
+    expect(failed.attempts).toBeGreaterThan(1);
+    expect(failed.responseStatus).toBe(500);
+    expect(failed.responseBody).toContain("Failing as told");
+    await behave("down", "");
+    const replay = await call(runtime, "POST", `/api/integrations/endpoints/${endpoint.id}/replay`, {
+      cookie: admin,
+      body: { from, to: new Date(Date.now() + 1000).toISOString() },
+    });
+    expect([replay.status, replay.json]).toEqual([202, { replayed: 1 }]);
+    const delivered = await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery?.state === "delivered" ? delivery : undefined;
+    });
+    expect(delivered.id).toBe(failed.id);
+    const got = await received("down");
+    expect(got.at(-1)?.status).toBe(200);
+    expect(new Set(got.map((request) => request.headers["webhook-id"]))).toEqual(new Set([failed.id]));
+    // One delivery replayed by id: the same webhook-id again.
+    const one = await call(runtime, "POST", `/api/integrations/deliveries/${failed.id}/replay`, {
+      cookie: admin,
+      body: {},
+    });
+    expect([one.status, one.json]).toEqual([202, { replayed: 1 }]);
+    await runtime.waitFor(async () => (await received("down")).length === got.length + 1);
+  });
+
+  it("a paused endpoint receives nothing", async () => {
+    const paused = await addEndpoint(receiverUrl("paused"));
+    const witness = await addEndpoint(receiverUrl("witness"));
+    const pause = await call(runtime, "PATCH", `/api/integrations/endpoints/${paused.endpoint.id}`, {
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(pause.status, pause.text).toBe(200);
+    expect(pause.json?.endpoint).toMatchObject({ active: false, pausedReason: "admin" });
+    await signup();
+    await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(witness.endpoint.id);
+      return delivery?.state === "delivered";
+    });
+    expect(await received("paused")).toEqual([]);
+    expect(await deliveries(paused.endpoint.id)).toEqual([]);
+  });
+
+  it("a redirect is not followed: the attempt fails with the 302", async () => {
+    await behave("trap", "");
+    await behave("redirects", `redirect=${encodeURIComponent(receiverUrl("trap"))}`);
+    const { endpoint } = await addEndpoint(receiverUrl("redirects"));
+    const test = await call(runtime, "POST", `/api/integrations/endpoints/${endpoint.id}/test`, {
+      cookie: admin,
+      body: {},
+    });
+    expect(test.status, test.text).toBe(202);
+    const log = await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery && delivery.attempts > 0 ? delivery : undefined;
+    });
+    expect(log).toMatchObject({ eventType: "webhook.test", responseStatus: 302 });
+    expect(log.state).not.toBe("delivered");
+    expect(await received("trap")).toEqual([]);
+  });
+});
+
+describe("the Integrations API", () => {
+  it("refuses private, link-local, metadata and non-https URLs when saved", async () => {
+    for (const url of [
+      "http://example.com/hook",
+      "https://10.0.0.1/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[fd00:ec2::254]/",
+      "https://100.64.0.1/",
+      "https://[::ffff:10.0.0.1]/",
+      "https://0xa000001/",
+      "https://user:pass@example.com/",
+      "https://hooks.example/ok",
+    ]) {
+      const answer = await call(runtime, "POST", "/api/integrations/endpoints", {
+        cookie: admin,
+        body: { kind: "webhook", url, events: ["signup.created"] },
+      });
+      expect(answer.status, `${url}: ${answer.text}`).toBe(400);
+    }
+    const slack = await call(runtime, "POST", "/api/integrations/endpoints", {
+      cookie: admin,
+      body: { kind: "slack", url: "https://example.com/services/x", events: ["signup.created"] },
+    });
+    expect(slack.status).toBe(400);
+  });
+
+  it("answers Staff with 403 on every route, and records admins' changes on the team's audit log", async () => {
+    const users = new UsersRepository(runtime.db, runtime.table("users"));
+    await users.create("stan", await hashPassword("stan has a long enough password"), new Date(), {
+      email: "stan@example.com",
+      role: "staff",
+    });
+    const staff = await signIn(runtime, "stan", "stan has a long enough password", "203.0.113.77");
+    const { endpoint } = await addEndpoint(receiverUrl("audited"));
+    for (const [method, path, body] of [
+      ["GET", "/api/integrations/endpoints", undefined],
+      [
+        "POST",
+        "/api/integrations/endpoints",
+        { kind: "webhook", url: receiverUrl("x"), events: ["signup.created"] },
+      ],
+      ["PATCH", `/api/integrations/endpoints/${endpoint.id}`, { active: false }],
+      ["DELETE", `/api/integrations/endpoints/${endpoint.id}`, undefined],
+      ["POST", `/api/integrations/endpoints/${endpoint.id}/rotate-secret`, {}],
+      ["GET", `/api/integrations/endpoints/${endpoint.id}/deliveries`, undefined],
+      ["POST", `/api/integrations/endpoints/${endpoint.id}/test`, {}],
+      ["POST", `/api/integrations/deliveries/x/replay`, {}],
+    ] as const) {
+      const answer = await call(runtime, method, path, { cookie: staff, body });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    const rotated = await call(runtime, "POST", `/api/integrations/endpoints/${endpoint.id}/rotate-secret`, {
+      cookie: admin,
+      body: {},
+    });
+    expect(rotated.status).toBe(200);
+    expect(rotated.json?.secret).toMatch(/^whsec_/);
+    expect(rotated.json?.endpoint).toHaveProperty("previousSecretUntil");
+    const removed = await call(runtime, "DELETE", `/api/integrations/endpoints/${endpoint.id}`, {
+      cookie: admin,
+    });
+    expect(removed.status).toBe(200);
+    const team = await call(runtime, "GET", "/api/team", { cookie: admin });
+    const actions = ((team.json?.audit ?? []) as { action: string; target?: string }[])
+      .filter((entry) => entry.target === endpoint.id)
+      .map((entry) => entry.action);
+    expect(actions.sort()).toEqual([
+      "team.integration.add",
+      "team.integration.delete",
+      "team.integration.rotate",
+    ]);
+  });
+});
