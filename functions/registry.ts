@@ -80,6 +80,8 @@ const DESK_WRITER_TABLES = {
   signups: "readWrite",
   contacts: "readWrite",
   audit: "readWrite",
+  // The lead.* events of the outbound integrations (docs/decisions/0091), written with the change.
+  outbox: "write",
   users: "read",
   authState: "read",
 } as const;
@@ -304,7 +306,13 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
 ];
 
 export const WORKERS: readonly WorkerDefinition[] = [
-  { name: "enrich", entry: "pipeline/routes/enrich.ts", tables: { signups: "readWrite" }, assets: "geoip" },
+  // outbox: signup.enriched for the outbound integrations (docs/decisions/0091).
+  {
+    name: "enrich",
+    entry: "pipeline/routes/enrich.ts",
+    tables: { signups: "readWrite", outbox: "write" },
+    assets: "geoip",
+  },
   // Two lanes of e-mail (docs/decisions/0098-mail-lanes.md): staff-facing mail never waits behind
   // the prospects' acknowledgements.
   {

@@ -5,6 +5,7 @@
  * update), the status counters of the record's day bucket and the timeline entries that record
  * it — so the list, the counts and the audit trail agree.
  */
+import { randomUUID } from "node:crypto";
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -16,10 +17,12 @@ import {
   isOpenStatus,
   LEAD_KINDS,
   type LeadKindName,
+  type LeadStatus,
   LIMITS_DESK,
   type TimelineEntry,
   TimelineEntry as TimelineEntryShape,
 } from "../../events/desk";
+import type { DomainEvent } from "../../events/envelopes";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
 import { forEachConcurrently } from "../lib/pool";
@@ -33,6 +36,7 @@ import { updateExpression } from "../lib/update-expression";
 import { stageCalendar } from "../model/calendar";
 import { countedOwner, counterMoveUpdate, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
 import type { BusinessCalendar } from "../model/response-clock";
 import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
@@ -43,7 +47,11 @@ export type { DeskChange } from "./desk-rules";
 
 export interface DeskDeps {
   readonly db: DynamoDBDocumentClient;
-  readonly tables: { readonly records: string; readonly audit: string };
+  /**
+   * outbox: the desk's writers publish lead.status_changed / lead.owner_changed (and replies
+   * lead.replied) in the change's own transaction, for the outbound integrations (docs/decisions/0091).
+   */
+  readonly tables: { readonly records: string; readonly audit: string; readonly outbox?: string };
   readonly clock: Clock;
   /**
    * Both kinds' tables: a timeline read with them shows where each linked submission came from
@@ -125,6 +133,8 @@ export function deskWrites(
     timelinePut(deps.tables.audit, { kind: lead.kind, id, expiresAt: expiryOf(item) }, entry, order),
   );
   const counters = counterMoveUpdate(deps.tables.records, lead, item, decision.counters);
+  const outbox = deps.tables.outbox;
+  const events = outbox ? deskEvents(lead, item, decision, puts[0]?.Put?.Item) : [];
   return {
     actions: [
       {
@@ -148,9 +158,44 @@ export function deskWrites(
       ...(counters ? [counters] : []),
       ...(figures.action ? [figures.action] : []),
       ...puts,
+      ...events.map((event) => ({ Put: { TableName: outbox as string, Item: outboxItemFor(event) } })),
     ],
     entries: puts.map((put) => TimelineEntryShape.parse({ ...put.Put?.Item, id: put.Put?.Item?.sk })),
   };
+}
+
+/** The lead.* events of a decision: a status that moved, an owner that changed. */
+function deskEvents(
+  lead: LeadKind,
+  item: Record<string, unknown>,
+  decision: DeskDecision,
+  firstEntry: Record<string, unknown> | undefined,
+): DomainEvent[] {
+  // The decision's timeline entry carries the change's time and actor.
+  const at = typeof firstEntry?.at === "string" ? firstEntry.at : String(item.createdAt);
+  const actor = typeof firstEntry?.actor === "string" ? firstEntry.actor : "system";
+  const ref = { kind: lead.kind, id: String(item.id) };
+  const head = { version: 1, id: randomUUID(), occurredAt: at } as const;
+  const events: DomainEvent[] = [];
+  const from = statusOf(item);
+  const to = decision.set.status as LeadStatus | undefined;
+  if (to && to !== from)
+    events.push({ ...head, type: "lead.status_changed", data: { lead: ref, from, to, actor, at } });
+  const fromOwner = typeof item.owner === "string" ? item.owner : null;
+  const toOwner =
+    typeof decision.set.owner === "string"
+      ? decision.set.owner
+      : decision.remove.includes("owner")
+        ? null
+        : fromOwner;
+  if (toOwner !== fromOwner)
+    events.push({
+      ...head,
+      id: randomUUID(),
+      type: "lead.owner_changed",
+      data: { lead: ref, from: fromOwner, to: toOwner, actor, at },
+    });
+  return events;
 }
 
 /** What one change does to one record: the transaction, or nothing when nothing changes. */

@@ -8,14 +8,17 @@
  * that only one request wins ("sending", with a lease so a crashed sender does not block the key
  * forever); "sent" once recorded. SES failing gives the claim back, so the retry sends.
  */
+import { randomUUID } from "node:crypto";
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events/desk";
+import type { DomainEvent } from "../../events/envelopes";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { IdGenerator } from "../lib/clock";
 import type { Mailer } from "../lib/mailer";
 import type { LeadKind } from "../model/lead-kinds";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { escapeHtml } from "../model/mail/templates";
+import { outboxItemFor } from "../model/outbox";
 import { expiryOf, timelineItem } from "../model/timeline";
 import { statusOf } from "./desk-rules";
 import { changeActions, type DeskDeps, readLead } from "./lead-desk";
@@ -49,6 +52,18 @@ const ATTEMPTS = 10;
 
 export function replyClaimPk(kind: string, leadId: string, key: string): string {
   return `reply#${kind}#${leadId}#${key}`;
+}
+
+/** lead.replied for the outbound integrations: who and when, never the text (docs/decisions/0091). */
+function repliedEvent(lead: LeadKind, input: ReplyInput, now: Date): DomainEvent {
+  const at = now.toISOString();
+  return {
+    type: "lead.replied",
+    version: 1,
+    id: randomUUID(),
+    occurredAt: at,
+    data: { lead: { kind: lead.kind, id: input.id }, actor: input.actor, at },
+  };
 }
 
 /** The HTML part: the same plain text, escaped, with its line breaks kept. */
@@ -185,6 +200,16 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
               },
             },
             ...leadChange,
+            ...(deps.tables.outbox
+              ? [
+                  {
+                    Put: {
+                      TableName: deps.tables.outbox,
+                      Item: outboxItemFor(repliedEvent(lead, input, now)),
+                    },
+                  },
+                ]
+              : []),
           ],
         }),
       );

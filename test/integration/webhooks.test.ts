@@ -76,6 +76,10 @@ async function deliveries(endpointId: string): Promise<DeliveryView[]> {
 
 let signups = 0;
 async function signup(): Promise<string> {
+  return (await signupWithId()).email;
+}
+
+async function signupWithId(): Promise<{ email: string; id: string }> {
   signups += 1;
   const email = `hook${signups}.${Date.now()}@example.com`;
   const response = await postJson(`${runtime.url}/api/signup`, {
@@ -86,7 +90,7 @@ async function signup(): Promise<string> {
     productLines: "multiple",
   });
   expect(response.status).toBe(201);
-  return email;
+  return { email, id: ((await response.json()) as { id: string }).id };
 }
 
 describe("delivery", () => {
@@ -124,6 +128,45 @@ describe("delivery", () => {
     });
     expect(log).toMatchObject({ attempts: 1, responseStatus: 200, eventType: "signup.created" });
     expect(log.id).toBe(first?.headers["webhook-id"]);
+  });
+
+  it("the desk's status and owner changes and the enrichment are published with the change", async () => {
+    const { secret } = await addEndpoint(receiverUrl("desk"), [
+      "signup.enriched",
+      "lead.status_changed",
+      "lead.owner_changed",
+    ]);
+    const { id } = await signupWithId();
+    const update = await call(runtime, "POST", "/api/admin/desk/update", {
+      cookie: admin,
+      body: { kind: "signup", ids: [id], status: "contacted", owner: FIRST_ADMIN.username },
+    });
+    expect(update.status, update.text).toBe(200);
+    const got = await runtime.waitFor(async () => {
+      const all = await received("desk");
+      return all.length >= 3 ? all : undefined;
+    });
+    const payloads = got.map(
+      (request) =>
+        new Webhook(secret).verify(request.body, request.headers) as {
+          type: string;
+          data: Record<string, unknown>;
+        },
+    );
+    const byType = Object.fromEntries(payloads.map((payload) => [payload.type, payload.data]));
+    expect(byType["lead.status_changed"]).toMatchObject({
+      lead: { kind: "signup", id },
+      from: "new",
+      to: "contacted",
+      actor: FIRST_ADMIN.username,
+    });
+    expect(byType["lead.owner_changed"]).toMatchObject({
+      lead: { id },
+      from: null,
+      to: FIRST_ADMIN.username,
+    });
+    expect(byType["signup.enriched"]).toMatchObject({ lead: { kind: "signup", id } });
+    expect(got).toHaveLength(3);
   });
 
   it("a receiver failing five times gets the same webhook-id each time and ends delivered", async () => {

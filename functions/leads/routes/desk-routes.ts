@@ -42,6 +42,11 @@ export function deskDeps(lead: LeadKind): DeskDeps {
   };
 }
 
+/** The desk's writers publish the lead.* events through the outbox (their functions may write it). */
+export function withOutbox(deps: DeskDeps): DeskDeps {
+  return { ...deps, tables: { ...deps.tables, outbox: tableName("outbox") } };
+}
+
 export const notFound = (what: string) => new HttpError(404, { error: `No such ${what}.` }, {}, "not_found");
 
 /** A linked submission is worked on its lead (docs/decisions/0075). */
@@ -93,7 +98,7 @@ export function deskUpdateHandler() {
       const { lead } = KINDS[input.kind];
       request.logFields.count = input.ids.length;
       const result = await changeLeads(
-        deskDeps(lead),
+        withOutbox(deskDeps(lead)),
         lead,
         input.ids,
         {

@@ -13,7 +13,7 @@ import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { readLead } from "../lead-desk";
 import { sendReply } from "../reply";
 import { renderReplyTemplates } from "../reply-templates";
-import { deskDeps, KINDS, linkedRefusal, notFound } from "./desk-routes";
+import { deskDeps, KINDS, linkedRefusal, notFound, withOutbox } from "./desk-routes";
 
 const NO_STAFF_EMAIL =
   "Your account has no e-mail address. Add one to your account first: replies are answered to it.";
@@ -29,7 +29,7 @@ export function replyHandler() {
       const { lead } = KINDS[input.kind];
       request.logFields.target = input.id.slice(0, 100);
       const mailer = await sesMailer();
-      const outcome = await sendReply({ ...deskDeps(lead), mailer, newToken: randomId }, lead, {
+      const outcome = await sendReply({ ...withOutbox(deskDeps(lead)), mailer, newToken: randomId }, lead, {
         id: input.id,
         idempotencyKey: input.idempotencyKey,
         subject: input.subject,

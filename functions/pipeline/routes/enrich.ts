@@ -13,6 +13,7 @@ const log = createLogger({ worker: "enrich" });
 const depsFromEnvironment = once<EnrichmentDeps>(() => ({
   db: createDocumentClient({ requestTimeoutMs: 5_000 }),
   signupsTable: tableName("signups"),
+  outboxTable: tableName("outbox"),
   lookupCountry,
 }));
 
