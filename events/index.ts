@@ -12,3 +12,4 @@ export * from "./staff";
 export * from "./team";
 export * from "./team-time";
 export * from "./text";
+export * from "./webhooks";

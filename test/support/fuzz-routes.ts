@@ -396,10 +396,10 @@ if (OTHER_AUTH_ROUTES.length > 0) {
 
 /**
  * Every route that needs a staff session, from the registry: the Command Center's lead routes and
- * the signed-in member's own account, team and privacy routes. A new route under these prefixes is fuzzed
+ * the signed-in member's own account, team, privacy and integrations routes. A new route under these prefixes is fuzzed
  * by the two properties below without further work.
  */
-const STAFF_ROUTE = /^[A-Z]+ \/api\/(admin|account|team|privacy)(\/|$)/;
+const STAFF_ROUTE = /^[A-Z]+ \/api\/(admin|account|team|privacy|integrations)(\/|$)/;
 const STAFF_ROUTES = HTTP_FUNCTIONS.flatMap((definition) => definition.routes).filter((route) =>
   STAFF_ROUTE.test(route),
 );

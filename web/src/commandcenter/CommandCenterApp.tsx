@@ -1,6 +1,6 @@
 /**
  * The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx): one folder
- * per feature (leads/, team/, privacy/, account/, sign-in/) and what they share (shared/). Every read and
+ * per feature (leads/, team/, privacy/, integrations/, account/, sign-in/) and what they share (shared/). Every read and
  * write goes through one query client (shared/queryClient.ts); every signed-in page sits in
  * StaffPage, whose header stays usable when the page itself fails.
  */
@@ -12,6 +12,7 @@ import { AccountPage } from "./account/AccountPage";
 import { AuthProvider } from "./common/AuthProvider";
 import { createQueryClient } from "./common/queryClient";
 import { StaffPage } from "./common/StaffPage";
+import { IntegrationsPage } from "./integrations/IntegrationsPage";
 import { ContactsPage } from "./leads/ContactsPage";
 import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
 import { SignupsPage } from "./leads/SignupsPage";
@@ -71,6 +72,14 @@ export default function CommandCenterApp() {
             element={
               <StaffPage title="Privacy">
                 <PrivacyPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="integrations"
+            element={
+              <StaffPage title="Integrations" wide>
+                <IntegrationsPage />
               </StaffPage>
             }
           />

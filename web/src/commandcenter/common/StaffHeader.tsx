@@ -25,6 +25,7 @@ export function StaffHeader({ children }: { children: ReactNode }) {
         <nav className={styles.headerTitle} aria-label="Command Center">
           {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
           {user?.role === "admin" && <Link to="/commandcenter/privacy">Privacy</Link>}
+          {user?.role === "admin" && <Link to="/commandcenter/integrations">Integrations</Link>}
           <Link to="/commandcenter/account">Account</Link>
           <button type="button" className={styles.secondaryButton} onClick={onLogout}>
             Logout
