@@ -8,12 +8,7 @@
 import { LEAD_PLURALS } from "../events/desk";
 import type { DomainEventType } from "../events/envelopes";
 import type { QueueVariable } from "./lib/env";
-import {
-  INTEGRATION_QUEUES,
-  INTEGRATION_WORKERS,
-  INTEGRATIONS_API,
-  INTEGRATIONS_SWEEP,
-} from "./model/integrations-registry";
+import { INTEGRATIONS } from "./model/integrations-registry";
 import type { TableKey } from "./model/tables";
 
 /**
@@ -40,8 +35,7 @@ export interface HttpFunctionDefinition {
   readonly sessionKey?: boolean;
   /** Sends e-mail through SES itself (invitations, password resets). */
   readonly sendsEmail?: boolean;
-  /** Seals or opens the integrations' signing secrets (the KMS key in AWS; docs/decisions/0091). */
-  readonly webhookKey?: boolean;
+  readonly webhookKey?: boolean; // seals/opens the integrations' signing secrets (docs/decisions/0091)
 }
 
 export interface QueueDefinition {
@@ -68,8 +62,7 @@ export interface WorkerDefinition {
   readonly queues?: readonly string[];
   /** Reads the session signing key's secret (the notify worker derives the erasure key from it). */
   readonly sessionKey?: boolean;
-  /** Opens the integrations' signing secrets (the KMS key in AWS; docs/decisions/0091). */
-  readonly webhookKey?: boolean;
+  readonly webhookKey?: boolean; // opens the integrations' signing secrets (docs/decisions/0091)
 }
 
 /**
@@ -80,8 +73,7 @@ const DESK_WRITER_TABLES = {
   signups: "readWrite",
   contacts: "readWrite",
   audit: "readWrite",
-  // The lead.* events of the outbound integrations (docs/decisions/0091), written with the change.
-  outbox: "write",
+  outbox: "write", // the lead.* events of the outbound integrations (docs/decisions/0091)
   users: "read",
   authState: "read",
 } as const;
@@ -280,7 +272,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
-  INTEGRATIONS_API,
+  INTEGRATIONS.api,
   {
     name: "privacy",
     entry: "privacy/routes/privacy.ts",
@@ -305,14 +297,9 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
   },
 ];
 
+const ENRICH_TABLES = { signups: "readWrite", outbox: "write" } as const; // outbox: signup.enriched (0091)
 export const WORKERS: readonly WorkerDefinition[] = [
-  // outbox: signup.enriched for the outbound integrations (docs/decisions/0091).
-  {
-    name: "enrich",
-    entry: "pipeline/routes/enrich.ts",
-    tables: { signups: "readWrite", outbox: "write" },
-    assets: "geoip",
-  },
+  { name: "enrich", entry: "pipeline/routes/enrich.ts", tables: ENRICH_TABLES, assets: "geoip" },
   // Two lanes of e-mail (docs/decisions/0098-mail-lanes.md): staff-facing mail never waits behind
   // the prospects' acknowledgements.
   {
@@ -331,7 +318,7 @@ export const WORKERS: readonly WorkerDefinition[] = [
     sendsEmail: true,
     sessionKey: true,
   },
-  ...INTEGRATION_WORKERS,
+  ...INTEGRATIONS.workers,
 ];
 
 export const QUEUES: readonly QueueDefinition[] = [
@@ -347,12 +334,14 @@ export const QUEUES: readonly QueueDefinition[] = [
     name: "notification",
     envVar: "NOTIFICATION_QUEUE_URL",
     consumes: [
-      "signup.created",
-      "contact.received",
-      "staff.account-locked",
-      "desk.reminder",
-      "desk.digest",
-      "webhook.endpoint-paused",
+      ...([
+        "signup.created",
+        "contact.received",
+        "staff.account-locked",
+        "desk.reminder",
+        "desk.digest",
+      ] as const),
+      ...INTEGRATIONS.staffMail, // an endpoint paused after failing for a day (docs/decisions/0092)
     ],
     worker: "notify",
     maxReceiveCount: 5,
@@ -364,7 +353,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     worker: "acknowledge",
     maxReceiveCount: 5,
   },
-  ...INTEGRATION_QUEUES,
+  ...INTEGRATIONS.queues,
 ];
 
 /** Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). */
@@ -407,7 +396,7 @@ export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
     localIntervalEnv: "DESK_SCHEDULE_SECONDS",
     localSeconds: 60,
   },
-  INTEGRATIONS_SWEEP,
+  INTEGRATIONS.sweep,
   // The backfill of records stored before the lead desk (docs/decisions/0076-desk-backfill.md):
   // resumable runs until done, then one read of its progress per run. Its progress lives in the
   // audit table; no users, no outbox.

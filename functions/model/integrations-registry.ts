@@ -84,3 +84,13 @@ export const INTEGRATIONS_SWEEP = {
   localIntervalEnv: "WEBHOOK_SWEEP_SECONDS",
   localSeconds: 5,
 } as const;
+
+/** Everything above, as functions/registry.ts spreads it in. */
+export const INTEGRATIONS = {
+  api: INTEGRATIONS_API,
+  workers: INTEGRATION_WORKERS,
+  queues: INTEGRATION_QUEUES,
+  sweep: INTEGRATIONS_SWEEP,
+  /** The e-mail of an endpoint paused after failing for a day, sent by the notify worker. */
+  staffMail: ["webhook.endpoint-paused"],
+} as const;
