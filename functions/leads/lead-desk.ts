@@ -5,7 +5,6 @@
  * update), the status counters of the record's day bucket and the timeline entries that record
  * it — so the list, the counts and the audit trail agree.
  */
-import { randomUUID } from "node:crypto";
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -17,12 +16,10 @@ import {
   isOpenStatus,
   LEAD_KINDS,
   type LeadKindName,
-  type LeadStatus,
   LIMITS_DESK,
   type TimelineEntry,
   TimelineEntry as TimelineEntryShape,
 } from "../../events/desk";
-import type { DomainEvent } from "../../events/envelopes";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
 import { forEachConcurrently } from "../lib/pool";
@@ -41,6 +38,7 @@ import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model
 import type { BusinessCalendar } from "../model/response-clock";
 import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
 import { expiryOf, readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
+import { deskEvents } from "./desk-events";
 import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
 
 export type { DeskChange } from "./desk-rules";
@@ -162,40 +160,6 @@ export function deskWrites(
     ],
     entries: puts.map((put) => TimelineEntryShape.parse({ ...put.Put?.Item, id: put.Put?.Item?.sk })),
   };
-}
-
-/** The lead.* events of a decision: a status that moved, an owner that changed. */
-function deskEvents(
-  lead: LeadKind,
-  item: Record<string, unknown>,
-  decision: DeskDecision,
-  firstEntry: Record<string, unknown> | undefined,
-): DomainEvent[] {
-  // The decision's timeline entry carries the change's time and actor.
-  const at = typeof firstEntry?.at === "string" ? firstEntry.at : String(item.createdAt);
-  const actor = typeof firstEntry?.actor === "string" ? firstEntry.actor : "system";
-  const ref = { kind: lead.kind, id: String(item.id) };
-  const head = { version: 1, id: randomUUID(), occurredAt: at } as const;
-  const events: DomainEvent[] = [];
-  const from = statusOf(item);
-  const to = decision.set.status as LeadStatus | undefined;
-  if (to && to !== from)
-    events.push({ ...head, type: "lead.status_changed", data: { lead: ref, from, to, actor, at } });
-  const fromOwner = typeof item.owner === "string" ? item.owner : null;
-  const toOwner =
-    typeof decision.set.owner === "string"
-      ? decision.set.owner
-      : decision.remove.includes("owner")
-        ? null
-        : fromOwner;
-  if (toOwner !== fromOwner)
-    events.push({
-      ...head,
-      id: randomUUID(),
-      type: "lead.owner_changed",
-      data: { lead: ref, from: fromOwner, to: toOwner, actor, at },
-    });
-  return events;
 }
 
 /** What one change does to one record: the transaction, or nothing when nothing changes. */
