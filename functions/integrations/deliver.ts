@@ -6,7 +6,7 @@
  * tried again after the backoff (./schedule.ts) until the 24 hours are up, then failed.
  */
 import { randomUUID } from "node:crypto";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { Webhook } from "standardwebhooks";
 import type { WebhookDeliveryData } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
@@ -195,15 +195,4 @@ export async function attemptDelivery(deps: AttemptDeps, job: WebhookDeliveryDat
   const outcome = await record(deps, item, result);
   if (endpoint && !result.final) await noteEndpointHealth(deps, endpoint.id, result.ok);
   return outcome;
-}
-
-/** A delivery by id (the log's replay checks it belongs to the endpoint named). */
-export async function findDelivery(
-  deps: Pick<DeliveryDeps, "db" | "tables">,
-  id: string,
-): Promise<DeliveryItem | undefined> {
-  const found = await deps.db.send(
-    new GetCommand({ TableName: deps.tables.deliveries, Key: { id }, ConsistentRead: true }),
-  );
-  return found.Item as DeliveryItem | undefined;
 }

@@ -6,7 +6,12 @@
  * a job delivered twice, or queued again by the sweeper, attempts it once.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { DomainEvent } from "../../events/envelopes";
 import { DELIVERY_RETENTION_DAYS, type DeliveryState, type DeliveryView } from "../../events/webhooks";
 import type { Clock } from "../lib/clock";
@@ -215,4 +220,15 @@ export async function endpointDeliveries(
     start = page.LastEvaluatedKey;
   } while (start && items.length < options.limit);
   return items.slice(0, options.limit);
+}
+
+/** A delivery by id (the log's replay checks it belongs to the endpoint named). */
+export async function findDelivery(
+  deps: Pick<DeliveryDeps, "db" | "tables">,
+  id: string,
+): Promise<DeliveryItem | undefined> {
+  const found = await deps.db.send(
+    new GetCommand({ TableName: deps.tables.deliveries, Key: { id }, ConsistentRead: true }),
+  );
+  return found.Item as DeliveryItem | undefined;
 }

@@ -448,7 +448,12 @@ describe("the enrich bundle and its geo-IP database", () => {
           { messageId: "m1", body: JSON.stringify(message), attributes: { ApproximateReceiveCount: "1" } },
         ],
       },
-      { AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint, SIGNUPS_TABLE: dynamo.tables.signups },
+      // OUTBOX_TABLE: the enrichment writes its signup.enriched event with the update (docs/decisions/0091).
+      {
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        SIGNUPS_TABLE: dynamo.tables.signups,
+        OUTBOX_TABLE: dynamo.tables.outbox,
+      },
     );
     expect(answer).toEqual({ batchItemFailures: [] });
     const stored = await dynamo.db.send(

@@ -489,7 +489,9 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         const rule = ofType("AWS::Events::Rule").find(([, r]) =>
           r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === fnId),
         )?.[1];
-        expect(rule?.Properties?.ScheduleExpression).toBe(`rate(${definition.everyMinutes} minutes)`);
+        // EventBridge's unit is singular for 1 ("rate(1 minute)": the integrations' sweeper).
+        const unit = definition.everyMinutes === 1 ? "minute" : "minutes";
+        expect(rule?.Properties?.ScheduleExpression).toBe(`rate(${definition.everyMinutes} ${unit})`);
         expect(rule?.Properties?.State ?? "ENABLED").toBe("ENABLED");
         const target = rule?.Properties?.Targets[0];
         expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });

@@ -11,8 +11,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryView, EndpointView } from "../../events/webhooks";
+import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
-import { hashPassword } from "../../functions/staff/password";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { FAST_WEBHOOK_SCHEDULE as FAST_SCHEDULE } from "../support/webhooks";
@@ -176,7 +176,7 @@ describe("delivery", () => {
     const log = await runtime.waitFor(async () => {
       const [delivery] = await deliveries(endpoint.id);
       return delivery?.state === "delivered" ? delivery : undefined;
-    });
+    }, 60_000);
     const got = await received("flaky");
     expect(got.map((request) => request.status)).toEqual([500, 500, 500, 500, 500, 200]);
     expect(new Set(got.map((request) => request.headers["webhook-id"]))).toEqual(new Set([log.id]));
@@ -188,10 +188,11 @@ describe("delivery", () => {
     const { endpoint } = await addEndpoint(receiverUrl("down"));
     const from = new Date(Date.now() - 1000).toISOString();
     await signup();
+    // Failed once the give-up period (15 s, FAST_WEBHOOK_SCHEDULE) has passed.
     const failed = await runtime.waitFor(async () => {
       const [delivery] = await deliveries(endpoint.id);
       return delivery?.state === "failed" ? delivery : undefined;
-    });
+    }, 90_000, 500);
     expect(failed.attempts).toBeGreaterThan(1);
     expect(failed.responseStatus).toBe(500);
     expect(failed.responseBody).toContain("Failing as told");

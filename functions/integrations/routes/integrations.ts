@@ -22,8 +22,7 @@ import {
 import { type ApiRequest, HttpError, httpApi, httpRoutes, jsonResponse, validateBody } from "../../lib/http";
 import { auditItem } from "../../model/audit";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
-import { findDelivery } from "../deliver";
-import { type DeliveryDeps, deliveryView, endpointDeliveries, requeue } from "../deliveries";
+import { type DeliveryDeps, deliveryView, endpointDeliveries, findDelivery, requeue } from "../deliveries";
 import {
   createEndpoint,
   deleteEndpoint,
