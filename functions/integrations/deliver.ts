@@ -13,7 +13,7 @@ import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { SecretBox } from "../lib/secret-box";
 import { updateExpression } from "../lib/update-expression";
 import type { DeliveryDeps, DeliveryItem } from "./deliveries";
-import { type EndpointItem, findEndpoint } from "./endpoints";
+import { deliveryUrl, type EndpointItem, findEndpoint } from "./endpoints";
 import type { Poster } from "./http-post";
 import { retryDelayMs } from "./schedule";
 import { type GuardOptions, resolveEndpoint } from "./url-guard";
@@ -95,7 +95,7 @@ async function attempt(
 ): Promise<Result> {
   if (!endpoint) return { ok: false, error: "The endpoint was deleted", final: true };
   if (!endpoint.active) return { ok: false, error: "The endpoint is paused", final: true };
-  const resolved = await resolveEndpoint(endpoint.url, endpoint.kind, deps.guard);
+  const resolved = await resolveEndpoint(await deliveryUrl(deps.box, endpoint), endpoint.kind, deps.guard);
   if (!resolved.ok)
     return { ok: false, error: `${resolved.reason}${resolved.detail ? ` (${resolved.detail})` : ""}` };
   const at = deps.clock();

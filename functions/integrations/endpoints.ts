@@ -33,7 +33,10 @@ export const ROTATION_GRACE_MS = 24 * 60 * 60_000;
 export interface EndpointItem {
   readonly id: string;
   readonly kind: EndpointKind;
+  /** A webhook's address; for Slack only its shown form (shownUrl): the address is `sealedUrl`. */
   readonly url: string;
+  /** A Slack incoming webhook's address, sealed like a signing secret: it is a credential. */
+  readonly sealedUrl?: SealedSecret;
   readonly events: WebhookEventType[];
   readonly description: string;
   readonly active: boolean;
@@ -64,6 +67,24 @@ export function shownUrl(kind: EndpointKind, url: string): string {
   } catch {
     return "…";
   }
+}
+
+/**
+ * What an endpoint's address is stored as: a webhook's in clear (it is shown and audited), a Slack
+ * URL sealed, with only its shown form in clear (docs/product/webhooks.md).
+ */
+export async function storedUrl(
+  box: SecretBox,
+  kind: EndpointKind,
+  href: string,
+): Promise<Pick<EndpointItem, "url" | "sealedUrl">> {
+  if (kind !== "slack") return { url: href };
+  return { url: shownUrl(kind, href), sealedUrl: await box.seal(href) };
+}
+
+/** The address a delivery posts to: a Slack URL opened from its sealed form. */
+export async function deliveryUrl(box: SecretBox, item: Pick<EndpointItem, "url" | "sealedUrl">) {
+  return item.sealedUrl ? box.open(item.sealedUrl) : item.url;
 }
 
 export function endpointView(item: EndpointItem): EndpointView {
@@ -161,7 +182,7 @@ export async function createEndpoint(
   const item: EndpointItem = {
     id: `ep_${randomUUID().replace(/-/g, "")}`,
     kind: input.kind,
-    url: checked.url.href,
+    ...(await storedUrl(deps.box, input.kind, checked.url.href)),
     events: input.events,
     description: input.description ?? "",
     active: true,
@@ -236,7 +257,7 @@ export async function updateEndpoint(
     if (url !== undefined) {
       const checked = await resolveEndpoint(url, item.kind, deps.guard);
       if (!checked.ok) return { kind: "badUrl", reason: checked.reason };
-      set.url = checked.url.href;
+      Object.assign(set, await storedUrl(deps.box, item.kind, checked.url.href));
     }
     if (events !== undefined) set.events = events;
     if (description !== undefined) set.description = description;
