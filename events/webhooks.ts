@@ -229,3 +229,8 @@ export const INTEGRATIONS_MESSAGES = {
   slackUrl: "A Slack endpoint must be a Slack incoming-webhook URL (https://hooks.slack.com/services/...).",
   paused: "The endpoint is paused; resume it first.",
 } as const;
+
+/** The Integrations page's question before deleting an endpoint (docs/product/webhooks.md). */
+export function endpointDeleteQuestion(name: string): string {
+  return `Delete ${name}? Nothing more is sent to it, and its delivery log can no longer be opened. This cannot be undone.`;
+}

@@ -77,6 +77,27 @@ it("adds an endpoint, shows the secret once, sends a test event, logs it and rep
     return all.length === 2 ? all : undefined;
   });
   expect(both[1]?.headers["webhook-id"]).toBe(first?.headers["webhook-id"]);
+
+  // Deleting asks in the Command Center's own dialog, never the browser's (window.confirm).
+  const browserDialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const deleteButton = page.getByRole("button", { name: "Delete Browser test receiver" });
+  await deleteButton.click();
+  const confirm = page.getByRole("dialog", { name: "Delete endpoint" });
+  await confirm.getByText("Delete Browser test receiver? Nothing more is sent to it").waitFor();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm.count()).resolves.toBe(0);
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toContain("Delete");
+  expect(await page.getByRole("cell", { name: /^Browser test receiver — / }).count()).toBe(1);
+  await deleteButton.click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("status").filter({ hasText: "Browser test receiver was deleted." }).waitFor();
+  await page.getByText("No endpoints yet").waitFor();
+  expect(browserDialogs).toEqual([]);
 });
 
 it("shows Staff no Integrations entry and tells them the page is for admins", async () => {

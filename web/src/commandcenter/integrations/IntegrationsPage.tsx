@@ -5,11 +5,12 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type EndpointView, WEBHOOK_EVENT_LABELS } from "../../../../events";
+import { type EndpointView, endpointDeleteQuestion, WEBHOOK_EVENT_LABELS } from "../../../../events";
 import { useAuth } from "../common/AuthProvider";
 import { ApiFailure } from "../common/api";
 import { ActionMessages } from "../common/ErrorNotice";
 import { Loaded } from "../common/Loaded";
+import { Modal } from "../common/Modal";
 import { type Column, RecordTable } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import { useAction } from "../common/useAction";
@@ -42,6 +43,7 @@ function IntegrationsManager() {
   const [secret, setSecret] = useState<string>();
   const [editing, setEditing] = useState<EndpointView>();
   const [selected, setSelected] = useState<string>();
+  const [deleting, setDeleting] = useState<EndpointView>();
   const refresh = () => client.invalidateQueries({ queryKey: ENDPOINTS_KEY });
   const { busy, notice, error, act } = useAction(refresh);
   const saved = (answer: SecretAnswer) => {
@@ -55,6 +57,7 @@ function IntegrationsManager() {
     select: setSelected,
     act,
     showSecret: setSecret,
+    confirmDelete: setDeleting,
   });
 
   if (endpoints.error instanceof ApiFailure && endpoints.error.status === 403) return <AdminOnly />;
@@ -84,6 +87,19 @@ function IntegrationsManager() {
           )}
         </Loaded>
       </section>
+      {deleting && (
+        <ConfirmDelete
+          endpoint={deleting}
+          onCancel={() => setDeleting(undefined)}
+          onConfirm={() => {
+            setDeleting(undefined);
+            act(async () => {
+              await integrationsApi.remove(deleting.id);
+              return `${nameOf(deleting)} was deleted.`;
+            });
+          }}
+        />
+      )}
       {selected && endpoints.data?.endpoints.some((e) => e.id === selected) && (
         <DeliveryLog endpoint={endpoints.data.endpoints.find((e) => e.id === selected) as EndpointView} />
       )}
@@ -91,8 +107,41 @@ function IntegrationsManager() {
   );
 }
 
+/** The Command Center's own confirmation (as deleting a signup asks), never the browser's. */
+function ConfirmDelete({
+  endpoint,
+  onCancel,
+  onConfirm,
+}: {
+  endpoint: EndpointView;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      title="Delete endpoint"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className={shared.secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={shared.dangerButton} onClick={onConfirm}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      <p>{endpointDeleteQuestion(nameOf(endpoint))}</p>
+    </Modal>
+  );
+}
+
+const nameOf = (endpoint: EndpointView) => endpoint.description || endpoint.url;
+
 interface RowHandlers {
   busy: boolean;
+  confirmDelete: (endpoint: EndpointView) => void;
   edit: (endpoint: EndpointView) => void;
   select: (id: string) => void;
   act: (run: () => Promise<string>) => void;
@@ -104,8 +153,15 @@ function stateOf(endpoint: EndpointView): string {
   return endpoint.pausedReason === "failing" ? "Paused (failed for a day)" : "Paused";
 }
 
-function endpointColumns({ busy, edit, select, act, showSecret }: RowHandlers): Column<EndpointView>[] {
-  const name = (endpoint: EndpointView) => endpoint.description || endpoint.url;
+function endpointColumns({
+  busy,
+  edit,
+  select,
+  act,
+  showSecret,
+  confirmDelete,
+}: RowHandlers): Column<EndpointView>[] {
+  const name = nameOf;
   return [
     { heading: "Endpoint", cell: (row) => `${row.description ? `${row.description} — ` : ""}${row.url}` },
     { heading: "Kind", cell: (row) => (row.kind === "slack" ? "Slack" : "Webhook") },
@@ -154,15 +210,9 @@ function endpointColumns({ busy, edit, select, act, showSecret }: RowHandlers): 
             type="button"
             className={shared.dangerButton}
             disabled={busy}
-            onClick={() =>
-              window.confirm(`Delete ${name(row)}? Nothing more is sent to it.`) &&
-              act(async () => {
-                await integrationsApi.remove(row.id);
-                return `${name(row)} was deleted.`;
-              })
-            }
+            onClick={() => confirmDelete(row)}
           >
-            Delete
+            Delete<span className="visually-hidden"> {name(row)}</span>
           </button>
         </span>
       ),
