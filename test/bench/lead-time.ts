@@ -17,13 +17,13 @@ const STAFF_P99_LIMIT_MS = 2_000;
 /** How long the bench waits for the last e-mail after the last request. */
 const DRAIN_TIMEOUT_MS = 300_000;
 
-interface Sent {
+export interface Sent {
   /** Prospect address → when its request left (epoch ms). */
   readonly at: Map<string, number>;
   readonly refused: number;
 }
 
-async function postSignups(runtime: RuntimeProcess, rate: number, seconds: number): Promise<Sent> {
+export async function postSignups(runtime: RuntimeProcess, rate: number, seconds: number): Promise<Sent> {
   const at = new Map<string, number>();
   let refused = 0;
   const started = Date.now();

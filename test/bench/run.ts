@@ -22,6 +22,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   load: () => import("./load"),
   soak: () => import("./soak"),
   "lead-time": () => import("./lead-time"),
+  webhooks: () => import("./webhooks"),
 };
 
 async function main(): Promise<void> {
