@@ -32,6 +32,7 @@ export const PRIVACY_CATEGORIES = [
   "prospectLookups",
   "acknowledgementQuotas",
   "pendingEvents",
+  "webhookDeliveries",
   "staffAccounts",
   "staffSessions",
   "staffPasskeys",
@@ -47,6 +48,7 @@ export const PRIVACY_CATEGORY_LABELS: Readonly<Record<PrivacyCategory, string>> 
   prospectLookups: "Returning-prospect lookups",
   acknowledgementQuotas: "Acknowledgement quotas",
   pendingEvents: "Pending events",
+  webhookDeliveries: "Webhook and Slack deliveries",
   staffAccounts: "Staff account",
   staffSessions: "Staff sessions",
   staffPasskeys: "Passkeys and second factors",
@@ -94,6 +96,8 @@ export const PrivacyExport = z.object({
   acknowledgementQuotas: z.array(Item),
   /** Events not yet delivered that carry the address. */
   pendingEvents: z.array(Item),
+  /** Webhook and Slack deliveries about the address's leads: what was sent, and the answer. */
+  webhookDeliveries: z.array(Item),
   staff: z
     .object({
       account: Item,

@@ -243,6 +243,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       outbox: "readWrite",
       users: "readWrite",
       authState: "readWrite",
+      deliveries: "readWrite", // webhook deliveries about the address's leads (docs/decisions/0095)
     },
     sessionKey: true,
   },

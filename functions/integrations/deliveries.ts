@@ -26,6 +26,8 @@ export interface DeliveryItem {
   readonly endpointId: string;
   readonly eventId: string;
   readonly eventType: string;
+  /** The lead the payload is about ("<kind>#<id>"): how a privacy request finds it (byLead). */
+  readonly leadRef?: string;
   /** The exact body sent (JSON text). */
   readonly body: string;
   readonly state: DeliveryState;
@@ -80,7 +82,7 @@ function leaseEnd(deps: DeliveryDeps): string {
  */
 export async function createDelivery(
   deps: DeliveryDeps,
-  input: { eventId: string; eventType: string; endpointId: string; body: string },
+  input: { eventId: string; eventType: string; endpointId: string; body: string; leadRef?: string },
 ): Promise<boolean> {
   const now = deps.clock();
   const ticket = randomUUID();

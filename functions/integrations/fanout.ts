@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "../../events/envelopes";
 import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT, type WebhookPayload } from "../../events/webhooks";
+import { deliveryLeadRef } from "../model/delivery-lead";
 import { createDelivery, type DeliveryDeps } from "./deliveries";
 import { type EndpointItem, listEndpoints } from "./endpoints";
 import { isWebhookEventType, webhookPayloadOf } from "./payloads";
@@ -32,6 +33,7 @@ export async function fanOut(deps: FanOutDeps, event: DomainEvent): Promise<stri
     (endpoint) =>
       endpoint.active && endpoint.events.includes(payload.type as (typeof endpoint.events)[number]),
   );
+  const lead = "lead" in payload.data ? payload.data.lead : undefined;
   let created = 0;
   for (const endpoint of endpoints) {
     const body = bodyFor(endpoint, payload);
@@ -41,6 +43,7 @@ export async function fanOut(deps: FanOutDeps, event: DomainEvent): Promise<stri
       eventType: event.type,
       endpointId: endpoint.id,
       body,
+      ...(lead ? { leadRef: deliveryLeadRef(lead.kind, lead.id) } : {}),
     });
     if (made) created += 1;
   }

@@ -181,7 +181,8 @@ export const TABLES = {
    * One item per (event, endpoint): the payload to send, its attempts and the last answer; removed
    * by TTL DELIVERY_RETENTION_DAYS after it was created (events/webhooks.ts). `dueKey` is set only
    * while a delivery waits for an attempt, so the sweeper's index holds only those
-   * (docs/decisions/0092-webhook-retries.md).
+   * (docs/decisions/0092-webhook-retries.md). `leadRef` ("<kind>#<id>", deliveryLeadRef) names the
+   * lead a delivery's payload is about.
    */
   deliveries: {
     id: "WebhookDeliveries",
@@ -199,6 +200,8 @@ export const TABLES = {
         sortKey: { name: "nextAttemptAt", type: "S" },
         include: ["ticket"],
       },
+      // A lead's deliveries, for a privacy request (functions/privacy): ids and times only.
+      { indexName: "byLead", partitionKey: { name: "leadRef", type: "S" }, include: ["createdAt"] },
     ],
     timeToLiveAttribute: "expiresAt",
   },

@@ -6,7 +6,8 @@
  * 2. each record, one transaction each with its counters and its address's open-lead lookup
  *    (functions/model/lead-delete.ts, the Command Center's delete), retried when a desk change
  *    raced it; its search and desk index entries are attributes of the record and go with it;
- * 3. each lead's timeline and its replies' claim items, the lookup, the quotas, the pending events;
+ * 3. each lead's timeline and its replies' claim items, the lookup, the quotas, the pending events,
+ *    the webhook deliveries about the leads (their payloads and the receivers' answers);
  * 4. a former staff member: the account, its address claim, and in the audit entries by or about
  *    them the username becomes a keyed reference and the client address goes;
  * 5. the timelines read again and cleared once more: a notify worker that passed its check just
@@ -151,6 +152,12 @@ export async function eraseAddress(
     deps,
     deps.tables.outbox,
     holdings.pendingEvents.map((event) => ({ id: event.id })),
+  );
+  // A delivery still waiting is gone with its payload: its next attempt finds nothing to claim.
+  await deleteKeys(
+    deps,
+    deps.tables.deliveries,
+    holdings.webhookDeliveries.map((delivery) => ({ id: delivery.id })),
   );
   await eraseStaff(deps, holdings);
   await eraseTimelines(deps, holdings);

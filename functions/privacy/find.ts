@@ -18,6 +18,7 @@ import type { PrivacyCategory } from "../../events/privacy";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
 import { queryAll } from "../lib/query-all";
+import { DELIVERIES_BY_LEAD, deliveryLeadRef } from "../model/delivery-lead";
 import { erasedAt, keyedReference } from "../model/erasure";
 import { canonicalForm, sameIdentity, staffKey } from "../model/identity";
 import { searchKey } from "../model/lead-index";
@@ -38,6 +39,8 @@ export interface PrivacyTables {
   readonly outbox: string;
   readonly users: string;
   readonly authState: string;
+  /** Outbound webhook deliveries (functions/integrations): their payloads carry the lead's data. */
+  readonly deliveries: string;
 }
 
 export interface PrivacyDeps {
@@ -64,6 +67,8 @@ export interface Holdings {
   readonly prospectLookups: Item[];
   readonly quotas: Item[];
   readonly pendingEvents: Item[];
+  /** Webhook deliveries whose payload is about one of the leads (with the receiver's answer). */
+  readonly webhookDeliveries: Item[];
   readonly staff?: { readonly user: StaffUser; readonly claimed: boolean };
   readonly auditEntries: Item[];
   readonly partial: PrivacyCategory[];
@@ -180,6 +185,27 @@ async function pendingEventsOf(deps: PrivacyDeps, email: string, leadIds: Readon
   return { matched, partial: start !== undefined };
 }
 
+/** Deliveries kept for one lead at most (DELIVERY_RETENTION_DAYS of events times endpoints). */
+export const DELIVERY_READ_LIMIT = 2_000;
+
+/** The webhook deliveries of the found leads, by the deliveries' byLead index, then each item. */
+async function deliveriesOf(deps: PrivacyDeps, leads: readonly FoundLead[]) {
+  const ids: string[] = [];
+  let partial = false;
+  for (const found of leads) {
+    const keys = await queryAll(deps.db, {
+      TableName: deps.tables.deliveries,
+      IndexName: DELIVERIES_BY_LEAD,
+      KeyConditionExpression: "leadRef = :lead",
+      ExpressionAttributeValues: { ":lead": deliveryLeadRef(found.lead.kind, found.item.id) },
+    });
+    for (const key of keys) if (ids.length < DELIVERY_READ_LIMIT) ids.push(String(key.id));
+    if (ids.length >= DELIVERY_READ_LIMIT) partial = true;
+  }
+  const items = await getByIds(deps.db, deps.tables.deliveries, ids);
+  return { items: [...items.values()], partial };
+}
+
 async function staffOf(deps: PrivacyDeps, email: string): Promise<Holdings["staff"]> {
   const direct = (await getItem(deps.db, deps.tables.users, { username: staffKey(email) })) as
     | StaffUser
@@ -238,14 +264,16 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
   const leads = [...signups, ...contacts];
   const leadIds = new Set(leads.map((found) => found.item.id));
   const reference = keyedReference(deps.key, email);
-  const [lookup, quotas, pending, staff, erased] = await Promise.all([
+  const [lookup, quotas, pending, staff, erased, deliveries] = await Promise.all([
     getItem(deps.db, deps.tables.audit, prospectKey(email)),
     quotasOf(deps, email),
     pendingEventsOf(deps, email, leadIds),
     staffOf(deps, email),
     erasedAt(deps.db, deps.tables.audit, reference),
+    deliveriesOf(deps, leads),
   ]);
   if (pending.partial) partial.push("pendingEvents");
+  if (deliveries.partial) partial.push("webhookDeliveries");
   const audit = staff ? await auditOf(deps, staff.user.username, staff.user.createdAt) : undefined;
   if (audit?.partial) partial.push("auditEntries");
   return {
@@ -254,6 +282,7 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
     prospectLookups: lookup ? [lookup] : [],
     quotas,
     pendingEvents: pending.matched,
+    webhookDeliveries: deliveries.items,
     ...(staff ? { staff } : {}),
     auditEntries: audit?.entries ?? [],
     partial,

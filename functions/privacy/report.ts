@@ -24,6 +24,8 @@ const MACHINERY = new Set([
   "token",
   "leaseUntil",
   "replyClaim",
+  "ticket",
+  "dueKey",
 ]);
 
 function plain(item: Item): Item {
@@ -47,6 +49,7 @@ export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
     prospectLookups: holdings.prospectLookups.length,
     acknowledgementQuotas: holdings.quotas.length,
     pendingEvents: holdings.pendingEvents.length,
+    webhookDeliveries: holdings.webhookDeliveries.length,
     staffAccounts: user ? 1 : 0,
     staffSessions: Object.keys(user?.sessions ?? {}).length,
     staffPasskeys: (user?.passkeys?.length ?? 0) + (user?.totpSecret ? 1 : 0),
@@ -88,6 +91,7 @@ export function exportOf(holdings: Holdings, email: string, now: Date): PrivacyE
       ...plain(quota),
     })),
     pendingEvents: holdings.pendingEvents.map(plain),
+    webhookDeliveries: holdings.webhookDeliveries.map(plain),
     ...(staff ? { staff } : {}),
     auditEntries: holdings.auditEntries.map(plain),
     partial: holdings.partial,

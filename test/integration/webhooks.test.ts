@@ -10,6 +10,7 @@
  */
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrivacyExport } from "../../events/privacy";
 import type { DeliveryView, EndpointView } from "../../events/webhooks";
 import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
@@ -189,14 +190,34 @@ describe("delivery", () => {
     const from = new Date(Date.now() - 1000).toISOString();
     await signup();
     // Failed once the give-up period (15 s, FAST_WEBHOOK_SCHEDULE) has passed.
-    const failed = await runtime.waitFor(async () => {
-      const [delivery] = await deliveries(endpoint.id);
-      return delivery?.state === "failed" ? delivery : undefined;
-    }, 90_000, 500);
+    const failed = await runtime.waitFor(
+      async () => {
+        const [delivery] = await deliveries(endpoint.id);
+        return delivery?.state === "failed" ? delivery : undefined;
+      },
+      90_000,
+      500,
+    );
     expect(failed.attempts).toBeGreaterThan(1);
     expect(failed.responseStatus).toBe(500);
     expect(failed.responseBody).toContain("Failing as told");
+    // Failing for the give-up period also pauses the endpoint (the sweeper): wait for that, so a
+    // pause cannot land between the replay and its attempt, then resume it.
+    await runtime.waitFor(
+      async () => {
+        const listed = await call(runtime, "GET", "/api/integrations/endpoints", { cookie: admin });
+        const endpoints = (listed.json as { endpoints: EndpointView[] }).endpoints;
+        return endpoints.find((item) => item.id === endpoint.id)?.pausedReason === "failing";
+      },
+      60_000,
+      250,
+    );
     await behave("down", "");
+    const resumed = await call(runtime, "PATCH", `/api/integrations/endpoints/${endpoint.id}`, {
+      cookie: admin,
+      body: { active: true },
+    });
+    expect(resumed.status, resumed.text).toBe(200);
     const replay = await call(runtime, "POST", `/api/integrations/endpoints/${endpoint.id}/replay`, {
       cookie: admin,
       body: { from, to: new Date(Date.now() + 1000).toISOString() },
@@ -327,5 +348,69 @@ describe("the Integrations API", () => {
       "team.integration.delete",
       "team.integration.rotate",
     ]);
+  });
+});
+
+/** A privacy answer's count of webhook deliveries (`counts` of find, `erased` of erase). */
+function countOf(answer: { json: Record<string, unknown> | undefined }, field: "counts" | "erased"): number {
+  return Number((answer.json?.[field] as Record<string, number> | undefined)?.webhookDeliveries);
+}
+
+describe("privacy requests (docs/decisions/0095-privacy-requests.md)", () => {
+  it("export the deliveries about an address's leads, and erase them with the leads", async () => {
+    const { endpoint } = await addEndpoint(receiverUrl("privacy"));
+    const person = await signupWithId();
+    const other = await signupWithId();
+    await runtime.waitFor(async () => {
+      const log = await deliveries(endpoint.id);
+      return log.filter((delivery) => delivery.state === "delivered").length === 2 ? log : undefined;
+    });
+    // A look-alike spelling of the address finds the same person (the identity rule).
+    const lookAlike = person.email.toUpperCase();
+    const found = await call(runtime, "POST", "/api/privacy/find", {
+      cookie: admin,
+      body: { email: lookAlike },
+    });
+    expect(found.status, found.text).toBe(200);
+    // One delivery per endpoint subscribed to signup.created (the earlier tests' too).
+    const held = countOf(found, "counts");
+    expect(held).toBeGreaterThanOrEqual(1);
+
+    const exported = await call(runtime, "POST", "/api/privacy/export", {
+      cookie: admin,
+      body: { email: person.email },
+    });
+    expect(exported.status, exported.text).toBe(200);
+    const file = exported.json as unknown as PrivacyExport;
+    expect(file.webhookDeliveries).toHaveLength(held);
+    for (const item of file.webhookDeliveries) {
+      expect(String(item.body)).toContain(person.email);
+      // Machinery only, not what was sent: no lease ticket.
+      expect(item).not.toHaveProperty("ticket");
+    }
+    const delivery = file.webhookDeliveries.find((item) => item.endpointId === endpoint.id);
+    expect(delivery).toMatchObject({ eventType: "signup.created", state: "delivered", responseStatus: 200 });
+    expect(JSON.stringify(file.webhookDeliveries)).not.toContain(other.email);
+
+    const erased = await call(runtime, "POST", "/api/privacy/erase", {
+      cookie: admin,
+      body: { email: person.email, confirmEmail: lookAlike, password: FIRST_ADMIN.password },
+    });
+    expect(erased.status, erased.text).toBe(200);
+    expect(countOf(erased, "erased")).toBe(held);
+    const left = await deliveries(endpoint.id);
+    expect(left.map((item) => item.id)).toHaveLength(1);
+    expect(JSON.stringify(left)).not.toContain(person.email);
+    const again = await call(runtime, "POST", "/api/privacy/find", {
+      cookie: admin,
+      body: { email: person.email },
+    });
+    expect(countOf(again, "counts")).toBe(0);
+    // The other person's delivery is untouched.
+    const otherFound = await call(runtime, "POST", "/api/privacy/find", {
+      cookie: admin,
+      body: { email: other.email },
+    });
+    expect(countOf(otherFound, "counts")).toBeGreaterThanOrEqual(1);
   });
 });

@@ -50,6 +50,7 @@ async function privacyDeps(): Promise<PrivacyDeps> {
       outbox: tableName("outbox"),
       users: tableName("users"),
       authState: tableName("authState"),
+      deliveries: tableName("deliveries"),
     },
   };
 }
