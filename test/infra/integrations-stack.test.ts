@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the synthesized CloudFormation template is untyped JSON.
 /**
- * The outbound integrations in both deployed stages (docs/decisions/0091-0093): the KMS key and
+ * The outbound integrations in both deployed stages (docs/decisions/0091-outbound-integrations.md): the KMS key and
  * who may use it, the two queues with their dead-letter queues and alarms, the sweeper's schedule,
  * and least privilege — the delivery function reaches only endpoints and deliveries, no lead or
  * staff table; no loopback setting reaches AWS.
