@@ -10,6 +10,7 @@
  * - the sweeper queues due retries and expired leases again, pauses endpoints failing for a day and
  *   e-mails the admins (users: read, for their addresses).
  */
+import { WEBHOOK_EVENT_TYPES } from "../../events/webhooks";
 
 export const INTEGRATIONS_API = {
   name: "integrations",
@@ -55,14 +56,8 @@ export const INTEGRATION_QUEUES = [
   {
     name: "webhook-events",
     envVar: "WEBHOOK_EVENTS_QUEUE_URL",
-    consumes: [
-      "signup.created",
-      "signup.enriched",
-      "contact.received",
-      "lead.status_changed",
-      "lead.owner_changed",
-      "lead.replied",
-    ],
+    // Every event an endpoint can subscribe to (events/webhooks.ts).
+    consumes: WEBHOOK_EVENT_TYPES,
     worker: "webhook-fanout",
     maxReceiveCount: 5,
   },

@@ -8,9 +8,9 @@ import { useState } from "react";
 import { type EndpointView, endpointDeleteQuestion, WEBHOOK_EVENT_LABELS } from "../../../../events";
 import { useAuth } from "../common/AuthProvider";
 import { ApiFailure } from "../common/api";
+import { ConfirmDeleteModal } from "../common/ConfirmDeleteModal";
 import { ActionMessages } from "../common/ErrorNotice";
 import { Loaded } from "../common/Loaded";
-import { Modal } from "../common/Modal";
 import { type Column, RecordTable } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import { useAction } from "../common/useAction";
@@ -88,8 +88,9 @@ function IntegrationsManager() {
         </Loaded>
       </section>
       {deleting && (
-        <ConfirmDelete
-          endpoint={deleting}
+        <ConfirmDeleteModal
+          title="Delete endpoint"
+          question={endpointDeleteQuestion(nameOf(deleting))}
           onCancel={() => setDeleting(undefined)}
           onConfirm={() => {
             setDeleting(undefined);
@@ -104,36 +105,6 @@ function IntegrationsManager() {
         <DeliveryLog endpoint={endpoints.data.endpoints.find((e) => e.id === selected) as EndpointView} />
       )}
     </>
-  );
-}
-
-/** The Command Center's own confirmation (as deleting a signup asks), never the browser's. */
-function ConfirmDelete({
-  endpoint,
-  onCancel,
-  onConfirm,
-}: {
-  endpoint: EndpointView;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      title="Delete endpoint"
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className={shared.secondaryButton} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={shared.dangerButton} onClick={onConfirm}>
-            Delete
-          </button>
-        </>
-      }
-    >
-      <p>{endpointDeleteQuestion(nameOf(endpoint))}</p>
-    </Modal>
   );
 }
 

@@ -1,7 +1,6 @@
-/** The lead list's dialogs: a lead's details (with its desk), and the confirmation of a delete. */
+/** The lead list's dialogs: a lead's details (with its desk). */
 import { Fragment, type ReactNode } from "react";
 import { detailLines, type LeadFields, type LeadRecord } from "../../../../events/lead-fields";
-import { ErrorNotice } from "../common/ErrorNotice";
 import { Modal } from "../common/Modal";
 import shared from "../common/shared.module.css";
 import { formatDateTime } from "../common/time";
@@ -53,38 +52,6 @@ export function DetailsModal({
         ))}
       </dl>
       {children}
-    </Modal>
-  );
-}
-
-export function ConfirmDeleteModal({
-  question,
-  error,
-  onCancel,
-  onConfirm,
-}: {
-  question: string;
-  error: string;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      title="Confirm Delete"
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className={shared.secondaryButton} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={shared.dangerButton} onClick={onConfirm}>
-            Delete
-          </button>
-        </>
-      }
-    >
-      <p>{question}</p>
-      {error && <ErrorNotice message={error} />}
     </Modal>
   );
 }
