@@ -6,12 +6,10 @@
  * filter whose matches lie beyond the read budget answers with a cursor and a lower bound, never an
  * empty page that claims to be the end.
  */
-import { BatchWriteCommand, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signup } from "../../events/signup";
-import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
-import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
-import { signupItems } from "../../functions/pipeline/signup-repository";
+import { storeSignupsInBulk } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -32,7 +30,6 @@ beforeAll(async () => {
   runtime = await startRuntime({
     env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DESK_SCHEDULE_SECONDS: "0" },
   });
-  const table = runtime.table("signups");
   const start = Date.UTC(2026, 0, 5, 15);
   for (let n = 0; n < COUNT; n++) {
     const createdAt = new Date(start + n * 60_000).toISOString();
@@ -49,29 +46,7 @@ beforeAll(async () => {
     });
   }
   // Stored as the public form stores them (unassigned New leads, with their counters), in bulk.
-  const items = signups.map((signup) => ({
-    ...signupItems.toItem(signup),
-    ...searchAttributes(signup),
-    ...deskAttributes(SIGNUP_KIND, signup),
-  }));
-  const all = [...items, ...counterItemsFor(SIGNUP_KIND, items)];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < all.length) {
-        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = all
-          .slice(next, next + 25)
-          .map((Item) => ({ PutRequest: { Item } }));
-        next += 25;
-        while (requests && requests.length > 0) {
-          const answer = await runtime.db.send(
-            new BatchWriteCommand({ RequestItems: { [table]: requests } }),
-          );
-          requests = answer.UnprocessedItems?.[table] as typeof requests;
-        }
-      }
-    }),
-  );
+  await storeSignupsInBulk(runtime, signups);
   cookie = await signIn(runtime, ADMIN.username, ADMIN.password);
   // Assigned the way staff assign them: through the desk (functions/leads/lead-desk.ts).
   await update({ ids: MINE_NEW.map(idAt), owner: ADMIN.username });

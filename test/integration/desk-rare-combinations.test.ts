@@ -1,18 +1,6 @@
-/**
- * Rare combinations inside a large partition (docs/decisions/0100-status-and-owner-partitions.md),
- * over real HTTP against the local runtime: a member owns more leads than one listing reads per
- * request (10,000 index entries), nearly all Lost, with three Qualified ones among the oldest and
- * three New ones among the newest; two leads nobody owns lie among the oldest. Every first page
- * below must be full (here: all the matches) and say that is all — no empty or short page with a
- * cursor, whatever the machine's load: the budget that cut them short counts index entries, and
- * the matches here lie beyond 10,000 entries of the wider partitions.
- */
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Signup } from "../../events/signup";
-import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
-import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
-import { signupItems } from "../../functions/pipeline/signup-repository";
+import { storeSignupsInBulk } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -60,34 +48,11 @@ beforeAll(async () => {
   runtime = await startRuntime({
     env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, DESK_SCHEDULE_SECONDS: "0" },
   });
-  const table = runtime.table("signups");
   const start = Date.UTC(2026, 0, 5, 15);
   // Stored in bulk with their desk attributes and counters, as the bench stores them.
-  const items = Array.from({ length: COUNT }, (_, n) => {
-    const signup = signupAt(n, start);
-    return {
-      ...signupItems.toItem(signup),
-      ...searchAttributes(signup),
-      ...deskAttributes(SIGNUP_KIND, signup),
-    };
-  });
-  const all = [...items, ...counterItemsFor(SIGNUP_KIND, items)];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < all.length) {
-        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = all
-          .slice(next, next + 25)
-          .map((Item) => ({ PutRequest: { Item } }));
-        next += 25;
-        while (requests && requests.length > 0) {
-          const answer = await runtime.db.send(
-            new BatchWriteCommand({ RequestItems: { [table]: requests } }),
-          );
-          requests = answer.UnprocessedItems?.[table] as typeof requests;
-        }
-      }
-    }),
+  await storeSignupsInBulk(
+    runtime,
+    Array.from({ length: COUNT }, (_, n) => signupAt(n, start)),
   );
   cookie = await signIn(runtime, ADMIN.username, ADMIN.password);
 }, 300_000);

@@ -2,8 +2,13 @@
  * Leads stored the way the public forms store them (functions/pipeline/submissions.ts: record,
  * counters, outbox event), arriving at a given instant, so that a test pins their reply-due times.
  */
+import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { type ContactFormInput, ContactRequest, type SignupFormInput, SignupRequest } from "../../events";
+import type { Signup } from "../../events/signup";
+import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
+import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar } from "../../functions/model/response-clock";
+import { signupItems } from "../../functions/pipeline/signup-repository";
 import {
   type AcceptedSubmission,
   acceptContact,
@@ -38,4 +43,35 @@ export function seedContact(
   input: ContactFormInput,
 ): Promise<AcceptedSubmission> {
   return acceptContact(arrivingAt(runtime, "contacts", at), ContactRequest.parse(input));
+}
+
+/**
+ * Many signups at once, stored as the public form stores them (record, search and desk attributes,
+ * their counters) but in batches of 25, four at a time: for tests that need thousands of leads.
+ */
+export async function storeSignupsInBulk(runtime: RuntimeProcess, signups: readonly Signup[]): Promise<void> {
+  const table = runtime.table("signups");
+  const items = signups.map((signup) => ({
+    ...signupItems.toItem(signup),
+    ...searchAttributes(signup),
+    ...deskAttributes(SIGNUP_KIND, signup),
+  }));
+  const all = [...items, ...counterItemsFor(SIGNUP_KIND, items)];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < all.length) {
+        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = all
+          .slice(next, next + 25)
+          .map((Item) => ({ PutRequest: { Item } }));
+        next += 25;
+        while (requests && requests.length > 0) {
+          const answer = await runtime.db.send(
+            new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+          );
+          requests = answer.UnprocessedItems?.[table] as typeof requests;
+        }
+      }
+    }),
+  );
 }

@@ -8,7 +8,8 @@ import styles from "./shared.module.css";
 
 /**
  * The top bar of the protected pages, with Logout (to the site root once the server ended the
- * session; a failure says so, with Try again) and, for admins, the Team and Privacy pages.
+ * session; a failure says so, with Try again) and, for admins, the Team, Privacy and Integrations
+ * pages. Its links wrap on a narrow screen rather than widen the page.
  */
 export function StaffHeader({ children }: { children: ReactNode }) {
   const { logout, user } = useAuth();
