@@ -47,6 +47,9 @@ describe("the functions' environment (infra/environment.ts)", () => {
         "AWS_REGION",
         "AWS_SECRET_ACCESS_KEY",
         "SESSION_SECRET",
+        // The integrations' local stand-in for KMS, and localhost endpoints (docs/decisions/0093).
+        "WEBHOOK_ALLOW_LOOPBACK",
+        "WEBHOOK_SECRET_KEY",
       ]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -64,7 +67,13 @@ describe("the functions' environment (infra/environment.ts)", () => {
     expect(environments.get("notify")?.SES_MIN_SEND_INTERVAL_MS).toBe("0");
     expect(
       Object.keys(environments.get("outbox-relay") ?? {}).filter((name) => name.endsWith("_QUEUE_URL")),
-    ).toEqual(["ENRICHMENT_QUEUE_URL", "NOTIFICATION_QUEUE_URL", "ACKNOWLEDGEMENT_QUEUE_URL"]);
+    ).toEqual([
+      "ENRICHMENT_QUEUE_URL",
+      "NOTIFICATION_QUEUE_URL",
+      "ACKNOWLEDGEMENT_QUEUE_URL",
+      "WEBHOOK_EVENTS_QUEUE_URL",
+      "WEBHOOKS_QUEUE_URL",
+    ]);
     expect(
       Object.keys(environments.get("admin-signups-list") ?? {})
         .filter((name) => name.endsWith("_TABLE"))

@@ -28,6 +28,7 @@ describe("SqsPublisher", () => {
     ENRICHMENT_QUEUE_URL: "https://sqs.example/enrichment",
     NOTIFICATION_QUEUE_URL: "https://sqs.example/notification",
     ACKNOWLEDGEMENT_QUEUE_URL: "https://sqs.example/acknowledgement",
+    WEBHOOK_EVENTS_QUEUE_URL: "https://sqs.example/webhook-events",
   };
   const publisher = new SqsPublisher(queuesFor, sqs, (envVar) => urls[envVar] ?? "");
 
@@ -40,6 +41,7 @@ describe("SqsPublisher", () => {
       urls.ACKNOWLEDGEMENT_QUEUE_URL,
       urls.ENRICHMENT_QUEUE_URL,
       urls.NOTIFICATION_QUEUE_URL,
+      urls.WEBHOOK_EVENTS_QUEUE_URL,
     ]);
     for (const input of inputs) {
       expect(input.QueueUrl).toBe(`https://sqs.example/${input.MessageAttributes?.queue?.StringValue}`);
@@ -51,7 +53,7 @@ describe("SqsPublisher", () => {
     }
   });
 
-  it("sends a contact event to the two mail lanes only", async () => {
+  it("sends a contact event to the two mail lanes and the webhooks' fan-out only", async () => {
     mock.reset();
     mock.on(SendMessageCommand).resolves({});
     await publisher.publish({
@@ -71,6 +73,7 @@ describe("SqsPublisher", () => {
     expect(mock.commandCalls(SendMessageCommand).map((call) => call.args[0].input.QueueUrl)).toEqual([
       urls.NOTIFICATION_QUEUE_URL,
       urls.ACKNOWLEDGEMENT_QUEUE_URL,
+      urls.WEBHOOK_EVENTS_QUEUE_URL,
     ]);
   });
 
