@@ -91,14 +91,24 @@ interface KindFigures {
   histogram?: Map<number, number>;
 }
 
+/** Where a request looks for leads still inside their promise: computed once per request. */
+interface PromiseWindow {
+  /** earliestStillInside at `now`. */
+  readonly from: Date;
+  readonly now: Date;
+}
+
+function promiseWindow(calendar: BusinessCalendar, now: Date): PromiseWindow {
+  return { from: earliestStillInside(calendar, now), now };
+}
+
 /** New leads of the last days still inside their promise: those unanswered, and all. */
 async function stillInsidePromise(
   db: DynamoDBDocumentClient,
   table: string,
   lead: LeadKind,
   status: string,
-  calendar: BusinessCalendar,
-  now: Date,
+  { from, now }: PromiseWindow,
 ) {
   const items = await queryAll(db, {
     TableName: table,
@@ -107,7 +117,7 @@ async function stillInsidePromise(
     FilterExpression: "dueAt > :now",
     ExpressionAttributeValues: {
       ":key": deskKey(lead, status),
-      ":from": earliestStillInside(calendar, now).toISOString(),
+      ":from": from.toISOString(),
       ":now": now.toISOString(),
     },
     ProjectionExpression: "id, respondedAt",
@@ -120,11 +130,12 @@ async function recountKind(
   table: string,
   lead: LeadKind,
   calendar: BusinessCalendar,
-  now: Date,
+  window: PromiseWindow,
 ): Promise<KindFigures> {
+  const { now } = window;
   const [totals, waiting, recent] = await Promise.all([
     new LeadCounter(db, table, lead).totals(),
-    stillInsidePromise(db, table, lead, "new", calendar, now),
+    stillInsidePromise(db, table, lead, "new", window),
     queryAll(db, {
       TableName: table,
       IndexName: CREATED_AT_INDEX,
@@ -159,16 +170,16 @@ async function maintainedKind(
   db: DynamoDBDocumentClient,
   table: string,
   lead: LeadKind,
-  calendar: BusinessCalendar,
-  now: Date,
+  window: PromiseWindow,
 ): Promise<KindFigures> {
+  const { now } = window;
   const ids = windowDays(now).flatMap((day) =>
     Array.from({ length: COUNTER_SHARDS }, (_, shard) => figuresDayId(lead, day, shard)),
   );
   const [totals, items, ...waiting] = await Promise.all([
     new LeadCounter(db, table, lead).totals(),
     getByIds(db, table, ids),
-    ...UNANSWERED_STATUSES.map((status) => stillInsidePromise(db, table, lead, status, calendar, now)),
+    ...UNANSWERED_STATUSES.map((status) => stillInsidePromise(db, table, lead, status, window)),
   ]);
   const sums = emptySums();
   for (const item of items.values()) addDayItem(sums, item);
@@ -219,8 +230,9 @@ export async function recountStats(
   calendar: BusinessCalendar,
   now: Date,
 ): Promise<DeskStatsResponse> {
+  const window = promiseWindow(calendar, now);
   return answer(
-    await Promise.all(kinds.map(({ lead, table }) => recountKind(db, table, lead, calendar, now))),
+    await Promise.all(kinds.map(({ lead, table }) => recountKind(db, table, lead, calendar, window))),
   );
 }
 
@@ -231,9 +243,8 @@ export async function maintainedStats(
   calendar: BusinessCalendar,
   now: Date,
 ): Promise<DeskStatsResponse> {
-  return answer(
-    await Promise.all(kinds.map(({ lead, table }) => maintainedKind(db, table, lead, calendar, now))),
-  );
+  const window = promiseWindow(calendar, now);
+  return answer(await Promise.all(kinds.map(({ lead, table }) => maintainedKind(db, table, lead, window))));
 }
 
 /** Tables whose marker was seen: the recount never removes it, so a warm function asks once. */
