@@ -19,10 +19,9 @@ import {
   LIMITS_INTEGRATIONS,
   type WebhookEventType,
 } from "../../events/webhooks";
-import { cancellationCodes } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
 import type { SealedSecret, SecretBox } from "../lib/secret-box";
-import type { TransactItem } from "../lib/transact";
+import { isFirstConditionRefused, type TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
 import { auditPut } from "../model/audit";
 import { type GuardOptions, resolveEndpoint, type UrlRefusal } from "./url-guard";
@@ -239,7 +238,7 @@ async function writeChange(
     );
     return true;
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
+    if (isFirstConditionRefused(error)) return false;
     throw error;
   }
 }
@@ -322,7 +321,7 @@ export async function deleteEndpoint(
       }),
     );
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { kind: "notFound" };
+    if (isFirstConditionRefused(error)) return { kind: "notFound" };
     throw error;
   }
   return { kind: "done", endpoint: endpointView(item) };

@@ -8,7 +8,13 @@ import { type DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from
 import { BACKFILLED_AT } from "../../events/desk";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
-import { isTransactionConflict, retryTransaction, type Sleep, type TransactItem } from "../lib/transact";
+import {
+  isFirstConditionRefused,
+  isTransactionConflict,
+  retryTransaction,
+  type Sleep,
+  type TransactItem,
+} from "../lib/transact";
 import {
   deskCounterUpdate,
   deskKey,
@@ -98,7 +104,7 @@ export async function makeNew(
       return "madeNew";
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (codes?.[0] === "ConditionalCheckFailed") return "skipped";
+      if (isFirstConditionRefused(error)) return "skipped";
       if (codes?.slice(2).includes("ConditionalCheckFailed")) extra = [];
       throw error;
     }
@@ -148,7 +154,7 @@ export async function addDueAt(
     );
     return "dueAdded";
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return "skipped";
+    if (isFirstConditionRefused(error)) return "skipped";
     throw error;
   }
 }
@@ -199,7 +205,7 @@ export async function countOwner(
       );
       return "ownersCounted";
     } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return "skipped";
+      if (isFirstConditionRefused(error)) return "skipped";
       throw error;
     }
   });

@@ -18,9 +18,9 @@ import {
 import { TZDate } from "@date-fns/tz";
 import { BACKFILLED_AT, isClockRunning } from "../../events/desk";
 import type { DeskDigest, DeskLeadRef, DeskReminder } from "../../events/envelopes";
-import { cancellationCodes } from "../lib/aws-errors";
 import type { Clock, IdGenerator } from "../lib/clock";
 import { queryAll } from "../lib/query-all";
+import { isFirstConditionRefused } from "../lib/transact";
 import { deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
@@ -144,7 +144,7 @@ function recipientFinder(deps: ReminderDeps) {
   };
 }
 
-const isRaceLost = (error: unknown) => cancellationCodes(error)?.[0] === "ConditionalCheckFailed";
+const isRaceLost = (error: unknown) => isFirstConditionRefused(error);
 
 /** Ref of a lead as the e-mails carry it. */
 const refOf = ({ kind, id, name, company, dueAt, expiresAt }: OpenLead): DeskLeadRef => ({

@@ -23,6 +23,14 @@ export function isConditionRefused(error: unknown): boolean {
   return cancellationCodes(error)?.includes("ConditionalCheckFailed") === true;
 }
 
+/**
+ * The transaction's first action was refused by its condition: by convention the item it is about
+ * (a record, an account, an invitation) was gone or had moved; the other actions did not count.
+ */
+export function isFirstConditionRefused(error: unknown): boolean {
+  return cancellationCodes(error)?.[0] === "ConditionalCheckFailed";
+}
+
 /** Exponential backoff with jitter: ~10 ms after the first attempt, at most ~240 ms. */
 export function conflictBackoffMs(attempt: number, random: () => number = Math.random): number {
   return Math.round(10 * 2 ** Math.min(attempt, 4) * (0.5 + random()));

@@ -3,9 +3,14 @@ import type { ContactRequest } from "../../events/contact";
 import type { DomainEvent } from "../../events/envelopes";
 import { formValues } from "../../events/lead-fields";
 import type { SignupRequest } from "../../events/signup";
-import { cancellationCodes } from "../lib/aws-errors";
 import type { Clock, IdGenerator } from "../lib/clock";
-import { isConditionRefused, isTransactionConflict, retryTransaction, type Sleep } from "../lib/transact";
+import {
+  isConditionRefused,
+  isFirstConditionRefused,
+  isTransactionConflict,
+  retryTransaction,
+  type Sleep,
+} from "../lib/transact";
 import { stageCalendar } from "../model/calendar";
 import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
@@ -150,7 +155,7 @@ async function storeWithEvent<R extends NewRecord>(
       return { duplicate: false, ...(linkTo ? { linkedTo: linkTo } : {}) };
     } catch (error) {
       // A retry after an ambiguous failure that had in fact succeeded lands here too: same answer.
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return { duplicate: true };
+      if (isFirstConditionRefused(error)) return { duplicate: true };
       throw error;
     }
   });

@@ -8,8 +8,8 @@
  */
 import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AccountLocked } from "../../events/envelopes";
-import { cancellationCodes } from "../lib/aws-errors";
 import type { IdGenerator } from "../lib/clock";
+import { isFirstConditionRefused } from "../lib/transact";
 import { outboxItemFor } from "../model/outbox";
 import { LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 
@@ -68,7 +68,7 @@ export async function raiseAccountLockedAlert(
     );
     return true;
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed") return false;
+    if (isFirstConditionRefused(error)) return false;
     throw error;
   }
 }

@@ -12,7 +12,12 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { InvitationPreview } from "../../events/team";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import { HOLD_REMOVE, holderCondition, releaseHold, takeHold } from "../lib/hold";
-import { isConditionRefused, isTransactionConflict, retryTransaction } from "../lib/transact";
+import {
+  isConditionRefused,
+  isFirstConditionRefused,
+  isTransactionConflict,
+  retryTransaction,
+} from "../lib/transact";
 import { auditPut } from "../model/audit";
 import { staffAddress, staffKey } from "../model/identity";
 import { type StaffUser, UsersRepository } from "../model/staff/users";
@@ -147,7 +152,7 @@ async function create(
     );
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === "ConditionalCheckFailed") return { kind: "invalid" };
+    if (isFirstConditionRefused(error)) return { kind: "invalid" };
     if (codes?.[1] === "ConditionalCheckFailed" || codes?.[2] === "ConditionalCheckFailed")
       return { kind: "alreadyMember" };
     if (isConditionalCheckFailed(error)) return { kind: "invalid" };

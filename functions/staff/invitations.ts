@@ -18,7 +18,7 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { StaffRole } from "../../events/staff";
 import type { InvitationView } from "../../events/team";
 import { cancellationCodes } from "../lib/aws-errors";
-import { retryTransaction } from "../lib/transact";
+import { isFirstConditionRefused, retryTransaction } from "../lib/transact";
 import { auditPut } from "../model/audit";
 import { staffAddress, staffKey } from "../model/identity";
 import { checkedAddress, type StaffUser, UsersRepository } from "../model/staff/users";
@@ -197,7 +197,7 @@ export async function changeInvitation(
         );
       } catch (error) {
         const codes = cancellationCodes(error);
-        if (codes?.[0] === "ConditionalCheckFailed") return { kind: "notPending" as const };
+        if (isFirstConditionRefused(error)) return { kind: "notPending" as const };
         if (issued && codes?.[2] === "ConditionalCheckFailed") throw new Refused("alreadyInvited");
         if (issued && codes?.[3] === "ConditionalCheckFailed") throw new Refused("alreadyMember");
         // Revoke: the lock changed hands between the read and the write; read again.

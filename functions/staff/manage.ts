@@ -13,7 +13,7 @@ import {
   type TeamAuditEntry,
 } from "../../events/team";
 import { cancellationCodes } from "../lib/aws-errors";
-import type { TransactItem } from "../lib/transact";
+import { isFirstConditionRefused, type TransactItem } from "../lib/transact";
 import { type AuditAction, auditPut } from "../model/audit";
 import { endSessions } from "../model/staff/sessions";
 import {
@@ -78,7 +78,7 @@ async function transact(
     await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === "ConditionalCheckFailed") return "notFound";
+    if (isFirstConditionRefused(error)) return "notFound";
     if (codes?.[2] === "ConditionalCheckFailed") return "lastAdmin";
     throw error;
   }

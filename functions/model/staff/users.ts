@@ -14,7 +14,12 @@ import {
 import type { StaffMember, StaffRole, StaffUserView } from "../../../events/staff";
 import { cancellationCodes, isConditionalCheckFailed } from "../../lib/aws-errors";
 import { HttpError, MESSAGES } from "../../lib/http/errors";
-import { isConditionRefused, isTransactionConflict, retryTransaction } from "../../lib/transact";
+import {
+  isConditionRefused,
+  isFirstConditionRefused,
+  isTransactionConflict,
+  retryTransaction,
+} from "../../lib/transact";
 import { staffAddress, staffKey, staffUsername } from "../identity";
 import { AddressClaims, AddressTakenError, claimsTableBeside, holdsAddress } from "./address-claims";
 
@@ -237,7 +242,7 @@ export class UsersRepository {
       );
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (codes?.[0] === "ConditionalCheckFailed") throw new UserExistsError(user.username);
+      if (isFirstConditionRefused(error)) throw new UserExistsError(user.username);
       if (codes?.[1] === "ConditionalCheckFailed") throw new AddressTakenError(user.email);
       throw error;
     }
@@ -374,8 +379,7 @@ export class UsersRepository {
         }),
       );
     } catch (error) {
-      if (cancellationCodes(error)?.[0] === "ConditionalCheckFailed")
-        throw new UnknownUserError(user.username);
+      if (isFirstConditionRefused(error)) throw new UnknownUserError(user.username);
       throw error;
     }
   }
