@@ -10,6 +10,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Manifest } from "vite";
+import { AFTER_PAINT_ATTRIBUTE } from "../../web/src/boot/afterPaintResources";
 import {
   COMMAND_CENTER_PREFIX,
   COMMAND_CENTER_SHELL_FILE,
@@ -21,6 +22,7 @@ import {
 import { markBuilt } from "../local/web-build";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
+import { criticalCss } from "./critical-css";
 import { CSP_HASHES_FILE, cspHash, inlineStyleProblems } from "./csp-hashes";
 import { currentStageName } from "./site-config";
 
@@ -49,53 +51,74 @@ function closure(manifest: Manifest, key: string): { scripts: Set<string>; style
   return { scripts, styles };
 }
 
+/** The module the entry imports once the page has painted (web/src/entry-client.tsx). */
+const APP_SOURCE = "src/mount.tsx";
+
 /**
- * modulepreload links for a page chunk and its static imports, minus what the entry already brings
- * (Vite writes the entry's own tags into index.html). A page whose CSS is not the entry's one
- * stylesheet (inlined into every public page) is refused: it would need a render-blocking link.
+ * The app's chunk, a page's chunk and their static imports, minus what the entry already brings
+ * (Vite writes the entry's own tags into index.html). A page whose CSS is not the site's one
+ * stylesheet is refused.
  */
-function preloadTags(manifest: Manifest, source: string): string {
-  if (!manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
+function appChunks(manifest: Manifest, pageChunk: string | null): string[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error("The build manifest has no entry chunk");
   const entry = closure(manifest, entryKey);
-  const page = closure(manifest, source);
-  // Islands (routing/deferred.tsx) load their code late, but their prerendered HTML needs its CSS now.
-  for (const lazy of manifest[source]?.dynamicImports ?? []) {
-    for (const css of closure(manifest, lazy).styles) page.styles.add(css);
+  const wanted = new Set<string>();
+  for (const source of pageChunk === null ? [APP_SOURCE] : [APP_SOURCE, pageChunk]) {
+    if (!manifest[source]) throw new Error(`No chunk for ${source} in the build manifest`);
+    const chunk = closure(manifest, source);
+    // Islands (routing/deferred.tsx) load their code late, but their prerendered HTML needs its CSS now.
+    for (const lazy of manifest[source]?.dynamicImports ?? []) {
+      for (const css of closure(manifest, lazy).styles) chunk.styles.add(css);
+    }
+    const extra = [...chunk.styles].filter((css) => !entry.styles.has(css));
+    if (extra.length > 0) {
+      throw new Error(
+        `${source} needs ${extra.join(", ")} beyond the site's stylesheet (keep cssCodeSplit: false in vite.config.ts)`,
+      );
+    }
+    for (const file of chunk.scripts) if (!entry.scripts.has(file)) wanted.add(file);
   }
-  const extra = [...page.styles].filter((css) => !entry.styles.has(css));
-  if (extra.length > 0) {
-    throw new Error(
-      `${source} needs ${extra.join(", ")} beyond the inlined stylesheet (keep cssCodeSplit: false in vite.config.ts)`,
-    );
-  }
-  return [...page.scripts]
-    .filter((file) => !entry.scripts.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("\n    ");
+  return [...wanted];
+}
+
+function modulePreloads(files: readonly string[]): string[] {
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
 /** Vite's stylesheet link in index.html (one: `cssCodeSplit: false`, vite.config.ts). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
-/**
- * The public pages' template: Vite's render-blocking stylesheet link replaced by the stylesheet
- * itself in a <style>, so the first screen paints from the HTML response alone
- * (docs/decisions/0089-inline-css-csp-hash.md). Returns the template and the inlined text.
- */
-async function inlineStylesheet(
-  template: string,
-  outDir: string,
-): Promise<{ template: string; css: string }> {
+function stylesheetLink(template: string): { link: string; file: string } {
   const links = [...template.matchAll(STYLESHEET_LINK)];
   if (links.length !== 1)
-    throw new Error(`index.html links ${links.length} stylesheets; the build inlines exactly one`);
+    throw new Error(`index.html links ${links.length} stylesheets; the build expects one`);
   const [link, file] = links[0] as RegExpMatchArray;
-  const css = (await readFile(join(outDir, file as string), "utf8")).trim();
+  return { link, file: file as string };
+}
+
+/**
+ * A public page as served: Vite's render-blocking stylesheet link replaced by the rules its family
+ * of pages needs, inline; the whole stylesheet and the app's chunks in an inert template that the
+ * entry moves into the document after the first paint (docs/decisions/0105).
+ */
+function servedPage(html: string, css: string, chunks: readonly string[]): string {
   // The HTML parser would end the element there, and the browser would hash another text.
-  if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": it cannot be inlined`);
-  return { template: template.replace(link, () => `<style>${css}</style>`), css };
+  if (/<\/style/i.test(css)) throw new Error(`The critical CSS contains "</style": it cannot be inlined`);
+  const { link, file } = stylesheetLink(html);
+  const afterPaint = [`<link rel="stylesheet" crossorigin href="/${file}">`, ...modulePreloads(chunks)];
+  return html.replace(
+    link,
+    () => `<style>${css}</style>\n    <template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
+  );
+}
+
+/**
+ * Pages that share their inline stylesheet: the first path segment (/platform/..., /solutions/...),
+ * so the CSP lists about ten hashes, well under CloudFront's header length quota.
+ */
+function styleFamily(file: string): string {
+  return file.split("/")[0] as string;
 }
 
 function fillTemplate(template: string, head: string, html: string): string {
@@ -176,10 +199,7 @@ async function renderSite(
   });
 
   const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
-  // The Command Center shell keeps the stylesheet link (it is not public, and signed-in staff
-  // have it cached); the public pages and the 404 page carry the stylesheet inline.
-  const shellTemplate = await readFile(join(outDir, "index.html"), "utf8");
-  const { template, css } = await inlineStylesheet(shellTemplate, outDir);
+  const template = await readFile(join(outDir, "index.html"), "utf8");
   const server = (await import(pathToFileURL(join(ssrDir, "entry-server.js")).href)) as ServerEntry;
 
   // Every page's og:image / twitter:image points at it (web/src/seo/head.ts): it must ship.
@@ -189,24 +209,46 @@ async function renderSite(
     );
   });
 
+  const pages = new Map<string, { html: string; chunks: string[] }>();
   for (const path of PUBLIC_PATHS) {
     const page = await server.render(path);
-    const head = `${page.head}\n    ${preloadTags(manifest, pageSource(path))}`;
-    await writeDist(htmlFileFor(path), fillTemplate(template, head, page.html));
+    pages.set(htmlFileFor(path), {
+      html: fillTemplate(template, page.head, page.html),
+      chunks: appChunks(manifest, pageSource(path)),
+    });
+  }
+  const notFound = await server.render("/404");
+  pages.set(NOT_FOUND_FILE, {
+    html: fillTemplate(template, notFound.head, notFound.html),
+    chunks: appChunks(manifest, pageSource(null)),
+  });
+
+  const families = new Map<string, string[]>();
+  for (const file of pages.keys())
+    families.set(styleFamily(file), [...(families.get(styleFamily(file)) ?? []), file]);
+  const hashes: string[] = [];
+  for (const files of families.values()) {
+    const members = files.map((file) => ({
+      file,
+      ...(pages.get(file) as { html: string; chunks: string[] }),
+    }));
+    const css = await criticalCss(
+      members.map((member) => member.html),
+      outDir,
+    );
+    hashes.push(cspHash(css));
+    for (const member of members) await writeDist(member.file, servedPage(member.html, css, member.chunks));
   }
 
-  const notFound = await server.render("/404");
-  await writeDist(
-    NOT_FOUND_FILE,
-    fillTemplate(template, `${notFound.head}\n    ${preloadTags(manifest, pageSource(null))}`, notFound.html),
-  );
-
+  // The Command Center shell keeps the stylesheet link (it is not public, and signed-in staff
+  // have it cached) and fetches the app's chunk at once.
   const shellHead = [
     `<title>Command Center | ${server.config.brand}</title>`,
     `<meta name="robots" content="noindex, nofollow">`,
+    ...modulePreloads(appChunks(manifest, null)),
   ].join("\n    ");
-  await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(shellTemplate, shellHead, ""));
-  await writeDist(CSP_HASHES_FILE, `${JSON.stringify({ styleSrc: [cspHash(css)] }, null, 2)}\n`);
+  await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(template, shellHead, ""));
+  await writeDist(CSP_HASHES_FILE, `${JSON.stringify({ styleSrc: [...new Set(hashes)] }, null, 2)}\n`);
   // What the CDK stack and the local runtime will check again: every <style> of every page is
   // allowed by the hashes just written, and no page carries a style attribute.
   const problems = inlineStyleProblems(outDir);

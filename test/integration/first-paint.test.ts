@@ -1,9 +1,10 @@
 /**
- * Every public page paints from its HTML response alone (docs/decisions/0089-inline-css-csp-hash.md),
- * over real HTTP against the local runtime serving the built site (web/dist, built when stale):
- * no render-blocking stylesheet link, each inline <style> allowed by the Content-Security-Policy the
- * runtime sends with that very page (a hash, never 'unsafe-inline'), and no style attribute (which
- * a strict style-src blocks).
+ * Every public page paints from its HTML response alone (docs/decisions/0089-inline-css-csp-hash.md,
+ * 0105-paint-before-hydration.md), over real HTTP against the local runtime serving the built site
+ * (web/dist, built when stale): no render-blocking stylesheet link, nothing fetched before the first
+ * paint but the small entry script (the stylesheet and the app's chunks wait in an inert template),
+ * each inline <style> allowed by the Content-Security-Policy the runtime sends with that very page (a
+ * hash, never 'unsafe-inline'), and no style attribute (which a strict style-src blocks).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cspHash, hasStyleAttribute, inlineStyles } from "../../infra/site/csp-hashes";
@@ -17,6 +18,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
+
+/** The page as the parser fetches from it: a <template>'s content is inert, never fetched. */
+function live(html: string): string {
+  return html.replace(/<template\b[^>]*>[\s\S]*?<\/template\s*>/gi, "");
+}
+
+/** The contents of the page's inert templates. */
+function templates(html: string): string[] {
+  return [...html.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template\s*>/gi)].map((match) => match[1] ?? "");
+}
 
 /** The page's start tags of one element name, each with its attributes (names lower-cased). */
 function tags(html: string, name: string): Record<string, string>[] {
@@ -33,7 +44,7 @@ function tags(html: string, name: string): Record<string, string>[] {
 
 /** A stylesheet link the browser waits for before the first paint: no media, or one that matches a screen. */
 function renderBlockingStylesheets(html: string): string[] {
-  return tags(html, "link")
+  return tags(live(html), "link")
     .filter((link) => (link.rel ?? "").toLowerCase().split(/\s+/).includes("stylesheet"))
     .filter((link) => {
       const media = (link.media ?? "").trim().toLowerCase();
@@ -67,8 +78,26 @@ describe("the checks themselves", () => {
     expect(renderBlockingStylesheets(`<link href="/c.css" rel="preload stylesheet">`)).toEqual(["/c.css"]);
     expect(renderBlockingStylesheets(`<link rel="stylesheet" href="/p.css" media="print">`)).toEqual([]);
     expect(renderBlockingStylesheets(`<link rel="modulepreload" href="/x.js">`)).toEqual([]);
+    expect(
+      renderBlockingStylesheets(`<template data-x><link rel="stylesheet" href="/t.css"></template>`),
+    ).toEqual([]);
+  });
+
+  it("find what the parser fetches outside templates only", () => {
+    const html = `<script type="module" src="/e.js"></script><template a><link rel="modulepreload" href="/m.js"></template>`;
+    expect(fetchedBeforePaint(html)).toEqual(["/e.js"]);
   });
 });
+
+/** Scripts, module preloads and stylesheets the parser requests (outside templates), in order. */
+function fetchedBeforePaint(html: string): string[] {
+  const page = live(html);
+  const scripts = tags(page, "script").flatMap((script) => (script.src ? [script.src] : []));
+  const links = tags(page, "link")
+    .filter((link) => /(^|\s)(stylesheet|modulepreload|preload)(\s|$)/i.test(link.rel ?? ""))
+    .map((link) => link.href ?? "?");
+  return [...scripts, ...links];
+}
 
 describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
   it("links no render-blocking stylesheet and carries its CSS inline", async () => {
@@ -80,6 +109,20 @@ describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
     // The inline stylesheet is in <head>, so the first paint has it.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(inlineStyles(head)).toEqual(styles);
+  });
+
+  it("fetches nothing before its first paint but the entry script; the rest waits in a template", async () => {
+    const { html } = await page(path);
+    const before = fetchedBeforePaint(html);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const [afterPaint, ...others] = templates(html);
+    expect(others).toEqual([]);
+    const deferred = tags(afterPaint ?? "", "link");
+    expect(deferred.filter((link) => link.rel === "stylesheet").map((link) => link.href)).toEqual([
+      expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/),
+    ]);
+    expect(deferred.filter((link) => link.rel === "modulepreload").length).toBeGreaterThan(0);
   });
 
   it("has every <style> allowed by the CSP sent with it, by hash and not by 'unsafe-inline'", async () => {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from "react";
 import { PublicLayout } from "./components/layout/PublicLayout";
+import { isCommandCenterPath } from "./public-paths";
 import { RoutedPage } from "./routing/RoutedPage";
 import { useLocation } from "./routing/router";
-import { isCommandCenterPath, isPublicPath, NOT_FOUND_PAGE, normalisePath, PAGES } from "./routing/routes";
+import { isPublicPath, NOT_FOUND_PAGE, normalisePath, PAGES } from "./routing/routes";
 
 /** The staff SPA: its own chunk (with react-router), its own layout; never prerendered. */
 const CommandCenterMount = lazy(() => import("./routing/CommandCenterMount"));

@@ -36,6 +36,10 @@ export function pageSource(path: PublicPath | null): string {
 /** Staff area: served the SPA shell (commandcenter/index.html), never prerendered, noindex. */
 export const COMMAND_CENTER_PREFIX = "/commandcenter";
 
+export function isCommandCenterPath(path: string): boolean {
+  return path === COMMAND_CENTER_PREFIX || path.startsWith(`${COMMAND_CENTER_PREFIX}/`);
+}
+
 /** The built file that answers a public path. */
 export function htmlFileFor(path: PublicPath): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SiteConfig } from "../config";
-import { PUBLIC_PAGES, PUBLIC_PATHS } from "../public-paths";
+import { isCommandCenterPath, PUBLIC_PAGES, PUBLIC_PATHS } from "../public-paths";
 import type { PageModule } from "./lazyPage";
-import { isCommandCenterPath, NOT_FOUND_PAGE, normalisePath, PAGES, pageFor } from "./routes";
+import { NOT_FOUND_PAGE, normalisePath, PAGES, pageFor } from "./routes";
 
 describe("route table", () => {
   it("has one page per public path, and the 404 page for anything else", () => {

@@ -1,5 +1,5 @@
 import { trimTrailingSlashes } from "../../../events/text";
-import { COMMAND_CENTER_PREFIX, PUBLIC_PATHS, type PublicPath } from "../public-paths";
+import { PUBLIC_PATHS, type PublicPath } from "../public-paths";
 import { type LazyPage, lazyPage } from "./lazyPage";
 
 /**
@@ -36,10 +36,6 @@ export function normalisePath(path: string): string {
 
 export function isPublicPath(path: string): path is PublicPath {
   return (PUBLIC_PATHS as readonly string[]).includes(path);
-}
-
-export function isCommandCenterPath(path: string): boolean {
-  return path === COMMAND_CENTER_PREFIX || path.startsWith(`${COMMAND_CENTER_PREFIX}/`);
 }
 
 /** The page that answers a location (the 404 page for unknown paths). */

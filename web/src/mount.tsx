@@ -1,0 +1,40 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./App";
+import { BrowserRouter } from "./routing/router";
+import { isPublicPath, normalisePath, pageFor } from "./routing/routes";
+
+/** Link intent: start downloading the target page's chunk (public pages only). */
+function prefetchPage(pathname: string): void {
+  const path = normalisePath(pathname);
+  if (isPublicPath(path))
+    pageFor(path)
+      .load()
+      .catch(() => {});
+}
+
+/** Starts the app: hydrates a prerendered page, renders the Command Center shell. */
+export function mount(prerendered: boolean): void {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing from the page");
+  const app = (
+    <StrictMode>
+      <BrowserRouter prefetch={prefetchPage}>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (!prerendered) {
+    createRoot(container).render(app);
+    return;
+  }
+  // Load the current page's chunk first so that hydration renders exactly the prerendered markup.
+  pageFor(location.pathname)
+    .load()
+    // As a transition, hydration is time-sliced: no long task blocks the main thread (TBT).
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    );
+}
