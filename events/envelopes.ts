@@ -3,7 +3,7 @@ import { ContactMessage } from "./contact";
 import { LEAD_KINDS } from "./desk";
 import { isoDateTime } from "./fields";
 import { Signup } from "./signup";
-import { LeadOwnerChangedData, LeadRepliedData, LeadStatusChangedData } from "./webhooks";
+import { LeadOverdueData, LeadOwnerChangedData, LeadRepliedData, LeadStatusChangedData } from "./webhooks";
 
 function envelope<const T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -84,6 +84,7 @@ const withoutUrl = { lead: z.object({ kind: z.enum(LEAD_KINDS), id: z.string().m
 export const LeadStatusChanged = envelope("lead.status_changed", LeadStatusChangedData.extend(withoutUrl));
 export const LeadOwnerChanged = envelope("lead.owner_changed", LeadOwnerChangedData.extend(withoutUrl));
 export const LeadReplied = envelope("lead.replied", LeadRepliedData.extend(withoutUrl));
+export const LeadOverdue = envelope("lead.overdue", LeadOverdueData.extend(withoutUrl));
 
 /**
  * One delivery job of an outbound integration (functions/integrations/deliveries.ts): the delivery
@@ -119,6 +120,7 @@ export const DomainEvent = z.discriminatedUnion("type", [
   LeadStatusChanged,
   LeadOwnerChanged,
   LeadReplied,
+  LeadOverdue,
   WebhookDelivery,
   WebhookEndpointPaused,
 ]);

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "lead.status_changed",
   "lead.owner_changed",
   "lead.replied",
+  "lead.overdue",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -26,6 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "lead.status_changed": "Lead status changed",
   "lead.owner_changed": "Lead owner changed",
   "lead.replied": "Lead replied to",
+  "lead.overdue": "Lead became overdue (no reply by its due time)",
 };
 
 /** The event type of "Send test event": never published by the product itself. */
@@ -91,6 +93,21 @@ export const LeadRepliedData = z.object({
 });
 export type LeadRepliedData = z.infer<typeof LeadRepliedData>;
 
+/**
+ * A New lead whose reply-due time passed without a reply (the desk's schedule, once per lead): who
+ * it is, whose it is, and since when it is overdue. No free text the prospect typed beyond the name
+ * and company.
+ */
+export const LeadOverdueData = z.object({
+  lead: WebhookLeadRef,
+  name: z.string(),
+  company: z.string().optional(),
+  /** The owner's username; null: nobody owns it. */
+  owner: z.string().nullable(),
+  dueAt: isoDateTime,
+});
+export type LeadOverdueData = z.infer<typeof LeadOverdueData>;
+
 function payload<const T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
     type: z.literal(type),
@@ -111,6 +128,7 @@ export const WebhookPayload = z.discriminatedUnion("type", [
   payload("lead.status_changed", LeadStatusChangedData),
   payload("lead.owner_changed", LeadOwnerChangedData),
   payload("lead.replied", LeadRepliedData),
+  payload("lead.overdue", LeadOverdueData),
   payload(WEBHOOK_TEST_EVENT, z.object({ message: z.string() })),
 ]);
 export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -322,7 +322,7 @@ export const OUTBOX_RELAY = {
 } as const satisfies WorkerDefinition;
 
 /**
- * Functions run on a schedule. The lead desk's reminders and morning digest
+ * Functions run on a schedule. The lead desk's reminders, overdue announcements and morning digest
  * (docs/decisions/0070-desk-reminders.md): they read open leads from the byDesk index, mark each
  * lead reminded and each owner's digest sent (audit table), and queue the e-mails via the outbox.
  */

@@ -67,7 +67,8 @@ export function webhookPayloadOf(event: DomainEvent, siteUrl: string): WebhookPa
     case "lead.status_changed":
     case "lead.owner_changed":
     case "lead.replied":
-      // The three share the lead reference; TypeScript narrows each case's data with its type.
+    case "lead.overdue":
+      // The four share the lead reference; TypeScript narrows each case's data with its type.
       return {
         ...head,
         type: event.type,

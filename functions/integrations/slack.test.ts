@@ -67,3 +67,33 @@ describe("slackMessageOf", () => {
     ).toBeUndefined();
   });
 });
+
+describe("the overdue message", () => {
+  const overdue = (owner: string | null, company?: string): WebhookPayload => ({
+    type: "lead.overdue",
+    version: 1,
+    id: "e2",
+    timestamp: "2026-11-27T15:00:00.000Z",
+    data: {
+      lead: { kind: "contact", id: "c1", url: "https://repdesk.example.com/commandcenter/contacts#lead=c1" },
+      name: "<!here> *Max*",
+      ...(company ? { company } : {}),
+      owner,
+      dueAt: "2026-11-27T14:00:00.000Z",
+    },
+  });
+
+  it("says whose lead it is, when the reply was due, and links it; the prospect's text neutralised", () => {
+    const message = slackMessageOf(overdue(null, "<@U1> Corp")) as NonNullable<
+      ReturnType<typeof slackMessageOf>
+    >;
+    const text = JSON.stringify(message);
+    expect(message.text).toContain("Contact message overdue");
+    expect(text).toContain("Owner: Unassigned");
+    expect(text).toContain("Reply was due: ");
+    expect(text).toContain("|Open in the Command Center>");
+    expect(text).not.toContain("<!here>");
+    expect(text).not.toContain("<@U1>");
+    expect(JSON.stringify(slackMessageOf(overdue("bea")))).toContain("Owner: bea");
+  });
+});

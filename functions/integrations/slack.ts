@@ -1,7 +1,7 @@
 /**
  * Slack incoming webhooks (docs/product/webhooks.md, "Slack"): new signups and contact messages as a
  * short message staff can read in the channel, with the reply's due time in the team's zone and a
- * link that opens the lead. Whatever the prospect typed is neutralised: `&`, `<` and `>` escaped
+ * link that opens the lead; a lead that became overdue, for endpoints that chose that event. Whatever the prospect typed is neutralised: `&`, `<` and `>` escaped
  * (so no `<!channel>`, `<!here>`, `<@U…>` or link can be formed), mrkdwn's emphasis characters
  * broken apart, line breaks and control characters flattened.
  */
@@ -34,10 +34,36 @@ export interface SlackMessage {
 
 const TEAM_SIZE = { solo: "Solo", team: "Team" } as Record<string, string>;
 
+/** Our own link: the site's origin and a lead id from our database, escaped all the same. */
+function leadLink(url: string): string {
+  return `<${url.replace(/[<>|]/g, "")}|Open in the Command Center>`;
+}
+
+/** "Lead overdue": who, whose, since when, and the link; sent only to endpoints that chose it. */
+function overdueMessage(payload: Extract<WebhookPayload, { type: "lead.overdue" }>): SlackMessage {
+  const { data } = payload;
+  const name = neutralise(data.name);
+  const facts = [
+    data.company ? `Company: ${neutralise(data.company)}` : undefined,
+    `Owner: ${data.owner ? neutralise(data.owner) : "Unassigned"}`,
+    `Reply was due: ${formatTeamTime(data.dueAt)}`,
+  ].filter((fact): fact is string => fact !== undefined);
+  const title = data.lead.kind === "signup" ? "Signup overdue" : "Contact message overdue";
+  return {
+    text: `${title}: ${name}`,
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text: `*${title}*: ${name}` } },
+      { type: "section", text: { type: "mrkdwn", text: facts.join("\n") } },
+      { type: "section", text: { type: "mrkdwn", text: leadLink(data.lead.url) } },
+    ],
+  };
+}
+
 /** The Slack message for an event; undefined for events Slack endpoints do not get. */
 export function slackMessageOf(payload: WebhookPayload): SlackMessage | undefined {
   if (payload.type === "webhook.test")
     return { text: "RepDesk test message: this channel receives RepDesk leads.", blocks: [] };
+  if (payload.type === "lead.overdue") return overdueMessage(payload);
   if (payload.type !== "signup.created" && payload.type !== "contact.received") return undefined;
   const lead = payload.data;
   const title = payload.type === "signup.created" ? "New signup" : "New contact message";
@@ -48,8 +74,7 @@ export function slackMessageOf(payload: WebhookPayload): SlackMessage | undefine
     lead.country ? `Country: ${neutralise(lead.country)}` : undefined,
     lead.dueAt ? `Reply due: ${formatTeamTime(lead.dueAt)}` : undefined,
   ].filter((fact): fact is string => fact !== undefined);
-  // Our own link: the site's origin and a lead id from our database, escaped all the same.
-  const link = `<${lead.lead.url.replace(/[<>|]/g, "")}|Open in the Command Center>`;
+  const link = leadLink(lead.lead.url);
   const text = `${title}: ${name}`;
   return {
     text,

@@ -9,20 +9,12 @@
  * Both read the byDesk index (`<kind>#new` by arrival) over a bounded range, never the table.
  */
 
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { TZDate } from "@date-fns/tz";
-import { BACKFILLED_AT, isClockRunning } from "../../events/desk";
-import type { DeskDigest, DeskLeadRef, DeskReminder } from "../../events/envelopes";
+import { BACKFILLED_AT } from "../../events/desk";
+import type { DeskDigest, DeskReminder } from "../../events/envelopes";
 import type { Clock, IdGenerator } from "../lib/clock";
-import { queryAll } from "../lib/query-all";
 import { isFirstConditionRefused } from "../lib/transact";
-import { deskKey } from "../model/lead-index";
-import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import {
   addClockTime,
@@ -32,13 +24,11 @@ import {
   RESPONSE_BUDGET_MS,
 } from "../model/response-clock";
 import { UsersRepository } from "../model/staff/users";
-import { DESK_INDEX } from "../model/tables";
+import { DAY_MS, type OpenLead, type OpenLeadDeps, openLeads, PROMISE_REACH_DAYS, refOf } from "./open-leads";
+import { announceOverdueLeads } from "./overdue";
 
-const DAY_MS = 86_400_000;
 /** The reminder goes out when this much clock time is left before the reply is due. */
 export const REMINDER_LEAD_MS = 2 * HOUR_MS;
-/** A New lead older than this is past its promise whatever the holidays (as in desk-stats.ts). */
-const PROMISE_REACH_DAYS = 14;
 /** A reminder missed (the job was down) is still sent up to this long after the lead fell overdue. */
 const LATE_REMINDER_MS = DAY_MS;
 /** The record attribute that says the "due soon" reminder was queued (its time). */
@@ -50,9 +40,7 @@ const DIGEST_LAST_HOUR = 11;
 export const DESK_DIGEST_LIMIT = 50;
 const UNASSIGNED = "#unassigned";
 
-export interface ReminderDeps {
-  readonly db: DynamoDBDocumentClient;
-  readonly kinds: readonly { readonly lead: LeadKind; readonly table: string }[];
+export interface ReminderDeps extends OpenLeadDeps {
   readonly tables: { readonly outbox: string; readonly audit: string; readonly users: string };
   readonly calendar: BusinessCalendar;
   readonly newId: IdGenerator;
@@ -63,70 +51,6 @@ export interface ReminderDeps {
 /** When the reminder of a lead that arrived at `arrivedAt` is due: 22 h of clock time later. */
 export function reminderDueAt(calendar: BusinessCalendar, arrivedAt: number): number {
   return addClockTime(calendar, arrivedAt, RESPONSE_BUDGET_MS - REMINDER_LEAD_MS);
-}
-
-interface OpenLead extends DeskLeadRef {
-  readonly createdAt: string;
-  readonly owner?: string;
-  readonly table: string;
-}
-
-const PROJECTION =
-  "id, createdAt, dueAt, respondedAt, linkedTo, #status, #owner, firstName, lastName, company, expiresAt";
-
-interface ExtraFilter {
-  readonly filter: string;
-  readonly names?: Record<string, string>;
-  readonly values?: Record<string, unknown>;
-}
-
-/**
- * The open leads of every kind that arrived in [from, to] (from absent: up to `to`), read from the
- * byDesk index's New partition; `extra` narrows them further in DynamoDB.
- */
-async function openLeads(
-  deps: ReminderDeps,
-  range: { from?: Date; to: Date },
-  extra: ExtraFilter,
-): Promise<OpenLead[]> {
-  const found = await Promise.all(
-    deps.kinds.map(async ({ lead, table }) => {
-      const items = await queryAll(deps.db, {
-        TableName: table,
-        IndexName: DESK_INDEX,
-        KeyConditionExpression: range.from
-          ? "deskKey = :key AND createdAt BETWEEN :from AND :to"
-          : "deskKey = :key AND createdAt <= :to",
-        FilterExpression: `attribute_not_exists(respondedAt) AND attribute_not_exists(linkedTo) AND attribute_exists(dueAt) AND ${extra.filter}`,
-        ProjectionExpression: PROJECTION,
-        ExpressionAttributeNames: { "#status": "status", "#owner": "owner", ...extra.names },
-        ExpressionAttributeValues: {
-          ":key": deskKey(lead, "new"),
-          ":to": range.to.toISOString(),
-          ...(range.from ? { ":from": range.from.toISOString() } : {}),
-          ...extra.values,
-        },
-      });
-      return items.filter((item) => isClockRunning(item)).map((item) => openLeadOf(lead, table, item));
-    }),
-  );
-  return found.flat();
-}
-
-function openLeadOf(lead: LeadKind, table: string, item: Record<string, unknown>): OpenLead {
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const company = text(item.company).trim();
-  return {
-    kind: lead.kind as DeskLeadRef["kind"],
-    id: text(item.id),
-    name: `${text(item.firstName)} ${text(item.lastName)}`.trim().slice(0, 300),
-    ...(company ? { company: company.slice(0, 300) } : {}),
-    dueAt: text(item.dueAt),
-    createdAt: text(item.createdAt),
-    ...(typeof item.expiresAt === "number" ? { expiresAt: item.expiresAt } : {}),
-    ...(typeof item.owner === "string" && item.owner ? { owner: item.owner } : {}),
-    table,
-  };
 }
 
 /** The owner's address (absent: the staff inbox is told), per run so each user is read once. */
@@ -145,16 +69,6 @@ function recipientFinder(deps: ReminderDeps) {
 }
 
 const isRaceLost = (error: unknown) => isFirstConditionRefused(error);
-
-/** Ref of a lead as the e-mails carry it. */
-const refOf = ({ kind, id, name, company, dueAt, expiresAt }: OpenLead): DeskLeadRef => ({
-  kind,
-  id,
-  name,
-  ...(company ? { company } : {}),
-  dueAt,
-  ...(expiresAt === undefined ? {} : { expiresAt }),
-});
 
 /**
  * Queues the "due soon" reminder of every open lead whose reminder time has come. Returns how many
@@ -333,12 +247,13 @@ export async function sendMorningDigests(deps: ReminderDeps, now: Date): Promise
   return queued;
 }
 
-/** One run of the scheduled job: reminders, then the morning digest when due. */
+/** One run of the scheduled job: reminders, overdue announcements, then the morning digest when due. */
 export async function runDeskSchedule(
   deps: ReminderDeps,
   now: Date,
-): Promise<{ reminders: number; digests: number }> {
+): Promise<{ reminders: number; overdue: number; digests: number }> {
   const reminders = await sendDueReminders(deps, now);
+  const overdue = await announceOverdueLeads(deps, now);
   const digests = await sendMorningDigests(deps, now);
-  return { reminders, digests };
+  return { reminders, overdue, digests };
 }

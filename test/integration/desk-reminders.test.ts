@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 const run = (iso: string) =>
-  runtime.runSchedule<{ reminders: number; digests: number }>(SCHEDULE, new Date(iso));
+  runtime.runSchedule<{ reminders: number; overdue: number; digests: number }>(SCHEDULE, new Date(iso));
 const text = (email: Email) => `${email.subject}\n${email.body.text ?? ""}`;
 const withSubject = async (pattern: RegExp) =>
   (await runtime.emails()).filter((email) => pattern.test(email.subject));
@@ -112,11 +112,11 @@ const marker = async (name: string) => {
 
 describe("desk reminders", () => {
   it("Monday 07:59 CST: nothing is due yet; 08:05: the contact due at 10:00 is reminded, to the staff inbox", async () => {
-    expect(await run("2026-11-23T13:59:00.000Z")).toEqual({ reminders: 0, digests: 0 });
+    expect(await run("2026-11-23T13:59:00.000Z")).toEqual({ reminders: 0, overdue: 0, digests: 0 });
     expect(await marker("Cal")).toBeUndefined();
     const first = await run("2026-11-23T14:05:00.000Z");
     // Also Monday's morning digests: Old to its owner, Orv to the staff inbox.
-    expect(first).toEqual({ reminders: 1, digests: 2 });
+    expect(first).toEqual({ reminders: 1, overdue: 0, digests: 2 });
     await runtime.waitFor(async () => (await reminded("Cal")).length === 1);
     const [email] = await reminded("Cal");
     expect(email?.destination.to).toEqual([STAFF_INBOX]);
