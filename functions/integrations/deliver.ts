@@ -6,12 +6,13 @@
  * tried again after the backoff (./schedule.ts) until the 24 hours are up, then failed.
  */
 import { randomUUID } from "node:crypto";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { Webhook } from "standardwebhooks";
 import type { WebhookDeliveryData } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
 import type { SecretBox } from "../lib/secret-box";
 import { updateExpression } from "../lib/update-expression";
+import { isLeadErased } from "../model/delivery-lead";
 import type { DeliveryDeps, DeliveryItem } from "./deliveries";
 import { deliveryUrl, type EndpointItem, findEndpoint } from "./endpoints";
 import type { Poster } from "./http-post";
@@ -190,6 +191,11 @@ async function noteEndpointHealth(deps: AttemptDeps, endpointId: string, ok: boo
 export async function attemptDelivery(deps: AttemptDeps, job: WebhookDeliveryData): Promise<AttemptOutcome> {
   const item = await claim(deps, job);
   if (!item) return "stale";
+  // Made while a privacy request erased its lead (the erasure deletes the deliveries it finds).
+  if (item.leadRef && (await isLeadErased(deps.db, deps.tables.deliveries, item.leadRef))) {
+    await deps.db.send(new DeleteCommand({ TableName: deps.tables.deliveries, Key: { id: item.id } }));
+    return "stale";
+  }
   const endpoint = await findEndpoint(deps, item.endpointId);
   const result = await attempt(deps, item, endpoint);
   const outcome = await record(deps, item, result);

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "../../events/envelopes";
 import { WEBHOOK_PAYLOAD_VERSION, WEBHOOK_TEST_EVENT, type WebhookPayload } from "../../events/webhooks";
-import { deliveryLeadRef } from "../model/delivery-lead";
+import { deliveryLeadRef, isLeadErased } from "../model/delivery-lead";
 import { createDelivery, type DeliveryDeps } from "./deliveries";
 import { type EndpointItem, listEndpoints } from "./endpoints";
 import { isWebhookEventType, webhookPayloadOf } from "./payloads";
@@ -34,6 +34,10 @@ export async function fanOut(deps: FanOutDeps, event: DomainEvent): Promise<stri
       endpoint.active && endpoint.events.includes(payload.type as (typeof endpoint.events)[number]),
   );
   const lead = "lead" in payload.data ? payload.data.lead : undefined;
+  const leadRef = lead ? deliveryLeadRef(lead.kind, lead.id) : undefined;
+  // Erased while the event waited in the queue: nothing about the lead goes out any more.
+  if (leadRef && endpoints.length > 0 && (await isLeadErased(deps.db, deps.tables.deliveries, leadRef)))
+    return "lead-erased";
   let created = 0;
   for (const endpoint of endpoints) {
     const body = bodyFor(endpoint, payload);
@@ -43,7 +47,7 @@ export async function fanOut(deps: FanOutDeps, event: DomainEvent): Promise<stri
       eventType: event.type,
       endpointId: endpoint.id,
       body,
-      ...(lead ? { leadRef: deliveryLeadRef(lead.kind, lead.id) } : {}),
+      ...(leadRef ? { leadRef } : {}),
     });
     if (made) created += 1;
   }

@@ -2,7 +2,9 @@
  * Erasing everything held about one address (docs/decisions/0095-privacy-requests.md), in this
  * order:
  * 1. the erasure marker (functions/model/erasure.ts), first, so a lead event still queued or being
- *    processed is dropped by the notify worker from now on;
+ *    processed is dropped by the notify worker from now on; and a mark per lead in the deliveries
+ *    table (functions/model/delivery-lead.ts), so the webhook fan-out and delivery send nothing
+ *    about it any more;
  * 2. each record, one transaction each with its counters and its address's open-lead lookup
  *    (functions/model/lead-delete.ts, the Command Center's delete), retried when a desk change
  *    raced it; its search and desk index entries are attributes of the record and go with it;
@@ -10,8 +12,9 @@
  *    the webhook deliveries about the leads (their payloads and the receivers' answers);
  * 4. a former staff member: the account, its address claim, and in the audit entries by or about
  *    them the username becomes a keyed reference and the client address goes;
- * 5. the timelines read again and cleared once more: a notify worker that passed its check just
- *    before step 1 may have recorded an e-mail meanwhile;
+ * 5. the timelines and the deliveries read again and cleared once more: a notify worker or a
+ *    fan-out that passed its check just before step 1 may have recorded an e-mail or made a
+ *    delivery meanwhile;
  * 6. one audit entry "privacy.erase" with the keyed reference and the counts, nothing else.
  */
 import {
@@ -25,12 +28,13 @@ import {
 import type { PrivacyCategory } from "../../events/privacy";
 import { cancellationCodes } from "../lib/aws-errors";
 import { auditItem } from "../model/audit";
+import { deliveryLeadRef, erasedLeadItem } from "../model/delivery-lead";
 import { erasurePut, keyedReference } from "../model/erasure";
 import { leadRecordDelete } from "../model/lead-delete";
 import type { LeadKind } from "../model/lead-kinds";
 import { prospectKey, readProspect } from "../model/prospects";
 import { addressClaimKey } from "../model/staff/address-claims";
-import { findHoldings, type Holdings, type PrivacyDeps, timelineOf } from "./find";
+import { deliveriesOf, findHoldings, type Holdings, type PrivacyDeps, timelineOf } from "./find";
 import { countsOf } from "./report";
 
 type Item = Record<string, unknown>;
@@ -71,17 +75,32 @@ async function eraseRecord(deps: PrivacyDeps, lead: LeadKind, id: string): Promi
 }
 
 /** Deletes items of one table by key, 25 per request, asking again for what DynamoDB left. */
-async function deleteKeys(deps: PrivacyDeps, table: string, keys: readonly Item[]): Promise<void> {
-  for (let offset = 0; offset < keys.length; offset += 25) {
-    let requests: Item[] | undefined = keys
-      .slice(offset, offset + 25)
-      .map((Key) => ({ DeleteRequest: { Key } }));
+/** Batch writes, 25 at a time, unprocessed ones retried. */
+async function writeBatches(deps: PrivacyDeps, table: string, all: readonly Item[]): Promise<void> {
+  for (let offset = 0; offset < all.length; offset += 25) {
+    let requests: Item[] | undefined = all.slice(offset, offset + 25);
     for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
       const answer = await deps.db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
       requests = answer.UnprocessedItems?.[table] as Item[] | undefined;
     }
-    if (requests && requests.length > 0) throw new Error("DynamoDB left deletes unprocessed");
+    if (requests && requests.length > 0) throw new Error("DynamoDB left writes unprocessed");
   }
+}
+
+async function deleteKeys(deps: PrivacyDeps, table: string, keys: readonly Item[]): Promise<void> {
+  await writeBatches(
+    deps,
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+}
+
+async function putItems(deps: PrivacyDeps, table: string, items: readonly Item[]): Promise<void> {
+  await writeBatches(
+    deps,
+    table,
+    items.map((Item) => ({ PutRequest: { Item } })),
+  );
 }
 
 const keyOf = (item: Item) => ({ pk: item.pk, sk: item.sk });
@@ -140,6 +159,11 @@ export async function eraseAddress(
   await deps.db.send(
     new TransactWriteCommand({ TransactItems: [erasurePut(deps.tables.audit, holdings.reference, at)] }),
   );
+  await putItems(
+    deps,
+    deps.tables.deliveries,
+    holdings.leads.map((found) => erasedLeadItem(deliveryLeadRef(found.lead.kind, found.item.id), at)),
+  );
   for (const found of holdings.leads) await eraseRecord(deps, found.lead, found.item.id);
   await eraseTimelines(deps, holdings);
   await deleteKeys(deps, deps.tables.audit, [prospectKey(input.email)]);
@@ -161,6 +185,12 @@ export async function eraseAddress(
   );
   await eraseStaff(deps, holdings);
   await eraseTimelines(deps, holdings);
+  const madeMeanwhile = await deliveriesOf(deps, holdings.leads);
+  await deleteKeys(
+    deps,
+    deps.tables.deliveries,
+    madeMeanwhile.items.map((delivery) => ({ id: delivery.id })),
+  );
   const counts = countsOf(holdings);
   await deps.db.send(
     new PutCommand({

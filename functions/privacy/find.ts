@@ -189,7 +189,7 @@ async function pendingEventsOf(deps: PrivacyDeps, email: string, leadIds: Readon
 export const DELIVERY_READ_LIMIT = 2_000;
 
 /** The webhook deliveries of the found leads, by the deliveries' byLead index, then each item. */
-async function deliveriesOf(deps: PrivacyDeps, leads: readonly FoundLead[]) {
+export async function deliveriesOf(deps: PrivacyDeps, leads: readonly FoundLead[]) {
   const ids: string[] = [];
   let partial = false;
   for (const found of leads) {

@@ -8,10 +8,17 @@
  * milliseconds (WEBHOOK_RETRY_SCHEDULE) and the sweeper runs five times a second; every wait is a
  * poll for a condition.
  */
+import { randomUUID } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DomainEvent } from "../../events/envelopes";
 import type { PrivacyExport } from "../../events/privacy";
 import type { DeliveryView, EndpointView } from "../../events/webhooks";
+import { createDelivery, deliveryId } from "../../functions/integrations/deliveries";
+import { fanOut } from "../../functions/integrations/fanout";
+import { DEFAULT_SCHEDULE } from "../../functions/integrations/schedule";
+import { deliveryLeadRef } from "../../functions/model/delivery-lead";
 import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { postJson } from "../support/post-json";
@@ -412,5 +419,70 @@ describe("privacy requests (docs/decisions/0095-privacy-requests.md)", () => {
       body: { email: other.email },
     });
     expect(countOf(otherFound, "counts")).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("after an erasure (docs/decisions/0095-privacy-requests.md)", () => {
+  it("an event about the erased lead still queued, or a delivery made meanwhile, sends nothing", async () => {
+    const { endpoint } = await addEndpoint(receiverUrl("after-erase"), [
+      "signup.created",
+      "lead.status_changed",
+    ]);
+    const person = await signupWithId();
+    await runtime.waitFor(async () => ((await received("after-erase")).length === 1 ? true : undefined));
+    const erased = await call(runtime, "POST", "/api/privacy/erase", {
+      cookie: admin,
+      body: { email: person.email, confirmEmail: person.email, password: FIRST_ADMIN.password },
+    });
+    expect(erased.status, erased.text).toBe(200);
+    const deps = {
+      db: runtime.db,
+      tables: {
+        deliveries: runtime.table("deliveries"),
+        outbox: runtime.table("outbox"),
+        integrations: runtime.table("integrations"),
+      },
+      clock: () => new Date(),
+      schedule: DEFAULT_SCHEDULE,
+      siteUrl: runtime.url,
+    };
+    // An event about the lead that was still waiting in the fan-out's queue when the erasure ran.
+    const queued: DomainEvent = {
+      type: "lead.status_changed",
+      version: 1,
+      id: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      data: {
+        lead: { kind: "signup", id: person.id },
+        from: "new",
+        to: "contacted",
+        actor: FIRST_ADMIN.username,
+        at: new Date().toISOString(),
+      },
+    };
+    expect(await fanOut(deps, queued)).toBe("lead-erased");
+    // A delivery the fan-out made while the erasure ran: its attempt deletes it unsent.
+    const eventId = randomUUID();
+    expect(
+      await createDelivery(deps, {
+        eventId,
+        eventType: "lead.status_changed",
+        endpointId: endpoint.id,
+        body: JSON.stringify({ about: person.id }),
+        leadRef: deliveryLeadRef("signup", person.id),
+      }),
+    ).toBe(true);
+    const id = deliveryId(eventId, endpoint.id);
+    await runtime.waitFor(async () => {
+      const { Item } = await runtime.db.send(
+        new GetCommand({ TableName: deps.tables.deliveries, Key: { id } }),
+      );
+      return Item === undefined ? true : undefined;
+    });
+    await runtime.waitFor(() => runtime.settled());
+    expect(await received("after-erase")).toHaveLength(1);
+    // Another person's events still go out.
+    await signup();
+    await runtime.waitFor(async () => ((await received("after-erase")).length === 2 ? true : undefined));
   });
 });
