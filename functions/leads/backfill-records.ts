@@ -75,7 +75,7 @@ export async function makeNew(
           TableName: table,
           Key: { id: record.id },
           UpdateExpression:
-            "SET #status = :new, deskKey = :deskKey, #ownerKey = :ownerKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim",
+            "SET #status = :new, deskKey = :deskKey, #ownerKey = :ownerKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim, #promise = :promiseClaim",
           // Still without a status: a desk change (or another backfill) made meanwhile wins.
           ConditionExpression: `attribute_exists(id) AND attribute_not_exists(#status) AND attribute_not_exists(deskVersion) AND ${figures.condition}`,
           ExpressionAttributeNames: {
@@ -91,13 +91,14 @@ export async function makeNew(
             ":due": dueAt,
             ":now": deps.clock().toISOString(),
             ":claim": figures.claim,
+            ":promiseClaim": figures.promise,
             ...figures.values,
           },
         },
       },
       deskCounterUpdate(table, lead, record, { status: "new", owner: null }) as TransactItem,
       ...extra,
-      ...(figures.action ? [figures.action] : []),
+      ...figures.actions,
     ];
     try {
       await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
@@ -132,7 +133,8 @@ export async function addDueAt(
             Update: {
               TableName: table,
               Key: { id: record.id },
-              UpdateExpression: "SET dueAt = :due, #backfilled = :now, #figures = :claim",
+              UpdateExpression:
+                "SET dueAt = :due, #backfilled = :now, #figures = :claim, #promise = :promiseClaim",
               ConditionExpression: `attribute_exists(#status) AND attribute_not_exists(dueAt) AND ${version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version"} AND ${figures.condition}`,
               ExpressionAttributeNames: {
                 "#status": "status",
@@ -143,12 +145,13 @@ export async function addDueAt(
                 ":due": due,
                 ":now": deps.clock().toISOString(),
                 ":claim": figures.claim,
+                ":promiseClaim": figures.promise,
                 ...(version === undefined ? {} : { ":version": version }),
                 ...figures.values,
               },
             },
           },
-          ...(figures.action ? [figures.action] : []),
+          ...figures.actions,
         ],
       }),
     );

@@ -1,16 +1,16 @@
 /**
- * The dashboard's response figures over signups and contact messages (docs/decisions/0067, 0090):
- * open leads (the status counters), overdue leads (open minus those still inside their promise,
- * which are at most the last few days' New leads, read from the byDesk index), and over the leads
- * that arrived in the window (today and the 29 days before, by UTC day), the median clock time to
- * the first reply and the share answered within the promise (a lead still inside its promise is not
- * judged yet; Spam never counts).
+ * The dashboard's response figures over signups and contact messages (docs/decisions/0067, 0090,
+ * 0102): open leads (the status counters), overdue leads (open minus the New leads still inside
+ * their promise), and over the leads that arrived in the window (today and the 29 days before, by
+ * UTC day), the median clock time to the first reply and the share answered within the promise (a
+ * lead still inside its promise is not judged yet; Spam never counts).
  *
- * Two ways to the same figures: `maintainedStats` sums the day items the writers keep
- * (functions/model/response-figures.ts) — at most 30 per kind and shard, whatever the number of
- * leads — once the recount has marked them complete; `recountStats` reads every record of the
- * window, as before the day items existed: the answer until then, and the oracle the tests hold
- * the day items to.
+ * Two ways to the same figures: `maintainedStats` sums the items the writers keep — the arrival
+ * days' (functions/model/response-figures.ts) and the due days' (functions/model/promise-figures.ts),
+ * 45 per kind and shard whatever the number of leads — once the recount has marked them complete;
+ * `recountStats` reads the records (the window's, and the last days' New and Lost leads by the
+ * byDesk index), as before those items existed: the answer until then, and the oracle the tests
+ * hold the items to.
  */
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { DeskStatsResponse } from "../../events/desk";
@@ -18,6 +18,7 @@ import { getByIds } from "../lib/get-by-ids";
 import { queryAll } from "../lib/query-all";
 import { COUNTER_SHARDS, deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { addPromiseItem, PROMISE_REACH_DAYS, promiseDayIds } from "../model/promise-figures";
 import { type BusinessCalendar, clockTimeBetween, RESPONSE_BUDGET_MS } from "../model/response-clock";
 import {
   addDayItem,
@@ -31,8 +32,6 @@ import { LeadCounter } from "./counts";
 
 const DAY_MS = 86_400_000;
 export const STATS_WINDOW_DAYS = 30;
-/** A New lead older than this is past its promise whatever the holidays (24 h of clock time). */
-const PROMISE_REACH_DAYS = 14;
 /**
  * Slack below the earliest arrival still inside its promise by today's calendar: a lead's due time
  * was set by the calendar of the day it arrived, and a holiday removed since then moved it earlier.
@@ -58,13 +57,6 @@ export function earliestStillInside(calendar: BusinessCalendar, now: Date): Date
   }
   return new Date(Math.max(reach, outside - CALENDAR_CHANGE_SLACK_MS));
 }
-/**
- * The statuses a lead with a reply-due time can have while not answered: an answered status
- * (Contacted, Qualified, Trial, Won) stops the clock when it is set (./desk-rules.ts), Spam never
- * counts and a linked submission has no due time.
- */
-const UNANSWERED_STATUSES = ["new", "lost"] as const;
-
 export type LeadTables = readonly { lead: LeadKind; table: string }[];
 
 /** The window's first instant: the start of the UTC day 29 days before `now`'s. */
@@ -102,27 +94,26 @@ function promiseWindow(calendar: BusinessCalendar, now: Date): PromiseWindow {
   return { from: earliestStillInside(calendar, now), now };
 }
 
-/** New leads of the last days still inside their promise: those unanswered, and all. */
-async function stillInsidePromise(
+/** The New leads of the last days still inside their promise, read record by record. */
+async function newStillInsidePromise(
   db: DynamoDBDocumentClient,
   table: string,
   lead: LeadKind,
-  status: string,
   { from, now }: PromiseWindow,
-) {
+): Promise<number> {
   const items = await queryAll(db, {
     TableName: table,
     IndexName: DESK_INDEX,
     KeyConditionExpression: "deskKey = :key AND createdAt >= :from",
     FilterExpression: "dueAt > :now",
     ExpressionAttributeValues: {
-      ":key": deskKey(lead, status),
+      ":key": deskKey(lead, "new"),
       ":from": from.toISOString(),
       ":now": now.toISOString(),
     },
-    ProjectionExpression: "id, respondedAt",
+    ProjectionExpression: "id",
   });
-  return { all: items.length, unanswered: items.filter((item) => item.respondedAt === undefined).length };
+  return items.length;
 }
 
 async function recountKind(
@@ -135,7 +126,7 @@ async function recountKind(
   const { now } = window;
   const [totals, waiting, recent] = await Promise.all([
     new LeadCounter(db, table, lead).totals(),
-    stillInsidePromise(db, table, lead, "new", window),
+    newStillInsidePromise(db, table, lead, window),
     queryAll(db, {
       TableName: table,
       IndexName: CREATED_AT_INDEX,
@@ -147,7 +138,7 @@ async function recountKind(
   ]);
   const figures: KindFigures = {
     open: totals.byStatus.new ?? 0,
-    notYetDue: waiting.all,
+    notYetDue: waiting,
     replyTimes: [],
     withinPromise: 0,
     judged: 0,
@@ -170,25 +161,26 @@ async function maintainedKind(
   db: DynamoDBDocumentClient,
   table: string,
   lead: LeadKind,
-  window: PromiseWindow,
+  now: Date,
 ): Promise<KindFigures> {
-  const { now } = window;
-  const ids = windowDays(now).flatMap((day) =>
+  const days = windowDays(now).flatMap((day) =>
     Array.from({ length: COUNTER_SHARDS }, (_, shard) => figuresDayId(lead, day, shard)),
   );
-  const [totals, items, ...waiting] = await Promise.all([
+  const due = promiseDayIds(lead, now);
+  // One read of bounded size: 30 arrival days and 15 due days, each in COUNTER_SHARDS items.
+  const [totals, items] = await Promise.all([
     new LeadCounter(db, table, lead).totals(),
-    getByIds(db, table, ids),
-    ...UNANSWERED_STATUSES.map((status) => stillInsidePromise(db, table, lead, status, window)),
+    getByIds(db, table, [...days, ...due]),
   ]);
   const sums = emptySums();
-  for (const item of items.values()) addDayItem(sums, item);
-  const unansweredInside = waiting.reduce((sum, inside) => sum + inside.unanswered, 0);
+  const inside = { notYetDue: 0, unanswered: 0 };
+  for (const id of days) addDayItem(sums, items.get(id) ?? {});
+  for (const id of due) addPromiseItem(inside, items.get(id) ?? {}, now);
   return {
     open: totals.byStatus.new ?? 0,
-    notYetDue: waiting[0]?.all ?? 0,
-    // Every counted arrival is answered, past due, or still inside its promise (read just now).
-    judged: sums.n - unansweredInside,
+    notYetDue: inside.notYetDue,
+    // Every counted arrival is answered, past due, or still inside its promise (due after now).
+    judged: sums.n - inside.unanswered,
     withinPromise: sums.w,
     replyTimes: [],
     histogram: sums.histogram,
@@ -236,15 +228,18 @@ export async function recountStats(
   );
 }
 
-/** The figures from the day items: needs the recount's marker in every table. */
+/**
+ * The figures from the arrival-day and due-day items: needs the recount's marker in every table.
+ * The calendar is not needed (the items hold the reply times and due times); the parameters are
+ * recountStats' so that either answers the same call.
+ */
 export async function maintainedStats(
   db: DynamoDBDocumentClient,
   kinds: LeadTables,
-  calendar: BusinessCalendar,
+  _calendar: BusinessCalendar,
   now: Date,
 ): Promise<DeskStatsResponse> {
-  const window = promiseWindow(calendar, now);
-  return answer(await Promise.all(kinds.map(({ lead, table }) => maintainedKind(db, table, lead, window))));
+  return answer(await Promise.all(kinds.map(({ lead, table }) => maintainedKind(db, table, lead, now))));
 }
 
 /** Tables whose marker was seen: the recount never removes it, so a warm function asks once. */

@@ -1,18 +1,20 @@
 /**
- * `npm run admin -- recount-figures` (docs/decisions/0090-maintained-response-figures.md): counts
- * every record of the dashboard's window in its day's response figures as it is now, then marks the
- * figures complete in each lead table, from when on the dashboard sums the day items
- * (./desk-stats.ts) instead of reading every record of the window.
+ * `npm run admin -- recount-figures` (docs/decisions/0090-maintained-response-figures.md, 0102):
+ * counts every record of the dashboard's window in its day's response figures and its due day's
+ * (functions/model/promise-figures.ts) as it is now, then marks the figures complete in each lead
+ * table, from when on the dashboard sums those items (./desk-stats.ts) instead of reading records.
  *
- * - **One record at a time, conditionally**: a record whose claim (functions/model/response-figures.ts)
- *   is not what it should be gets it, and its day item moves from the old claim to the new one, in
- *   one transaction conditional on the record's desk version and claim still being those read. A
+ * - **One record at a time, conditionally**: a record whose claims (functions/model/response-figures.ts,
+ *   promise-figures.ts) are not what they should be gets them, and its items move from the old claims
+ *   to the new ones, in one transaction conditional on the record's desk version and claims still
+ *   being those read. A
  *   change, a delete or another recount made meanwhile refuses it; the record is read again
  *   (consistently) and settled from what it is then. So it is safe while leads change, and
  *   idempotent: a second run finds every claim right and writes nothing but the marker.
- * - **Only the window**: the dashboard never reads a day older than the window, and every record
- *   stored by this code on is counted by its writer, so the records of the window at the start of
- *   the recount are all that need it; the window only moves forward.
+ * - **Only the window**: the dashboard never reads a day older than the window, nor a due time
+ *   before now (every lead due after now arrived inside the window), and every record stored by this
+ *   code on is counted by its writer, so the records of the window at the start of the recount are
+ *   all that need it; the window only moves forward.
  * - It also repairs a claim that no longer matches its record (a change made by a function still on
  *   the code before the day items, during the deploy).
  */
@@ -33,13 +35,16 @@ import {
   type Sleep,
 } from "../lib/transact";
 import type { LeadKind } from "../model/lead-kinds";
+import { PROMISE_CLAIM, promiseClaim, promiseMoves, promiseUpdates } from "../model/promise-figures";
 import type { BusinessCalendar } from "../model/response-clock";
 import {
   claimMoves,
+  claimsCondition,
   FIGURES_CLAIM,
   FIGURES_READY_ID,
   figureClaim,
   figuresUpdate,
+  storedClaims,
 } from "../model/response-figures";
 import { CREATED_AT_INDEX } from "../model/tables";
 import { windowStart } from "./desk-stats";
@@ -78,11 +83,13 @@ async function settle(
   let record: Stored | undefined = read;
   for (let attempt = 1; ; attempt++) {
     if (!record) return "gone";
-    const stored = typeof record[FIGURES_CLAIM] === "string" ? (record[FIGURES_CLAIM] as string) : undefined;
+    const stored = storedClaims(record);
     const claim = figureClaim(record, deps.calendar);
-    if (stored === claim) return attempt === 1 ? "right" : "counted";
+    const promise = promiseClaim(record);
+    if (stored.claim === claim && stored.promise === promise) return attempt === 1 ? "right" : "counted";
     const version = typeof record.deskVersion === "number" ? record.deskVersion : undefined;
-    const move = figuresUpdate(table, lead, record, claimMoves(stored, claim));
+    const move = figuresUpdate(table, lead, record, claimMoves(stored.claim, claim));
+    const guard = claimsCondition(stored);
     try {
       await deps.db.send(
         new TransactWriteCommand({
@@ -91,21 +98,27 @@ async function settle(
               Update: {
                 TableName: table,
                 Key: { id: record.id },
-                UpdateExpression: "SET #figures = :claim",
+                UpdateExpression: "SET #figures = :claim, #promise = :promiseClaim",
                 ConditionExpression: [
                   "attribute_exists(id)",
                   version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version",
-                  stored === undefined ? "attribute_not_exists(#figures)" : "#figures = :stored",
+                  guard.condition,
                 ].join(" AND "),
-                ExpressionAttributeNames: { "#figures": FIGURES_CLAIM },
+                ExpressionAttributeNames: {
+                  ...guard.names,
+                  "#figures": FIGURES_CLAIM,
+                  "#promise": PROMISE_CLAIM,
+                },
                 ExpressionAttributeValues: {
                   ":claim": claim,
+                  ":promiseClaim": promise,
                   ...(version === undefined ? {} : { ":version": version }),
-                  ...(stored === undefined ? {} : { ":stored": stored }),
+                  ...guard.values,
                 },
               },
             },
             ...(move ? [move] : []),
+            ...promiseUpdates(table, lead, record.id, promiseMoves(stored.promise, promise)),
           ],
         }),
       );

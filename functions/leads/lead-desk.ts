@@ -36,7 +36,7 @@ import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
 import type { BusinessCalendar } from "../model/response-clock";
-import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
+import { figuresChange } from "../model/response-figures";
 import { expiryOf, readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
 import { deskEvents } from "./desk-events";
 import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
@@ -124,7 +124,7 @@ export function deskWrites(
   for (const name of decision.remove) delete after[name];
   const figures = figuresChange(deps.tables.records, lead, item, after, deps.calendar ?? stageCalendar());
   const update = updateExpression({
-    set: { deskVersion: guard.next, ...decision.set, [FIGURES_CLAIM]: figures.claim },
+    set: { deskVersion: guard.next, ...decision.set, ...figures.set },
     remove: decision.remove,
   });
   const puts = decision.entries.map(({ entry, order }) =>
@@ -154,7 +154,7 @@ export function deskWrites(
         },
       },
       ...(counters ? [counters] : []),
-      ...(figures.action ? [figures.action] : []),
+      ...figures.actions,
       ...puts,
       ...events.map((event) => ({ Put: { TableName: outbox as string, Item: outboxItemFor(event) } })),
     ],

@@ -1,7 +1,7 @@
 /**
  * Removing one stored lead record as actions of a transaction: the record (only the version that
  * was read, so the counters lose exactly what it was counted in), its day and hour counters with
- * its status and owner counts, its response figures (functions/model/response-figures.ts), and its address's open-lead lookup when that points at it
+ * its status and owner counts, its response figures (functions/model/response-figures.ts, promise-figures.ts), and its address's open-lead lookup when that points at it
  * (docs/decisions/0075). The search and desk index entries are attributes of the record and go
  * with it. One home for the Command Center's delete (functions/leads/delete-lead.ts) and the
  * Privacy page's erase (functions/privacy/erase.ts).
@@ -10,7 +10,7 @@ import type { TransactItem } from "../lib/transact";
 import { countedOwner, counterUpdates, OWNER_COUNT } from "./lead-index";
 import type { LeadKind } from "./lead-kinds";
 import { type ProspectLookup, pointsAt, releaseOpenLead } from "./prospects";
-import { claimMoves, FIGURES_CLAIM, figuresUpdate } from "./response-figures";
+import { claimsCondition, figuresRemoval, storedClaims } from "./response-figures";
 
 export function leadRecordDelete(
   tables: { readonly records: string; readonly audit: string },
@@ -23,9 +23,8 @@ export function leadRecordDelete(
   const version = typeof item.deskVersion === "number" ? item.deskVersion : undefined;
   const self = { kind: lead.kind, id: item.id };
   const email = typeof item.email === "string" ? item.email : undefined;
-  // Its response figures lose what it is counted as (nothing when it has no claim yet).
-  const claim = typeof item[FIGURES_CLAIM] === "string" ? (item[FIGURES_CLAIM] as string) : undefined;
-  const figures = figuresUpdate(tables.records, lead, item, claimMoves(claim, undefined));
+  // Its response figures (day and due day) lose what it is counted as (nothing without a claim yet).
+  const claims = claimsCondition(storedClaims(item));
   return [
     {
       Delete: {
@@ -37,19 +36,19 @@ export function leadRecordDelete(
           "attribute_exists(id) AND createdAt = :createdAt",
           version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version",
           counted ? "#ownerCount = :ownerCount" : "attribute_not_exists(#ownerCount)",
-          claim === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
+          claims.condition,
         ].join(" AND "),
-        ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT, "#figures": FIGURES_CLAIM },
+        ExpressionAttributeNames: { "#ownerCount": OWNER_COUNT, ...claims.names },
         ExpressionAttributeValues: {
           ":createdAt": item.createdAt,
           ...(version === undefined ? {} : { ":version": version }),
           ...(counted ? { ":ownerCount": counted } : {}),
-          ...(claim === undefined ? {} : { ":figures": claim }),
+          ...claims.values,
         },
       },
     },
     ...counterUpdates(tables.records, lead, item, -1),
-    ...(figures ? [figures] : []),
+    ...figuresRemoval(tables.records, lead, item),
     ...(email && lookup && pointsAt(lookup, self) ? [releaseOpenLead(tables.audit, email, self)] : []),
   ];
 }

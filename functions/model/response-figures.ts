@@ -11,12 +11,19 @@
  * (functions/leads/figures-recount.ts) or its next change counts it — never twice.
  *
  * What the clock decides (a lead inside its promise becomes late by time passing, not by a write) is
- * not kept here: the dashboard reads the few leads still inside their promise (functions/leads/desk-stats.ts).
+ * kept by due time (./promise-figures.ts): the same writers move both in the same transaction.
  */
 import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
 import { counterShard } from "./lead-index";
 import type { LeadKind } from "./lead-kinds";
+import {
+  PROMISE_CLAIM,
+  type PromiseClaim,
+  promiseClaim,
+  promiseMoves,
+  promiseUpdates,
+} from "./promise-figures";
 import { type BusinessCalendar, clockTimeBetween } from "./response-clock";
 
 /** The record's attribute naming what it is counted as in its day's figures. */
@@ -126,9 +133,10 @@ export function figuresUpdate(
 }
 
 /**
- * What a write that turns `before` into `after` does to the figures: the claim to store on the
- * record, the condition that the claim is still the one read (a parallel recount or change makes the
- * write read again), and the day item's update (none when the claim stays).
+ * What a write that turns `before` into `after` does to the figures: the claims to store on the
+ * record (its day's, and its due day's: ./promise-figures.ts), the condition that both are still the
+ * ones read (a parallel recount or change makes the write read again), and the items' updates (none
+ * when the claims stay).
  */
 export function figuresChange(
   tableName: string,
@@ -138,21 +146,73 @@ export function figuresChange(
   calendar: BusinessCalendar,
 ): {
   readonly claim: FigureClaim;
+  readonly promise: PromiseClaim;
+  /** The record's attributes to set: both claims. */
+  readonly set: Record<string, string>;
   readonly condition: string;
   readonly names: Record<string, string>;
   readonly values: Record<string, unknown>;
-  readonly action?: TransactItem;
+  readonly actions: TransactItem[];
 } {
-  const stored = typeof before[FIGURES_CLAIM] === "string" ? (before[FIGURES_CLAIM] as string) : undefined;
-  const claim = figureClaim({ ...after, createdAt: before.createdAt }, calendar);
-  const action = figuresUpdate(tableName, lead, before, claimMoves(stored, claim));
+  const stored = storedClaims(before);
+  const next = { ...after, createdAt: before.createdAt };
+  const claim = figureClaim(next, calendar);
+  const promise = promiseClaim(next);
+  const action = figuresUpdate(tableName, lead, before, claimMoves(stored.claim, claim));
   return {
     claim,
-    condition: stored === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
-    names: { "#figures": FIGURES_CLAIM },
-    values: stored === undefined ? {} : { ":figures": stored },
-    ...(action ? { action } : {}),
+    promise,
+    set: { [FIGURES_CLAIM]: claim, [PROMISE_CLAIM]: promise },
+    ...claimsCondition(stored),
+    actions: [
+      ...(action ? [action] : []),
+      ...promiseUpdates(tableName, lead, String(before.id ?? ""), promiseMoves(stored.promise, promise)),
+    ],
   };
+}
+
+/** The claims a record holds as read (undefined: counted nowhere yet). */
+export function storedClaims(record: Record<string, unknown>): {
+  claim?: FigureClaim;
+  promise?: PromiseClaim;
+} {
+  const text = (name: string) => (typeof record[name] === "string" ? (record[name] as string) : undefined);
+  const claim = text(FIGURES_CLAIM);
+  const promise = text(PROMISE_CLAIM);
+  return { ...(claim === undefined ? {} : { claim }), ...(promise === undefined ? {} : { promise }) };
+}
+
+/** The condition that a record's claims are still those read, with its names (#figures, #promise) and values. */
+export function claimsCondition(stored: { claim?: FigureClaim; promise?: PromiseClaim }): {
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  return {
+    condition: [
+      stored.claim === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
+      stored.promise === undefined ? "attribute_not_exists(#promise)" : "#promise = :promise",
+    ].join(" AND "),
+    names: { "#figures": FIGURES_CLAIM, "#promise": PROMISE_CLAIM },
+    values: {
+      ...(stored.claim === undefined ? {} : { ":figures": stored.claim }),
+      ...(stored.promise === undefined ? {} : { ":promise": stored.promise }),
+    },
+  };
+}
+
+/** What removing a record does to the figures: the updates that take both its claims away. */
+export function figuresRemoval(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string },
+): TransactItem[] {
+  const stored = storedClaims(record);
+  const action = figuresUpdate(tableName, lead, record, claimMoves(stored.claim, undefined));
+  return [
+    ...(action ? [action] : []),
+    ...promiseUpdates(tableName, lead, String(record.id ?? ""), promiseMoves(stored.promise, undefined)),
+  ];
 }
 
 /**
@@ -179,10 +239,13 @@ export function figuresItemsFor(
 }
 
 /**
- * The item the recount puts in a lead table once every record of the window has its claim: from
- * then on the dashboard reads the day items (functions/leads/desk-stats.ts). No `kind`: in no listing.
+ * The item the recount puts in a lead table once every record of the window has both its claims:
+ * from then on the dashboard reads the day and due-day items (functions/leads/desk-stats.ts). No
+ * `kind`: in no listing. "#2": the marker of the recount that also counts the due days
+ * (docs/decisions/0102); a table marked only by the earlier recount ("#figures#ready") is read
+ * record by record until this one has run.
  */
-export const FIGURES_READY_ID = "#figures#ready";
+export const FIGURES_READY_ID = "#figures#ready#2";
 
 /** The sums of day items: judged (n), within (w), late (l) and the reply-time histogram. */
 export interface FigureSums {

@@ -17,7 +17,7 @@ import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
-import { FIGURES_CLAIM, figuresChange } from "../model/response-figures";
+import { figuresChange } from "../model/response-figures";
 import { leadExpiry } from "../model/retention";
 import { timelinePut } from "../model/timeline";
 import { contactItems } from "./contact-repository";
@@ -134,7 +134,7 @@ async function storeWithEvent<R extends NewRecord>(
         {
           Put: {
             TableName: deps.tables.records,
-            Item: { ...retained, ...indexed.attributes, [FIGURES_CLAIM]: figures.claim },
+            Item: { ...retained, ...indexed.attributes, ...figures.set },
             ConditionExpression: "attribute_not_exists(id)",
           },
         },
@@ -146,7 +146,7 @@ async function storeWithEvent<R extends NewRecord>(
           },
         },
         ...indexed.actions,
-        ...(figures.action ? [figures.action] : []),
+        ...figures.actions,
         ...prospectActions,
       ],
     });

@@ -13,6 +13,7 @@ import type { DeskStatsResponse } from "../../events";
 import { recountStats } from "../../functions/leads/desk-stats";
 import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { PROMISE_CLAIM, promiseItemsFor } from "../../functions/model/promise-figures";
 import { businessCalendar } from "../../functions/model/response-clock";
 import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
 import { signupItems } from "../../functions/pipeline/signup-repository";
@@ -183,14 +184,21 @@ export async function run(args: string[]): Promise<BenchResult> {
       ...searchAttributes(signup),
       ...deskAttributes(SIGNUP_KIND, signup),
     }));
-    // The response figures as the writers keep them (docs/decisions/0090): each record's claim, the
-    // day items, and the recount's marker, so the dashboard reads the maintained figures.
+    // The response figures as the writers keep them (docs/decisions/0090, 0102): each record's
+    // claims, the arrival-day and due-day items, and the recount's marker, so the dashboard reads
+    // the maintained figures.
     const figured = figuresItemsFor(SIGNUP_KIND, records, CALENDAR);
-    const items = records.map((record, i) => ({ ...record, [FIGURES_CLAIM]: figured.claims[i] }));
+    const promised = promiseItemsFor(SIGNUP_KIND, records);
+    const items = records.map((record, i) => ({
+      ...record,
+      [FIGURES_CLAIM]: figured.claims[i],
+      [PROMISE_CLAIM]: promised.claims[i],
+    }));
     await batchWriteAll(runtime.db, table, [
       ...items,
       ...counterItemsFor(SIGNUP_KIND, items),
       ...figured.items,
+      ...promised.items,
       { id: FIGURES_READY_ID, at: new Date().toISOString(), since: "seeded" },
     ]);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
