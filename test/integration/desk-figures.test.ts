@@ -23,6 +23,7 @@ import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import { seededRandom } from "../support/seeded-random";
 import { call, FIRST_ADMIN, signIn } from "./auth-support";
 
 const SEED = Number(process.env.FIGURES_SEED ?? 20_261_126);
@@ -33,17 +34,6 @@ const OTHER = "bea";
 let runtime: RuntimeProcess;
 let cookie: string;
 const leads: { kind: LeadKind; id: string }[] = [];
-
-/** mulberry32: the same sequence for the same seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const tables = () => KINDS.map((lead) => ({ lead, table: runtime.table(lead.table) }));
 
@@ -220,7 +210,7 @@ function expectSameFigures(actual: DeskStatsResponse, oracle: DeskStatsResponse)
 describe("maintained response figures", () => {
   it("equal the recount from the records after parallel changes with a recount in the middle", async () => {
     try {
-      const next = random(SEED);
+      const next = seededRandom(SEED);
       const steps = Array.from({ length: 90 }, (_, step) => action(next, step));
       // Before the recount: no marker, the dashboard computes from the records as before.
       await inParallel(steps.slice(0, 30));
