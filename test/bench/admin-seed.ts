@@ -1,9 +1,15 @@
 /**
- * The admin bench's seeded signups (./admin.ts): deterministic names, addresses and arrival times
- * over the last year, and their lead-desk fields.
+ * The admin bench's seeded signups (./admin.ts, ./admin-figures.ts): deterministic names, addresses
+ * and arrival times over the last year, their lead-desk fields, and how they are written.
  */
+import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Signup } from "../../events";
-import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
+import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
+import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { PROMISE_CLAIM, promiseItemsFor } from "../../functions/model/promise-figures";
+import { type BusinessCalendar, businessCalendar, replyDueAt } from "../../functions/model/response-clock";
+import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
+import { signupItems } from "../../functions/pipeline/signup-repository";
 
 /** The bench's admin username: one of the owners the seeded leads are spread over. */
 export const BENCH_ADMIN = "bench-admin";
@@ -136,4 +142,61 @@ export function withDesk(signups: Signup[], now: number): Signup[] {
       ...(answered ? { respondedAt: new Date(created + (next() % (48 * 3_600_000))).toISOString() } : {}),
     };
   });
+}
+
+async function batchWriteAll(
+  db: DynamoDBDocumentClient,
+  table: string,
+  items: Record<string, unknown>[],
+  parallel = 8,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < items.length) {
+        const start = next;
+        next += 25;
+        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
+          .slice(start, start + 25)
+          .map((Item) => ({ PutRequest: { Item } }));
+        while (requests && requests.length > 0) {
+          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = answer.UnprocessedItems?.[table] as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+/**
+ * Writes the signups with BatchWrite as the public form and the desk would have left them: the
+ * records with their search and desk attributes, the counters, and the response figures as the
+ * writers keep them (docs/decisions/0090, 0102): each record's claims, the arrival-day and due-day
+ * items, and the recount's marker, so the dashboard reads the maintained figures.
+ */
+export async function seedSignupStore(
+  db: DynamoDBDocumentClient,
+  table: string,
+  signups: readonly Signup[],
+  calendar: BusinessCalendar,
+): Promise<void> {
+  const records = signups.map((signup) => ({
+    ...signupItems.toItem(signup),
+    ...searchAttributes(signup),
+    ...deskAttributes(SIGNUP_KIND, signup),
+  }));
+  const figured = figuresItemsFor(SIGNUP_KIND, records, calendar);
+  const promised = promiseItemsFor(SIGNUP_KIND, records);
+  const items = records.map((record, i) => ({
+    ...record,
+    [FIGURES_CLAIM]: figured.claims[i],
+    [PROMISE_CLAIM]: promised.claims[i],
+  }));
+  await batchWriteAll(db, table, [
+    ...items,
+    ...counterItemsFor(SIGNUP_KIND, items),
+    ...figured.items,
+    ...promised.items,
+    { id: FIGURES_READY_ID, at: new Date().toISOString(), since: "seeded" },
+  ]);
 }

@@ -8,19 +8,14 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DeskStatsResponse } from "../../events";
 import { recountStats } from "../../functions/leads/desk-stats";
-import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
-import { PROMISE_CLAIM, promiseItemsFor } from "../../functions/model/promise-figures";
 import { businessCalendar } from "../../functions/model/response-clock";
-import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
-import { signupItems } from "../../functions/pipeline/signup-repository";
 import { loadStage } from "../../infra/stages";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { BENCH_ADMIN, makeSignups, withDesk } from "./admin-seed";
+import { BENCH_ADMIN, makeSignups, seedSignupStore, withDesk } from "./admin-seed";
 import { type BenchResult, below, type Figure, holds, info } from "./figures";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -67,30 +62,6 @@ const DESK_CASES: readonly [string, string][] = [
   ["urgency + Unassigned + search 'mar'", "sort=urgency&owner=none&q=mar"],
   ["urgency + solo + search 'gmail'", "sort=urgency&teamSize=solo&q=gmail"],
 ];
-
-async function batchWriteAll(
-  db: DynamoDBDocumentClient,
-  table: string,
-  items: Record<string, unknown>[],
-  parallel = 8,
-) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < items.length) {
-        const start = next;
-        next += 25;
-        let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
-          .slice(start, start + 25)
-          .map((Item) => ({ PutRequest: { Item } }));
-        while (requests && requests.length > 0) {
-          const answer = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-          requests = answer.UnprocessedItems?.[table] as typeof requests;
-        }
-      }
-    }),
-  );
-}
 
 interface Measured {
   readonly ms: number;
@@ -179,28 +150,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     const now = Date.now();
     const signups = withDesk(makeSignups(count, now), now);
     const seedStarted = performance.now();
-    const records = signups.map((signup) => ({
-      ...signupItems.toItem(signup),
-      ...searchAttributes(signup),
-      ...deskAttributes(SIGNUP_KIND, signup),
-    }));
-    // The response figures as the writers keep them (docs/decisions/0090, 0102): each record's
-    // claims, the arrival-day and due-day items, and the recount's marker, so the dashboard reads
-    // the maintained figures.
-    const figured = figuresItemsFor(SIGNUP_KIND, records, CALENDAR);
-    const promised = promiseItemsFor(SIGNUP_KIND, records);
-    const items = records.map((record, i) => ({
-      ...record,
-      [FIGURES_CLAIM]: figured.claims[i],
-      [PROMISE_CLAIM]: promised.claims[i],
-    }));
-    await batchWriteAll(runtime.db, table, [
-      ...items,
-      ...counterItemsFor(SIGNUP_KIND, items),
-      ...figured.items,
-      ...promised.items,
-      { id: FIGURES_READY_ID, at: new Date().toISOString(), since: "seeded" },
-    ]);
+    await seedSignupStore(runtime.db, table, signups, CALENDAR);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
 

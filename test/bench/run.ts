@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   api: () => import("./api"),
   web: () => import("./web"),
   admin: () => import("./admin"),
+  "admin-figures": () => import("./admin-figures"),
   fuzz: () => import("./fuzz"),
   load: () => import("./load"),
   soak: () => import("./soak"),
