@@ -151,7 +151,7 @@ afterAll(async () => {
 const origin = () => ({ origin: runtime.url });
 
 /** One random desk action or erasure through the HTTP API. */
-function action(next: () => number, step: number): () => Promise<unknown> {
+function action(next: () => number, step: number): () => Promise<{ status: number; text: string }> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const target = pick(leads);
   const roll = next();
@@ -184,17 +184,28 @@ function action(next: () => number, step: number): () => Promise<unknown> {
   }
   // Erases every lead of the address (a linked submission's too).
   const body = { email: target.email, confirmEmail: target.email, password: FIRST_ADMIN.password };
-  return async () => {
-    const answer = await call(runtime, "POST", "/api/privacy/erase", { cookie, body, headers: origin() });
-    expect(answer.status, answer.text).toBe(200);
-  };
+  return () => call(runtime, "POST", "/api/privacy/erase", { cookie, body, headers: origin() });
 }
 
-async function inParallel(actions: (() => Promise<unknown>)[], width = 8): Promise<void> {
+/**
+ * Answers seen: 404 for a lead deleted or erased earlier, 409 for a reply refused (to a linked
+ * submission, or one already being sent); any other failure is kept.
+ */
+const answered = { ok: 0, refused: 0, other: [] as string[] };
+
+async function inParallel(
+  actions: (() => Promise<{ status: number; text: string }>)[],
+  width = 8,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {
-      while (next < actions.length) await (actions[next++] as () => Promise<unknown>)();
+      while (next < actions.length) {
+        const { status, text } = await (actions[next++] as () => Promise<{ status: number; text: string }>)();
+        if (status >= 200 && status < 300) answered.ok += 1;
+        else if (status === 404 || status === 409) answered.refused += 1;
+        else answered.other.push(`${status} ${text}`);
+      }
     }),
   );
 }
@@ -249,6 +260,9 @@ describe("leads inside their promise, kept by due day", () => {
       expect(first.records).toBeGreaterThan(0);
       expect(filled.done).toBe(true);
       await inParallel(steps.slice(80));
+      // The writes happened: most actions succeeded and none failed otherwise.
+      expect(answered.other).toEqual([]);
+      expect(answered.ok).toBeGreaterThan(steps.length / 2);
       for (const { table } of tables()) {
         const marker = await runtime.db.send(
           new GetCommand({ TableName: table, Key: { id: FIGURES_READY_ID } }),
