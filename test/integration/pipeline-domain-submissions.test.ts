@@ -138,8 +138,10 @@ describe("POST /api/signup", () => {
       // Its place among nobody's New leads in the byOwner index (docs/decisions/0100).
       ownerKey: "signup#new#",
       dueAt: new Date(now.getTime() + 86_400_000).toISOString(),
-      // What it is counted as in its day's response figures (functions/model/response-figures.ts).
+      // What it is counted as in its day's response figures (functions/model/response-figures.ts)
+      // and in its due day's (functions/model/promise-figures.ts): New and unanswered, due then.
       figures: "a",
+      promise: `${now.getTime() + 86_400_000}:su`,
     });
     expect(Signup.parse(Item)).toBeTruthy();
 
