@@ -171,7 +171,7 @@ function action(next: () => number, step: number): () => Promise<{ status: numbe
     const body = {
       kind: target.kind.kind,
       id: target.id,
-      idempotencyKey: `promise-${SEED}-${step}`,
+      idempotencyKey: `promise-figures-${SEED}-${step}`,
       template: "first-reply",
       subject: "Re: your RepDesk inquiry",
       body: "Hi,\n\nThanks for writing.\n\nThe RepDesk team",
