@@ -322,6 +322,17 @@ export const OUTBOX_RELAY = {
 } as const satisfies WorkerDefinition;
 
 /**
+ * Takes lead records that DynamoDB's time to live deleted out of their counters and response
+ * figures (docs/decisions/0103-counts-follow-ttl-deletions.md): fed by the lead tables' streams in
+ * AWS, by the TTL sweep locally. It only adds and updates items (the counters, a marker per record).
+ */
+export const LEAD_EXPIRY = {
+  name: "lead-expiry",
+  entry: "leads/routes/lead-expiry.ts",
+  tables: { signups: "upsert", contacts: "upsert" },
+} as const satisfies WorkerDefinition;
+
+/**
  * Functions run on a schedule. The lead desk's reminders, overdue announcements and morning digest
  * (docs/decisions/0070-desk-reminders.md): they read open leads from the byDesk index, mark each
  * lead reminded and each owner's digest sent (audit table), and queue the e-mails via the outbox.

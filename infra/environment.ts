@@ -10,6 +10,7 @@ import type { QueueVariable, SettingName, TableVariable } from "../functions/lib
 import { TABLES, type TableKey } from "../functions/model/tables";
 import {
   HTTP_FUNCTIONS,
+  LEAD_EXPIRY,
   OUTBOX_RELAY,
   QUEUES,
   SCHEDULED_FUNCTIONS,
@@ -40,6 +41,7 @@ export function registryFunctions(): { definition: EnvironmentDefinition; kind: 
     ...HTTP_FUNCTIONS.map((definition) => ({ definition, kind: "http" as const })),
     ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((definition) => ({ definition, kind: "worker" as const })),
     { definition: OUTBOX_RELAY, kind: "relay" as const },
+    { definition: LEAD_EXPIRY, kind: "worker" as const },
   ];
 }
 

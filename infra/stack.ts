@@ -13,6 +13,7 @@ import { StageDashboard } from "./constructs/dashboard";
 import { Data } from "./constructs/data";
 import { Email } from "./constructs/email";
 import { FUNCTION_SIZING, type FunctionContext, type RegistryFunction } from "./constructs/function";
+import { LeadExpiry } from "./constructs/lead-expiry";
 import { Messaging, sendRateSettings } from "./constructs/messaging";
 import { Monitoring } from "./constructs/monitoring";
 import { Secrets } from "./constructs/secrets";
@@ -38,6 +39,7 @@ export function stackNameOf(stage: StageConfig): string {
 export class RepDeskStack extends Stack {
   readonly data: Data;
   readonly messaging: Messaging;
+  readonly expiry: LeadExpiry;
   readonly api: Api;
   readonly site: Site;
   readonly waf: Waf;
@@ -91,6 +93,7 @@ export class RepDeskStack extends Stack {
       },
     };
     this.messaging = new Messaging(this, "Messaging", { context });
+    this.expiry = new LeadExpiry(this, "Expiry", { context });
     this.api = new Api(this, "Api", { context });
     this.apiWaf = new ApiWaf(this, "ApiWaf", {
       stage,
@@ -114,6 +117,7 @@ export class RepDeskStack extends Stack {
         new Map([
           ...this.messaging.workers,
           ["outbox-relay", this.messaging.relay],
+          ["lead-expiry", this.expiry.consumer],
           ...this.messaging.scheduled,
         ]),
       ),
@@ -122,6 +126,7 @@ export class RepDeskStack extends Stack {
         ...this.messaging.deadLetterQueues,
         ...this.messaging.scheduleDeadLetters,
         ["outbox-relay-failures", this.messaging.relayFailures],
+        ["lead-expiry-failures", this.expiry.failures],
       ]),
     });
   }

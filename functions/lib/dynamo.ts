@@ -14,3 +14,9 @@ export function createDocumentClient(options: { requestTimeoutMs?: number; maxAt
   });
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
+
+/**
+ * Who a stream record names for an item that DynamoDB's time to live deleted (the stream record's
+ * `userIdentity`); a delete by anyone else carries none.
+ */
+export const TTL_DELETION_IDENTITY = { type: "Service", principalId: "dynamodb.amazonaws.com" } as const;

@@ -4,7 +4,8 @@
  * its status and owner counts, its response figures (functions/model/response-figures.ts, promise-figures.ts), and its address's open-lead lookup when that points at it
  * (docs/decisions/0075). The search and desk index entries are attributes of the record and go
  * with it. One home for the Command Center's delete (functions/leads/delete-lead.ts) and the
- * Privacy page's erase (functions/privacy/erase.ts).
+ * Privacy page's erase (functions/privacy/erase.ts); what it does to the counts (`leadRecordCounts`)
+ * is also what a TTL deletion of the record applies (functions/leads/expiry.ts).
  */
 import type { TransactItem } from "../lib/transact";
 import { countedOwner, counterUpdates, OWNER_COUNT } from "./lead-index";
@@ -47,8 +48,20 @@ export function leadRecordDelete(
         },
       },
     },
-    ...counterUpdates(tables.records, lead, item, -1),
-    ...figuresRemoval(tables.records, lead, item),
+    ...leadRecordCounts(tables.records, lead, item),
     ...(email && lookup && pointsAt(lookup, self) ? [releaseOpenLead(tables.audit, email, self)] : []),
   ];
+}
+
+/**
+ * What removing the record (as stored: `item`) does to the counts, as transaction actions: -1 in its
+ * day and hour counters (total, facets, status, the owner counter it names) and its response
+ * figures (day and due day) losing what it is counted as (nothing without a claim yet).
+ */
+export function leadRecordCounts(
+  recordsTable: string,
+  lead: LeadKind,
+  item: Record<string, unknown> & { id: string; createdAt: string },
+): TransactItem[] {
+  return [...counterUpdates(recordsTable, lead, item, -1), ...figuresRemoval(recordsTable, lead, item)];
 }

@@ -58,6 +58,24 @@ export function counterId(lead: LeadKind, size: BucketSize, start: string, shard
   return shard === 0 ? bucket : `${bucket}#${shard}`;
 }
 
+const BUCKET_MS: Record<BucketSize, number> = { day: 86_400_000, hour: 3_600_000 };
+
+/**
+ * When a counter or figures bucket of a record expires (stages with a retention period): when the
+ * last record it can count does, i.e. at its bucket's end plus the retention period — the record's
+ * `expiresAt` moved from its arrival to the bucket's end. Every record of a bucket gives the same
+ * instant, so no write (an arrival, a desk change, a delete) moves it earlier than a record still
+ * counted in it (docs/decisions/0103-counts-follow-ttl-deletions.md).
+ */
+export function bucketExpiry(
+  record: { createdAt: string; expiresAt?: unknown },
+  size: BucketSize,
+): number | undefined {
+  if (typeof record.expiresAt !== "number") return undefined;
+  const end = Date.parse(bucketStart(record.createdAt, size)) + BUCKET_MS[size];
+  return record.expiresAt + (end / 1000 - Math.floor(Date.parse(record.createdAt) / 1000));
+}
+
 /** The counter items of functions/model/tables.ts' byCreatedAt index: {id, kind, createdAt = bucket start}. */
 export function counterUpdates(
   tableName: string,
@@ -68,10 +86,10 @@ export function counterUpdates(
   const facet = facetAttribute(lead, facetsOf(lead, record));
   const status = statusAttribute(record);
   const owner = countedOwner(record);
-  const expiresAt = typeof record.expiresAt === "number" ? record.expiresAt : undefined;
   const shard = counterShard(String(record.id ?? ""));
   return (["day", "hour"] as const).map((size) => {
     const start = bucketStart(record.createdAt, size);
+    const expiresAt = bucketExpiry(record, size);
     const dayCounts = [
       facet !== "n" ? `${facet} :d` : "",
       status ? `${status} :d` : "",
@@ -82,7 +100,7 @@ export function counterUpdates(
       Update: {
         TableName: tableName,
         Key: { id: counterId(lead, size, start, shard) },
-        // A bucket expires with the last record counted in it (stages with a retention period).
+        // A bucket expires with the last record it can count (stages with a retention period).
         UpdateExpression: `ADD ${counts} SET kind = :kind, createdAt = :start${expiresAt ? ", expiresAt = :exp" : ""}`,
         ...(size === "day" && owner ? { ExpressionAttributeNames: { "#owned": owner } } : {}),
         ExpressionAttributeValues: {

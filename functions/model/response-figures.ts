@@ -15,7 +15,7 @@
  */
 import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
-import { counterShard } from "./lead-index";
+import { bucketExpiry, counterShard } from "./lead-index";
 import type { LeadKind } from "./lead-kinds";
 import {
   PROMISE_CLAIM,
@@ -118,7 +118,8 @@ export function figuresUpdate(
 ): TransactItem | undefined {
   if (Object.keys(moves).length === 0) return undefined;
   const day = arrivalDay(record.createdAt);
-  const expiresAt = typeof record.expiresAt === "number" ? { expiresAt: record.expiresAt } : {};
+  const expiry = bucketExpiry(record, "day");
+  const expiresAt = expiry === undefined ? {} : { expiresAt: expiry };
   return {
     Update: {
       TableName: tableName,

@@ -37,6 +37,11 @@ export interface TableDefinition {
   readonly timeToLiveAttribute?: string;
   /** Whether inserts are streamed (the transactional outbox relies on it in AWS). */
   readonly streamNewImages?: boolean;
+  /**
+   * Whether changes are streamed with the item as it was (a REMOVE then carries the deleted item):
+   * the lead tables, whose TTL deletions leave the counters (docs/decisions/0103).
+   */
+  readonly streamOldImages?: boolean;
 }
 
 /** Every lead table's index of its records by arrival (`kind`, `createdAt`). */
@@ -110,6 +115,7 @@ function leadTable<Id extends string, EnvVar extends string>(id: Id, envVar: Env
       ownerIndex,
     ],
     timeToLiveAttribute: "expiresAt",
+    streamOldImages: true,
   } as const;
 }
 

@@ -12,7 +12,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
-import { HTTP_FUNCTIONS, OUTBOX_RELAY, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
+import {
+  HTTP_FUNCTIONS,
+  LEAD_EXPIRY,
+  OUTBOX_RELAY,
+  SCHEDULED_FUNCTIONS,
+  WORKERS,
+} from "../../functions/registry";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
 import { copyGeoIpFiles, geoIpPlugin } from "./geoip";
@@ -78,6 +84,7 @@ export function functionBundles(): FunctionBundle[] {
       assets: fn.assets,
     })),
     { name: OUTBOX_RELAY.name, kind: "relay" as const, entry: OUTBOX_RELAY.entry },
+    { name: LEAD_EXPIRY.name, kind: "worker" as const, entry: LEAD_EXPIRY.entry },
   ];
 }
 

@@ -99,7 +99,11 @@ export class Data extends Construct {
       deletionProtection: stage.production,
       removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       timeToLiveAttribute: definition.timeToLiveAttribute,
-      stream: definition.streamNewImages ? StreamViewType.NEW_IMAGE : undefined,
+      stream: definition.streamNewImages
+        ? StreamViewType.NEW_IMAGE
+        : definition.streamOldImages
+          ? StreamViewType.OLD_IMAGE
+          : undefined,
     });
     for (const index of definition.globalIndexes ?? []) {
       table.addGlobalSecondaryIndex({

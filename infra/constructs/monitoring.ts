@@ -143,13 +143,13 @@ export class Monitoring extends Construct {
     );
   }
 
-  /** Stream records waiting longer than this mean the relay is failing or stuck. */
-  streamLag(id: string, fn: IFunction, maxAge: Duration): Alarm {
+  /** Stream records waiting longer than this mean the consumer is failing or stuck. */
+  streamLag(id: string, fn: IFunction, maxAge: Duration, stream = "the outbox stream"): Alarm {
     return this.alarm(
       `${id}IteratorAge`,
       fn.metric("IteratorAge", { period: FIVE_MINUTES, statistic: "Maximum" }),
       maxAge.toMilliseconds(),
-      `${fn.node.path} is behind on the outbox stream`,
+      `${fn.node.path} is behind on ${stream}`,
     );
   }
 

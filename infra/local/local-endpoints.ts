@@ -13,6 +13,7 @@ import type { LocalQueues } from "./queue";
 import type { LocalSchedules } from "./schedules";
 import type { LocalSes } from "./ses";
 import type { Reply } from "./static-site";
+import type { LocalTtlSweep } from "./ttl-sweep";
 import { LOCAL_WEBHOOKS_PATH, type LocalWebhookReceivers } from "./webhook-receiver";
 
 /** Every path under it is local-only (infra/local/local-only.ts). */
@@ -30,6 +31,12 @@ export const LOCAL_SES_TAKE_PATH = "/__local/ses/take";
  * `npm run admin`), as if EventBridge had scheduled it at that time; answers its result.
  */
 export const LOCAL_SCHEDULE_PATH = "/__local/schedule";
+/**
+ * POST [?time=<ISO instant>] deletes the lead tables' items expired at that time (default now) the
+ * way DynamoDB's TTL does and feeds the deletions to their stream consumer; ?replay=1 delivers the
+ * last sweep's stream batches again (./ttl-sweep.ts).
+ */
+export const LOCAL_TTL_SWEEP_PATH = "/__local/ttl-sweep";
 
 export interface LocalEndpointsDeps {
   /** The runtime's address (its port is what a local-only request must name). */
@@ -38,6 +45,7 @@ export interface LocalEndpointsDeps {
   readonly queues: LocalQueues;
   readonly outbox: OutboxLoop;
   readonly schedules: LocalSchedules;
+  readonly ttl: LocalTtlSweep;
   readonly faults: LocalFaults;
   readonly ses: LocalSes;
   /** The webhook receivers' twin (./webhook-receiver.ts). */
@@ -92,6 +100,13 @@ async function answer(
     if (!schedules.has(name)) return jsonReply(404, { error: `No scheduled function "${name}"` });
     if (Number.isNaN(at.getTime())) return jsonReply(400, { error: "time must be an ISO 8601 instant" });
     return jsonReply(200, { result: await schedules.run(name, at) });
+  }
+  if (path === LOCAL_TTL_SWEEP_PATH && method === "POST") {
+    if (params.get("replay") === "1") return jsonReply(200, { result: await deps.ttl.replay() });
+    const time = params.get("time");
+    const at = time === null ? new Date() : new Date(time);
+    if (Number.isNaN(at.getTime())) return jsonReply(400, { error: "time must be an ISO 8601 instant" });
+    return jsonReply(200, { result: await deps.ttl.sweep(at) });
   }
   if (path === LOCAL_FAULTS_PATH && faults.enabled) return faults.control(method, params);
   if (path === LOCAL_STATS_PATH) {

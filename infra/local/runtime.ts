@@ -31,6 +31,7 @@ import { type LocalSes, startSes } from "./ses";
 import { SiteAtOrigin } from "./site-origin";
 import { StaticSite } from "./static-site";
 import { ensureTables } from "./tables";
+import { leadExpirySweep } from "./ttl-sweep";
 import { ensureWebBuild } from "./web-build";
 import { LocalWebhookReceivers } from "./webhook-receiver";
 
@@ -169,6 +170,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       afterRun: () => outbox.nudge(),
     });
     stoppers.push(() => schedules.stop());
+    const ttl = leadExpirySweep(dynamo.db, loader, STAGE.region, (error) =>
+      logError("[local] TTL sweep failed", error),
+    );
+    stoppers.push(() => ttl.stop());
 
     const api = new LocalApi({
       functions: HTTP_FUNCTIONS,
@@ -202,6 +207,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       queues,
       outbox,
       schedules,
+      ttl,
       faults,
       ses,
       headers,
@@ -213,6 +219,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     outbox.start();
     await schedules.runAtStart();
     schedules.start();
+    ttl.start();
     server.ready();
     // Last: only a runtime that answers is announced to `npm run admin` (runtime-state.ts).
     const announced = { url, sesUrl: ses.url, dynamoEndpoint: dynamo.endpoint, dataDir };
