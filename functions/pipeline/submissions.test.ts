@@ -124,7 +124,7 @@ describe("retention period", () => {
     mock.on(GetCommand).resolves({});
   });
 
-  it("stamps the record, its counters and its address lookup with expiresAt = createdAt + N days", async () => {
+  it("stamps the record and its address lookup with expiresAt = createdAt + N days, its counters with their bucket's end + N days", async () => {
     mock.on(TransactWriteCommand).resolves({});
     await acceptSignup(deps(30), input);
     const expected = Date.parse("2025-03-04T10:00:00.000Z") / 1000 + 30 * 86_400;
@@ -136,7 +136,8 @@ describe("retention period", () => {
     expect(rest.at(-1)?.expiresAt).toBe(expected);
     expect(outboxItem?.expiresAt).toBeUndefined();
     expect(counters.length).toBeGreaterThan(0);
-    // The counters and the response figures' day item (functions/model/response-figures.ts); the
+    // The counters and the response figures' day item (functions/model/response-figures.ts) expire
+    // with the last record their bucket can count: its end (the day's, the hour's) plus 30 days. The
     // due day's item (functions/model/promise-figures.ts) counts many leads and expires a week
     // after its day (the lead is due 2025-03-05 10:00), before any of them.
     const actions = mock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
@@ -145,8 +146,14 @@ describe("retention period", () => {
     expect(Object.values(actions[dueDay]?.Update?.ExpressionAttributeValues ?? {})).toContain(
       Date.parse("2025-03-13T00:00:00.000Z") / 1000,
     );
+    const dayEnd = Date.parse("2025-03-05T00:00:00.000Z") / 1000 + 30 * 86_400;
+    const hourEnd = Date.parse("2025-03-04T11:00:00.000Z") / 1000 + 30 * 86_400;
     for (const [index, counter] of counters.entries())
-      if (index + 2 !== dueDay) expect(Object.values(counter ?? {})).toContain(expected);
+      if (index + 2 !== dueDay)
+        expect(
+          Object.values(counter ?? {}).filter((value) => value === dayEnd || value === hourEnd),
+        ).toHaveLength(1);
+    expect(counters.flatMap((counter) => Object.values(counter ?? {}))).toContain(hourEnd);
   });
 
   it("keeps records without expiry when the stage keeps data", async () => {

@@ -17,13 +17,24 @@ import {
 } from "../../functions/pipeline/submissions";
 import type { RuntimeProcess } from "./runtime";
 
-function arrivingAt(runtime: RuntimeProcess, table: "signups" | "contacts", at: string): SubmissionDeps {
+/** `retentionDays`: stored with `expiresAt`, as a stage with a retention period stores them. */
+export interface SeedOptions {
+  readonly retentionDays?: number;
+}
+
+function arrivingAt(
+  runtime: RuntimeProcess,
+  table: "signups" | "contacts",
+  at: string,
+  options: SeedOptions = {},
+): SubmissionDeps {
   return {
     db: runtime.db,
     clock: () => new Date(at),
     newId: () => crypto.randomUUID(),
     tables: { records: runtime.table(table), outbox: runtime.table("outbox"), audit: runtime.table("audit") },
     calendar: businessCalendar(),
+    retentionDays: options.retentionDays,
   };
 }
 
@@ -32,8 +43,9 @@ export function seedSignup(
   runtime: RuntimeProcess,
   at: string,
   input: SignupFormInput,
+  options: SeedOptions = {},
 ): Promise<AcceptedSubmission> {
-  return acceptSignup(arrivingAt(runtime, "signups", at), SignupRequest.parse(input));
+  return acceptSignup(arrivingAt(runtime, "signups", at, options), SignupRequest.parse(input));
 }
 
 /** A contact message arriving at `at` (ISO): its id, and the open lead it was linked to, if any. */
@@ -41,8 +53,9 @@ export function seedContact(
   runtime: RuntimeProcess,
   at: string,
   input: ContactFormInput,
+  options: SeedOptions = {},
 ): Promise<AcceptedSubmission> {
-  return acceptContact(arrivingAt(runtime, "contacts", at), ContactRequest.parse(input));
+  return acceptContact(arrivingAt(runtime, "contacts", at, options), ContactRequest.parse(input));
 }
 
 /**

@@ -89,6 +89,7 @@ const RUNTIME_SETTINGS = [
   "ADMIN_PASSWORD",
   "ADMIN_EMAIL",
   "DESK_SCHEDULE_SECONDS",
+  "TTL_SWEEP_SECONDS",
   "TAG_MANAGER_ID",
 ];
 
@@ -234,6 +235,23 @@ export class RuntimeProcess {
     if (!response.ok)
       throw new Error(`POST /__local/schedule answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { result: T }).result;
+  }
+
+  /**
+   * DynamoDB's TTL on the lead tables at `time` (POST /__local/ttl-sweep): deletes what has expired
+   * and feeds the deletions to their stream consumer; `replay` delivers the last sweep's batches again.
+   */
+  async ttlSweep(
+    options: { time?: Date; replay?: boolean } = {},
+  ): Promise<{ deleted: number; failed: number }> {
+    const query = new URLSearchParams({
+      ...(options.time ? { time: options.time.toISOString() } : {}),
+      ...(options.replay ? { replay: "1" } : {}),
+    });
+    const response = await fetch(`${this.url}/__local/ttl-sweep?${query}`, { method: "POST" });
+    if (!response.ok)
+      throw new Error(`POST /__local/ttl-sweep answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { result: { deleted: number; failed: number } }).result;
   }
 
   /** Nothing left to deliver: the outbox table is empty and no queue holds a message. */
