@@ -40,5 +40,5 @@ export interface LastUpdated {
 }
 
 export const TERMS_LAST_UPDATED: LastUpdated = { iso: "2024-01-01", text: "January 1, 2024" };
-/** Rewritten to describe the consent banner and the processing as built. */
-export const PRIVACY_LAST_UPDATED: LastUpdated = { iso: "2026-11-26", text: "November 26, 2026" };
+/** Describes the processing as built: the consent banner, and (since 2026-11-27) forwarding to webhooks and Slack. */
+export const PRIVACY_LAST_UPDATED: LastUpdated = { iso: "2026-11-27", text: "November 27, 2026" };

@@ -151,6 +151,39 @@ const SECTIONS: readonly LegalSection[] = [
     ),
   },
   {
+    id: "forwarding",
+    heading: "Forwarding new requests to our team's tools",
+    body: (
+      <>
+        <p>
+          Our administrators can connect our Command Center to tools our team uses: a webhook (a web address
+          of a system of ours that receives each event, signed so that it can tell the message came from us)
+          or a Slack channel. Nothing is forwarded unless an administrator has set up such a connection, and
+          only the events it was set up for are sent.
+        </p>
+        <ul>
+          <li>
+            <strong>New requests:</strong> for a Get Started request or contact message, your first and last
+            name, email address, and where you gave or we derived them, your company, team size, product line
+            focus, the subject you picked and your country, with the time it arrived, when our reply is due
+            and a link for our staff. Never your IP address, your notes or the text of your message.
+          </li>
+          <li>
+            <strong>Follow-up:</strong> when our staff change the status of your request, assign it to a
+            colleague or reply to you, the connected tool learns that this happened, when and by whom — not
+            the text of the reply.
+          </li>
+        </ul>
+        <p>
+          We keep a record of each delivery, with what was sent and the first part of the receiving tool's
+          answer, for 30 days, then it is deleted automatically. When you ask for a copy of your information
+          or for its deletion, these records are included: a deletion removes them from our systems. What a
+          connected tool has already received is kept under that tool's own settings.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "processors",
     heading: "Service providers who process data for us",
     body: (
@@ -163,6 +196,10 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Amazon Web Services (AWS)</strong> hosts the website and the Service, stores our data and
             delivers our email, in data centers in the United States.
+          </li>
+          <li>
+            <strong>Slack</strong> receives new requests as described under Forwarding new requests to our
+            team's tools — only if our administrators have connected a Slack channel.
           </li>
           <li>
             <strong>Google</strong> provides the tag manager and the analytics and advertising tools it loads
@@ -188,8 +225,11 @@ const SECTIONS: readonly LegalSection[] = [
         <li>
           Get Started requests and contact messages, with the emails about them: on our live website, kept
           while they are useful for following up with you, and deleted sooner if you ask; on our test site
-          (dev.repdesk.example.com), deleted automatically 30 days after they arrive.
+          (dev.repdesk.example.com), deleted automatically 30 days after they arrive. When a request is
+          deleted, automatically or at your request, the notes, status history and reply copies about it go
+          with it; our statistics keep only counts, with nothing that identifies you.
         </li>
+        <li>Records of requests forwarded to our team's tools (webhooks and Slack): 30 days.</li>
         <li>
           Request logs of the website's forms and the Command Center: 3 months on our live website, 2 weeks on
           our test site. Messages waiting to be processed (for example, an email not yet sent) are dropped

@@ -54,8 +54,8 @@ describe("Privacy Policy", () => {
   it("has one h1 and the date docs/product/site.md gives", () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(text).toContain("Privacy Policy");
-    expect(text).toContain("Last updated November 26, 2026");
-    expect(html).toContain('<time dateTime="2026-11-26">');
+    expect(text).toContain("Last updated November 27, 2026");
+    expect(html).toContain('<time dateTime="2026-11-27">');
   });
 
   it("describes the consent banner, the tags and their purposes, GPC, the e-mails and the storage", () => {
@@ -87,6 +87,19 @@ describe("Privacy Policy", () => {
     expect(text).toContain("Staff session cookie");
     expect(text).toContain("strictly necessary");
     expect(text).toContain("children under 16");
+  });
+
+  it("describes forwarding to the team's webhooks and Slack as docs/product/webhooks.md does", () => {
+    expect(text).toContain("Nothing is forwarded unless an administrator has set up such a connection");
+    expect(text).toContain("Never your IP address, your notes or the text of your message");
+    expect(text).toContain("not the text of the reply");
+    expect(text).toContain("for 30 days, then it is deleted automatically");
+    expect(text).toContain(
+      "When you ask for a copy of your information or for its deletion, these records are included",
+    );
+    expect(text).toContain("Records of requests forwarded to our team's tools (webhooks and Slack): 30 days");
+    expect(text).toContain("Slack receives new requests");
+    expect(text).toContain("our statistics keep only counts");
   });
 
   it("ends with the privacy contact block", () => {
