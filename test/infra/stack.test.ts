@@ -10,8 +10,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../events";
 import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/model/outbox";
-import { TABLES, type TableKey } from "../../functions/model/tables";
-import { HTTP_FUNCTIONS, OUTBOX_RELAY, QUEUES, SCHEDULED_FUNCTIONS, WORKERS } from "../../functions/registry";
+import { TABLES, type TableDefinition, type TableKey } from "../../functions/model/tables";
+import {
+  HTTP_FUNCTIONS,
+  LEAD_EXPIRY,
+  OUTBOX_RELAY,
+  QUEUES,
+  SCHEDULED_FUNCTIONS,
+  WORKERS,
+} from "../../functions/registry";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
 import { actionsFor } from "../../infra/constructs/data";
@@ -41,6 +48,7 @@ const ALL_FUNCTIONS = [
   ...HTTP_FUNCTIONS.map((fn) => ({ ...fn, kind: "http" as const })),
   ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((fn) => ({ ...fn, kind: "worker" as const })),
   { ...OUTBOX_RELAY, kind: "relay" as const },
+  { ...LEAD_EXPIRY, kind: "worker" as const },
 ];
 /** Services whose resources hold or move data: never granted on `*`. */
 const DATA_SERVICES = ["dynamodb:", "sqs:", "ses:", "secretsmanager:", "s3:", "kms:", "sns:"];
@@ -371,7 +379,11 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         expect(table.UpdateReplacePolicy).toBe(stage.production ? "Retain" : "Delete");
         expect(table.Properties?.TimeToLiveSpecification?.AttributeName).toBe(definition.timeToLiveAttribute);
         expect(table.Properties?.StreamSpecification?.StreamViewType).toBe(
-          definition.streamNewImages ? "NEW_IMAGE" : undefined,
+          definition.streamNewImages
+            ? "NEW_IMAGE"
+            : (definition as TableDefinition).streamOldImages
+              ? "OLD_IMAGE"
+              : undefined,
         );
       },
     );
@@ -477,6 +489,77 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === relayId),
       )?.[1];
       expect(rule?.Properties?.ScheduleExpression).toBe("rate(5 minutes)");
+    });
+
+    // docs/decisions/0103-counts-follow-ttl-deletions.md
+    it("feeds lead-expiry from both lead tables' streams (old images, TTL deletions only, bisect, failure queue), least privilege", () => {
+      const [fnId, fn] = functionNamed(LEAD_EXPIRY.name);
+      const mappings = ofType("AWS::Lambda::EventSourceMapping").filter(
+        ([, m]) => m.Properties?.FunctionName.Ref === fnId,
+      );
+      const leadTables = (["signups", "contacts"] as const).map(
+        (key) =>
+          ofType("AWS::DynamoDB::Table").find(
+            ([, t]) => t.Properties?.TableName === `repdesk-${stage.name}-${TABLES[key].id}`,
+          ) as [string, Resource],
+      );
+      for (const [, table] of leadTables)
+        expect(table.Properties?.StreamSpecification).toEqual({ StreamViewType: "OLD_IMAGE" });
+      expect(mappings.map(([, m]) => m.Properties?.EventSourceArn["Fn::GetAtt"]).sort()).toEqual(
+        leadTables.map(([id]) => [id, "StreamArn"]).sort(),
+      );
+      const failureQueues = new Set<string>();
+      for (const [, mapping] of mappings) {
+        expect(mapping.Properties).toMatchObject({
+          StartingPosition: "TRIM_HORIZON",
+          BisectBatchOnFunctionError: true,
+          MaximumRetryAttempts: expect.any(Number),
+          MaximumRecordAgeInSeconds: 86_400,
+          FunctionResponseTypes: ["ReportBatchItemFailures"],
+          FilterCriteria: {
+            Filters: [
+              {
+                Pattern: JSON.stringify({
+                  eventName: ["REMOVE"],
+                  userIdentity: { type: ["Service"], principalId: ["dynamodb.amazonaws.com"] },
+                }),
+              },
+            ],
+          },
+        });
+        failureQueues.add(mapping.Properties?.DestinationConfig?.OnFailure?.Destination?.["Fn::GetAtt"]?.[0]);
+      }
+      expect(failureQueues.size).toBe(1);
+      const [queueId] = [...failureQueues];
+      expect(resources[queueId as string]?.Properties?.QueueName).toBe(
+        `repdesk-${stage.name}-lead-expiry-failures`,
+      );
+      // It adds and updates counter and marker items of the two lead tables and reads their streams: no
+      // delete, no read of records, no other table.
+      const statements = statementsOfRole(roleOf(fn)).filter((st) =>
+        asList(st.Action).some((action: string) => action.startsWith("dynamodb:")),
+      );
+      const actions = new Set(statements.flatMap((st) => asList(st.Action)));
+      expect([...actions].sort()).toEqual(
+        [
+          ...new Set([
+            ...actionsFor("upsert"),
+            "dynamodb:DescribeStream",
+            "dynamodb:GetRecords",
+            "dynamodb:GetShardIterator",
+            "dynamodb:ListStreams",
+          ]),
+        ].sort(),
+      );
+      const reached = JSON.stringify(statements.map((st) => st.Resource));
+      for (const [id] of ofType("AWS::DynamoDB::Table"))
+        expect(reached.includes(`"${id}"`), id).toBe(leadTables.some(([leadId]) => leadId === id));
+      const alarmProperties = ofType("AWS::CloudWatch::Alarm").map(([, a]) => a.Properties ?? {});
+      expect(
+        alarmProperties.some(
+          (a) => a.MetricName === "IteratorAge" && JSON.stringify(a.Dimensions).includes(`"${fnId}"`),
+        ),
+      ).toBe(true);
     });
 
     it("runs each scheduled function on its EventBridge rule with retries, a dead-letter queue and alarms", () => {
@@ -631,6 +714,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         "contact",
         ...[...WORKERS, ...SCHEDULED_FUNCTIONS].map((w) => w.name),
         OUTBOX_RELAY.name,
+        LEAD_EXPIRY.name,
       ];
       for (const name of untrusted) expect(reaches(name, "authState"), name).toBe(false);
       for (const name of ["signup", "contact", "notify"]) expect(reaches(name, "ephemeral"), name).toBe(true);
