@@ -173,6 +173,10 @@ const SECTIONS: readonly LegalSection[] = [
             colleague or reply to you, the connected tool learns that this happened, when and by whom — not
             the text of the reply.
           </li>
+          <li>
+            <strong>Overdue reminder:</strong> if our first reply to you is late, once: your name, your
+            company if you gave it, who on our team is responsible and when the reply was due.
+          </li>
         </ul>
         <p>
           We keep a record of each delivery, with what was sent and the first part of the receiving tool's
@@ -198,8 +202,9 @@ const SECTIONS: readonly LegalSection[] = [
             delivers our email, in data centers in the United States.
           </li>
           <li>
-            <strong>Slack</strong> receives new requests as described under Forwarding new requests to our
-            team's tools — only if our administrators have connected a Slack channel.
+            <strong>Slack</strong> receives new requests, and reminders of overdue replies, as described under
+            Forwarding new requests to our team's tools — only if our administrators have connected a Slack
+            channel.
           </li>
           <li>
             <strong>Google</strong> provides the tag manager and the analytics and advertising tools it loads

@@ -98,7 +98,8 @@ describe("Privacy Policy", () => {
       "When you ask for a copy of your information or for its deletion, these records are included",
     );
     expect(text).toContain("Records of requests forwarded to our team's tools (webhooks and Slack): 30 days");
-    expect(text).toContain("Slack receives new requests");
+    expect(text).toContain("Slack receives new requests, and reminders of overdue replies");
+    expect(text).toContain("if our first reply to you is late, once");
     expect(text).toContain("our statistics keep only counts");
   });
 
