@@ -7,6 +7,7 @@
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import dynalite, { type DynaliteOptions } from "dynalite";
+import { cacheTableDescriptions, type TableDescriptionStore } from "./dynalite-table-cache";
 
 /** A DynamoDB error as the wire carries it: its type (`ConditionalCheckFailedException`, …) and message. */
 export class WireError extends Error {
@@ -104,5 +105,7 @@ export function dynaliteWithDirectCall(options: DynaliteOptions): { server: Serv
   }
   if (!store)
     throw new Error("dynalite did not create its store through dynalite/db (has dynalite changed?)");
+  // Its table descriptions, read on every request, kept in memory (./dynalite-table-cache.ts).
+  cacheTableDescriptions((store as unknown as { tableDb: TableDescriptionStore }).tableDb);
   return { server, call: directCaller(store) };
 }
