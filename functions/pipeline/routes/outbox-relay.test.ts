@@ -1,5 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from "aws-lambda";
 import { mockClient } from "aws-sdk-client-mock";
@@ -49,6 +49,7 @@ describe("outbox relay handler", () => {
   beforeEach(() => {
     mock.reset();
     mock.on(DeleteCommand).resolves({});
+    mock.on(BatchWriteCommand).resolves({});
     publisher = new RecordingPublisher();
   });
 
@@ -94,6 +95,34 @@ describe("outbox relay handler", () => {
     const scheduled = { "detail-type": "Scheduled Event", source: "aws.events" } as ScheduledEvent;
     expect(await handler()(scheduled)).toEqual({ relayed: 1, failed: 0 });
     expect(publisher.events.map((published) => published.id)).toEqual(["old"]);
+    expect(mock.commandCalls(BatchWriteCommand).map((call) => call.args[0].input)).toEqual([
+      { RequestItems: { Outbox: [{ DeleteRequest: { Key: { id: "old" } } }] } },
+    ]);
+  });
+
+  it("deletes what a sweep relayed 25 items per call, again what DynamoDB left unprocessed", async () => {
+    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    const items = Array.from({ length: 30 }, (_, i) => ({ ...outboxItemFor(event(`e${i}`), at) }));
+    mock.on(ScanCommand).resolves({ Items: items });
+    const left = { Outbox: [{ DeleteRequest: { Key: { id: "e3" } } }] };
+    mock.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: left }).resolves({});
+    const scheduled = { "detail-type": "Scheduled Event", source: "aws.events" } as ScheduledEvent;
+    expect(await handler()(scheduled)).toEqual({ relayed: 30, failed: 0 });
+    const calls = mock.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems?.Outbox);
+    expect(calls.map((requests) => requests?.length)).toEqual([25, 1, 5]);
+    expect(calls[1]).toEqual(left.Outbox);
+    expect(mock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it("counts a relayed item that could not be deleted as not relayed (the next sweep sends it again)", async () => {
+    const old = { ...outboxItemFor(event("old"), new Date(Date.now() - 10 * 60_000).toISOString()) };
+    mock.on(ScanCommand).resolves({ Items: [old] });
+    mock
+      .on(BatchWriteCommand)
+      .resolves({ UnprocessedItems: { Outbox: [{ DeleteRequest: { Key: { id: "old" } } }] } });
+    const scheduled = { "detail-type": "Scheduled Event", source: "aws.events" } as ScheduledEvent;
+    await expect(handler()(scheduled)).rejects.toThrow(/1 of 1 outbox items not relayed/);
+    expect(mock.commandCalls(BatchWriteCommand)).toHaveLength(3);
   });
 
   it("fails the sweep invocation when an item could not be relayed, so the function's error alarm fires", async () => {
