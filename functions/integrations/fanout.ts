@@ -16,6 +16,23 @@ import { slackMessageOf } from "./slack";
 export interface FanOutDeps extends DeliveryDeps {
   readonly tables: DeliveryDeps["tables"] & { readonly integrations: string };
   readonly siteUrl: string;
+  /** The endpoints (default: read now); the worker reads them once per batch (listOncePer). */
+  readonly endpoints?: () => Promise<EndpointItem[]>;
+}
+
+/**
+ * The endpoints read at most once through the returned function, for the events of one batch: a
+ * read that failed is tried again by the next call.
+ */
+export function listOncePer(deps: Pick<FanOutDeps, "db" | "tables">): () => Promise<EndpointItem[]> {
+  let listed: Promise<EndpointItem[]> | undefined;
+  return () => {
+    listed ??= listEndpoints(deps).catch((error: unknown) => {
+      listed = undefined;
+      throw error;
+    });
+    return listed;
+  };
 }
 
 /** What an endpoint is sent for a payload: JSON as documented, or a Slack message; none if it has no form. */
@@ -29,7 +46,7 @@ export async function fanOut(deps: FanOutDeps, event: DomainEvent): Promise<stri
   if (!isWebhookEventType(event.type)) return "not-a-webhook-event";
   const payload = webhookPayloadOf(event, deps.siteUrl);
   if (!payload) return "not-a-webhook-event";
-  const endpoints = (await listEndpoints(deps)).filter(
+  const endpoints = (await (deps.endpoints ?? (() => listEndpoints(deps)))()).filter(
     (endpoint) =>
       endpoint.active && endpoint.events.includes(payload.type as (typeof endpoint.events)[number]),
   );
