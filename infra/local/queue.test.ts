@@ -256,6 +256,54 @@ describe("LocalQueues delivery", () => {
   });
 });
 
+describe("LocalQueues background queues", () => {
+  /** A consumer held until `open()`, counting the batches it runs at once. */
+  function held() {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const state = { running: 0, most: 0 };
+    const consumer: BatchConsumer = async () => {
+      state.running += 1;
+      state.most = Math.max(state.most, state.running);
+      await gate;
+      state.running -= 1;
+      return undefined;
+    };
+    return { consumer, state, open: () => release() };
+  }
+
+  it("run one batch at a time while another queue has messages waiting, all of theirs after", async () => {
+    const staff = held();
+    const prospect = held();
+    const queues = new LocalQueues({
+      journalFile,
+      queues: [
+        { name: "staff", maxReceiveCount: 3, consumer: staff.consumer },
+        { name: "prospect", maxReceiveCount: 3, consumer: prospect.consumer, background: true },
+      ],
+      batchSize: 1,
+      concurrency: 4,
+      log: () => {},
+    });
+    opened.push(queues);
+    const send = (queue: string, count: number) =>
+      queues.send(Array.from({ length: count }, (_, index) => ({ queue, body: `${queue}-${index}` })));
+    send("staff", 10); // 4 batches run, 6 messages wait
+    await until(() => staff.state.running === 4);
+    send("prospect", 6);
+    await until(() => prospect.state.running === 1);
+    expect(queues.counts().prospect?.inFlight).toBe(1);
+    staff.open();
+    await until(() => queues.counts().staff?.pending === 0 && queues.counts().staff?.inFlight === 0);
+    await until(() => prospect.state.running === 4);
+    prospect.open();
+    await until(() => queues.counts().prospect?.pending === 0 && queues.counts().prospect?.inFlight === 0);
+    expect({ staff: staff.state.most, prospect: prospect.state.most }).toEqual({ staff: 4, prospect: 4 });
+  });
+});
+
 describe("LocalQueues durability", () => {
   it("redelivers, after a crash, what was pending or in flight, keeping the receive counts", async () => {
     const neverDone = new Promise<never>(() => {});

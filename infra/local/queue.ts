@@ -25,6 +25,12 @@ export interface QueueSpec {
   readonly name: string;
   readonly maxReceiveCount: number;
   readonly consumer: BatchConsumer;
+  /**
+   * Work nobody on the staff waits for (the prospects' acknowledgements, enrichment): while another
+   * queue has messages waiting for a free batch, this one runs one batch at a time, not
+   * `concurrency` (docs/decisions/0104-local-pipeline-scheduling.md).
+   */
+  readonly background?: boolean;
 }
 
 export interface LocalQueuesOptions {
@@ -202,10 +208,18 @@ export class LocalQueues {
     });
   }
 
+  /** Whether a queue that is not background has messages waiting for a free batch. */
+  private foregroundWaiting(): boolean {
+    for (const state of this.states.values())
+      if (!state.spec.background && state.ready.length > state.head) return true;
+    return false;
+  }
+
   private pump(state: QueueState): void {
     if (this.closed) return;
     this.promoteDue(state);
-    while (state.batchesRunning < this.concurrency && state.ready.length > state.head) {
+    const limit = state.spec.background && this.foregroundWaiting() ? 1 : this.concurrency;
+    while (state.batchesRunning < limit && state.ready.length > state.head) {
       const ids = state.ready.slice(state.head, state.head + this.batchSize);
       state.head += ids.length;
       if (state.head > 1024 && state.head * 2 > state.ready.length) {
@@ -252,6 +266,9 @@ export class LocalQueues {
       state.batchesRunning -= 1;
       this.running.delete(run);
       this.schedule(state);
+      // A background queue held to one batch may take more once the others have caught up.
+      if (!state.spec.background)
+        for (const other of this.states.values()) if (other.spec.background) this.schedule(other);
     });
     this.running.add(run);
   }

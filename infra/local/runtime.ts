@@ -14,6 +14,7 @@ import { REPO_ROOT } from "../repo-root";
 import { contentSecurityPolicy, securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { LocalApi } from "./api";
+import { BACKGROUND_QUEUES } from "./background-queues";
 import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { type LocalDynamo, startDynalite } from "./dynamo";
@@ -87,6 +88,8 @@ export interface LocalRuntime {
 }
 
 const FUNCTIONS_DIR = path.join(REPO_ROOT, "functions");
+/** Batches of one queue in flight at once (Lambda's concurrent invocations of its worker). */
+const QUEUE_CONCURRENCY = 8;
 const STAGE = loadStage("local");
 /** The relay's sweep works through the outbox a page at a time. */
 const SWEEP_PAGE = 500;
@@ -153,7 +156,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     );
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
-    const queues = startQueues(loader, faultSettings, dataDir, options, log);
+    // A worker's batch may have written outbox events (signup.enriched, webhook deliveries): the
+    // relay sweeps after it, as the stream would in AWS, rather than at its next interval.
+    let afterBatch = () => {};
+    const queues = startQueues(loader, faultSettings, dataDir, options, log, () => afterBatch());
     stoppers.push(() => queues.close());
     // The relay reads and deletes outbox items through the same DynamoDB endpoint as the functions.
     const outbox = outboxLoop(
@@ -163,6 +169,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       log,
     );
     stoppers.push(() => outbox.stop());
+    afterBatch = () => outbox.nudge();
     const schedules = new LocalSchedules(SCHEDULED_FUNCTIONS, {
       loader,
       env: process.env,
@@ -285,23 +292,30 @@ function startQueues(
   dataDir: string,
   options: LocalRuntimeOptions,
   log: (message: string) => void,
+  afterBatch: () => void,
 ): LocalQueues {
   return new LocalQueues({
     journalFile: path.join(dataDir, "queues.jsonl"),
     region: STAGE.region,
     retryDelayMs: options.retryDelayMs,
+    concurrency: QUEUE_CONCURRENCY,
     log,
     queues: QUEUES.map((queue) => {
       const worker = WORKERS.find((candidate) => candidate.name === queue.worker);
       if (!worker) throw new Error(`Queue ${queue.name} names an unknown worker "${queue.worker}"`);
       const consume = async (event: SQSEvent) => {
         const handler = await loader.load(worker.entry);
-        return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
+        try {
+          return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
+        } finally {
+          afterBatch();
+        }
       };
       return {
         name: queue.name,
         maxReceiveCount: queue.maxReceiveCount,
         consumer: withFaults(queue.name, consume, faultSettings),
+        background: BACKGROUND_QUEUES.includes(queue.name),
       };
     }),
   });
