@@ -150,8 +150,26 @@ afterAll(async () => {
 
 const origin = () => ({ origin: runtime.url });
 
+/** One request of the actions: what it asked (kept for the report of an unexpected answer). */
+interface Sent {
+  readonly step: number;
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+}
+type Action = { readonly sent: Sent; readonly run: () => Promise<{ status: number; text: string }> };
+
+function send(step: number, method: string, path: string, body?: unknown): Action {
+  const sent = { step, method, path, ...(body === undefined ? {} : { body }) };
+  return {
+    sent,
+    run: () =>
+      call(runtime, method, path, { cookie, headers: origin(), ...(body === undefined ? {} : { body }) }),
+  };
+}
+
 /** One random desk action or erasure through the HTTP API. */
-function action(next: () => number, step: number): () => Promise<{ status: number; text: string }> {
+function action(next: () => number, step: number): Action {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const target = pick(leads);
   const roll = next();
@@ -160,12 +178,12 @@ function action(next: () => number, step: number): () => Promise<{ status: numbe
     const status = next() < 0.4 ? pick(["spam", "new"]) : pick(SETTABLE_STATUSES);
     const ids = next() < 0.3 ? [target.id, pick(leads).id] : [target.id];
     const body = { kind: target.kind.kind, ids: [...new Set(ids)], status, lostReason: "No budget" };
-    return () => call(runtime, "POST", "/api/admin/desk/update", { cookie, body, headers: origin() });
+    return send(step, "POST", "/api/admin/desk/update", body);
   }
   if (roll < 0.55) {
     const owner = pick([FIRST_ADMIN.username, OTHER, null]);
     const body = { kind: target.kind.kind, ids: [target.id], owner };
-    return () => call(runtime, "POST", "/api/admin/desk/update", { cookie, body, headers: origin() });
+    return send(step, "POST", "/api/admin/desk/update", body);
   }
   if (roll < 0.85) {
     const body = {
@@ -176,35 +194,38 @@ function action(next: () => number, step: number): () => Promise<{ status: numbe
       subject: "Re: your RepDesk inquiry",
       body: "Hi,\n\nThanks for writing.\n\nThe RepDesk team",
     };
-    return () => call(runtime, "POST", "/api/admin/desk/reply", { cookie, body, headers: origin() });
+    return send(step, "POST", "/api/admin/desk/reply", body);
   }
   if (roll < 0.93) {
     const plural = target.kind.kind === "signup" ? "signups" : "contacts";
-    return () => call(runtime, "DELETE", `/api/admin/${plural}/${target.id}`, { cookie, headers: origin() });
+    return send(step, "DELETE", `/api/admin/${plural}/${target.id}`);
   }
   // Erases every lead of the address (a linked submission's too).
   const body = { email: target.email, confirmEmail: target.email, password: FIRST_ADMIN.password };
-  return () => call(runtime, "POST", "/api/privacy/erase", { cookie, body, headers: origin() });
+  return send(step, "POST", "/api/privacy/erase", body);
 }
 
 /**
  * Answers seen: 404 for a lead deleted or erased earlier, 409 for a reply refused (to a linked
- * submission, or one already being sent); any other failure is kept.
+ * submission, or one already being sent); any other answer is kept whole, with the request that
+ * got it (the step, method, path and body), so that a failure says what happened.
  */
-const answered = { ok: 0, refused: 0, other: [] as string[] };
+const answered = {
+  ok: 0,
+  refused: 0,
+  other: [] as { sent: Sent; status: number; text: string }[],
+};
 
-async function inParallel(
-  actions: (() => Promise<{ status: number; text: string }>)[],
-  width = 8,
-): Promise<void> {
+async function inParallel(actions: readonly Action[], width = 8): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {
       while (next < actions.length) {
-        const { status, text } = await (actions[next++] as () => Promise<{ status: number; text: string }>)();
+        const { sent, run } = actions[next++] as Action;
+        const { status, text } = await run();
         if (status >= 200 && status < 300) answered.ok += 1;
         else if (status === 404 || status === 409) answered.refused += 1;
-        else answered.other.push(`${status} ${text}`);
+        else answered.other.push({ sent, status, text });
       }
     }),
   );
@@ -261,7 +282,7 @@ describe("leads inside their promise, kept by due day", () => {
       expect(filled.done).toBe(true);
       await inParallel(steps.slice(80));
       // The writes happened: most actions succeeded and none failed otherwise.
-      expect(answered.other).toEqual([]);
+      expect(answered.other, JSON.stringify(answered.other, null, 2)).toEqual([]);
       expect(answered.ok).toBeGreaterThan(steps.length / 2);
       for (const { table } of tables()) {
         const marker = await runtime.db.send(
