@@ -46,6 +46,18 @@ export type ReplyOutcome =
   | { readonly ok: true; readonly entry: TimelineEntry; readonly alreadySent: boolean }
   | { readonly ok: false; readonly reason: "notFound" | "undeliverable" | "inProgress" | "linked" };
 
+/**
+ * SES did not take the e-mail, and the key's claim was given back: nothing was sent or recorded.
+ * The only failure of sendReply that means so; any other (DynamoDB unreachable or timing out,
+ * before or after the e-mail went out) is thrown as it is.
+ */
+export class ReplyNotSent extends Error {
+  override readonly name = "ReplyNotSent";
+  constructor(cause: unknown) {
+    super("SES did not take the reply", { cause });
+  }
+}
+
 const REPLY_LEASE_MS = 2 * 60_000;
 const CLAIM_SK = "claim";
 const ATTEMPTS = 10;
@@ -109,7 +121,10 @@ async function claimKey(
   return Item?.state === "sent" && entry.success ? { state: "sent", entry: entry.data } : { state: "held" };
 }
 
-/** Sends the reply once per key and records it; see the module comment. Throws when SES refuses. */
+/**
+ * Sends the reply once per key and records it; see the module comment. Throws ReplyNotSent when
+ * SES refuses, and any other failure (of DynamoDB) as it is.
+ */
 export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInput): Promise<ReplyOutcome> {
   const first = await readLead(deps, lead, input.id);
   if (!first) return { ok: false, reason: "notFound" };
@@ -147,7 +162,7 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
         }),
       )
       .catch(() => undefined); // the lease runs out on its own
-    throw error;
+    throw new ReplyNotSent(error);
   }
 
   // The lead may be deleted while the e-mail goes out: the reply is still recorded on its timeline.

@@ -8,15 +8,34 @@ import { LEAD_KINDS, ReplyRequest } from "../../../events/desk";
 import { randomId } from "../../lib/clock";
 import { optionalEnv, requireEnv } from "../../lib/env";
 import { HttpError, httpApi, httpRoutes, invalidFields, jsonResponse, validateBody } from "../../lib/http";
+import type { LogFields } from "../../lib/log";
 import { sesMailer } from "../../model/mail/staff-mail";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { readLead } from "../lead-desk";
-import { sendReply } from "../reply";
+import { ReplyNotSent, sendReply } from "../reply";
 import { renderReplyTemplates } from "../reply-templates";
 import { deskDeps, KINDS, linkedRefusal, notFound, withOutbox } from "./desk-routes";
 
 const NO_STAFF_EMAIL =
   "Your account has no e-mail address. Add one to your account first: replies are answered to it.";
+
+/**
+ * What a failed sendReply answers: 502 "could not be sent" only when SES did not take the e-mail
+ * (nothing was sent or recorded, so "Try again" is right). Anything else, e.g. DynamoDB timing out
+ * before or after the e-mail went out, goes to the envelope as it is: 503 with Retry-After for a
+ * transient failure, else 500 (functions/lib/http/api.ts), never a "nothing was recorded" that may
+ * be false.
+ */
+export function replyFailure(logFields: LogFields, error: unknown): unknown {
+  if (!(error instanceof ReplyNotSent)) return error;
+  logFields.sendError = error.cause instanceof Error ? error.cause.name : "unknown";
+  return new HttpError(
+    502,
+    { error: "The e-mail could not be sent, and nothing was recorded. Please try again." },
+    {},
+    "reply_not_sent",
+  );
+}
 
 /** POST /api/admin/desk/reply: one e-mail to the lead, once per idempotency key (docs/decisions/0068-replies.md). */
 export function replyHandler() {
@@ -38,14 +57,7 @@ export function replyHandler() {
         replyTo: user.email,
         senderAddress: requireEnv("SENDER_ADDRESS"),
       }).catch((error: unknown) => {
-        if (error instanceof HttpError) throw error;
-        request.logFields.sendError = error instanceof Error ? error.name : "unknown";
-        throw new HttpError(
-          502,
-          { error: "The e-mail could not be sent, and nothing was recorded. Please try again." },
-          {},
-          "reply_not_sent",
-        );
+        throw replyFailure(request.logFields, error);
       });
       if (outcome.ok)
         return jsonResponse(outcome.alreadySent ? 200 : 201, {
