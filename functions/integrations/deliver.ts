@@ -124,7 +124,9 @@ async function attempt(
 /** Records the attempt's result on the delivery (still claimed by this attempt). */
 async function record(deps: AttemptDeps, item: DeliveryItem, result: Result): Promise<AttemptOutcome> {
   const now = deps.clock();
-  const attempts = item.attempts + 1;
+  // A final result (the endpoint deleted or paused) made no request: it is not an attempt, and the
+  // receiver's last answer stays on the delivery beside the reason it stopped.
+  const attempts = item.attempts + (result.final ? 0 : 1);
   const delay = retryDelayMs(deps.schedule, attempts, deps.random);
   const windowEnd = Date.parse(item.windowStart) + deps.schedule.giveUpMs;
   const outcome: AttemptOutcome = result.ok
@@ -138,11 +140,13 @@ async function record(deps: AttemptDeps, item: DeliveryItem, result: Result): Pr
     ...(result.body !== undefined ? { responseBody: result.body } : {}),
     ...(result.error ? { error: result.error } : {}),
   };
-  const gone = ["responseStatus", "latencyMs", "responseBody", "error"].filter((key) => !(key in answer));
+  const gone = result.final
+    ? []
+    : ["responseStatus", "latencyMs", "responseBody", "error"].filter((key) => !(key in answer));
   const update = updateExpression({
     set: {
       attempts,
-      lastAttemptAt: now.toISOString(),
+      ...(result.final ? {} : { lastAttemptAt: now.toISOString() }),
       ...answer,
       ...(outcome === "retrying"
         ? { nextAttemptAt: new Date(now.getTime() + delay).toISOString() }

@@ -247,6 +247,33 @@ describe("delivery", () => {
     await runtime.waitFor(async () => (await received("down")).length === got.length + 1);
   });
 
+  it("a delivery stopped by a pause keeps the receiver's last answer beside the reason", async () => {
+    await behave("paused-late", "failAlways=1");
+    const { endpoint } = await addEndpoint(receiverUrl("paused-late"));
+    await signup();
+    await runtime.waitFor(async () => {
+      const [delivery] = await deliveries(endpoint.id);
+      return delivery?.responseStatus === 500 ? delivery : undefined;
+    });
+    const paused = await call(runtime, "PATCH", `/api/integrations/endpoints/${endpoint.id}`, {
+      cookie: admin,
+      body: { active: false },
+    });
+    expect(paused.status, paused.text).toBe(200);
+    const stopped = await runtime.waitFor(
+      async () => {
+        const [delivery] = await deliveries(endpoint.id);
+        return delivery?.state === "failed" ? delivery : undefined;
+      },
+      60_000,
+      250,
+    );
+    // Whether the give-up period or the pause ended it, the receiver's last answer is still shown.
+    expect(stopped.responseStatus).toBe(500);
+    expect(stopped.responseBody).toContain("Failing as told");
+    expect(stopped.attempts).toBe((await received("paused-late")).length);
+  });
+
   it("a paused endpoint receives nothing", async () => {
     const paused = await addEndpoint(receiverUrl("paused"));
     const witness = await addEndpoint(receiverUrl("witness"));
