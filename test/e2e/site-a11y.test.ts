@@ -15,7 +15,8 @@ describe.each([
   ["desktop", DESKTOP],
   ["390 px", PHONE],
 ] as const)("axe at %s", (_name, viewport) => {
-  it.each(PATHS)("%s has no violations", async (path) => {
+  // Concurrently (five at a time): most of a page's time is loading and hydrating, not axe.
+  it.concurrent.for(PATHS)("%s has no violations", async (path, { expect }) => {
     const watched = await site.open(viewport);
     try {
       await watched.page.goto(`${site.runtime.url}${path}`);

@@ -99,9 +99,10 @@ function differences(before: readonly Look[], after: readonly Look[]): string[] 
 }
 
 describe("every public page and the 404 page, on a phone and on a desktop", () => {
-  it.each([...PUBLIC_PATHS, "/no-such-page"])(
+  // Concurrently (five at a time): a page's time is mostly loading and hydrating.
+  it.concurrent.for([...PUBLIC_PATHS, "/no-such-page"])(
     "%s looks the same from its inline rules as with the whole stylesheet",
-    async (path) => {
+    async (path, { expect }) => {
       const results = await Promise.all(
         [PHONE, DESKTOP].map((viewport) => looksBeforeAndAfter(path, viewport)),
       );
