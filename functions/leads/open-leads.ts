@@ -3,12 +3,15 @@
  * not a linked submission, with a reply-due time, read from the byDesk index's New partition over a
  * bounded range of arrivals — never the table.
  */
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { isClockRunning } from "../../events/desk";
-import type { DeskLeadRef } from "../../events/envelopes";
+import type { DeskLeadRef, DomainEvent } from "../../events/envelopes";
+import type { Clock } from "../lib/clock";
 import { queryAll } from "../lib/query-all";
+import { isFirstConditionRefused } from "../lib/transact";
 import { deskKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { outboxItemFor } from "../model/outbox";
 import { DESK_INDEX } from "../model/tables";
 
 export const DAY_MS = 86_400_000;
@@ -93,3 +96,45 @@ export const refOf = ({ kind, id, name, company, dueAt, expiresAt }: OpenLead): 
   dueAt,
   ...(expiresAt === undefined ? {} : { expiresAt }),
 });
+
+/**
+ * Sets `marker` (the run's time) on an open lead and queues `event` in one transaction, only while
+ * the lead is still open, unmarked and due as it was read: a reply, status change, deletion or
+ * another run in between wins. False when it did.
+ */
+export async function markAndQueue(
+  deps: OpenLeadDeps & { readonly tables: { readonly outbox: string }; readonly clock: Clock },
+  lead: OpenLead,
+  marker: string,
+  now: Date,
+  event: DomainEvent,
+): Promise<boolean> {
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: lead.table,
+              Key: { id: lead.id },
+              UpdateExpression: "SET #marker = :now",
+              ConditionExpression:
+                "attribute_exists(id) AND attribute_not_exists(#marker) AND deskKey = :key AND dueAt = :due AND attribute_not_exists(respondedAt) AND attribute_not_exists(linkedTo)",
+              ExpressionAttributeNames: { "#marker": marker },
+              ExpressionAttributeValues: {
+                ":now": now.toISOString(),
+                ":key": `${lead.kind}#new`,
+                ":due": lead.dueAt,
+              },
+            },
+          },
+          { Put: { TableName: deps.tables.outbox, Item: outboxItemFor(event, deps.clock().toISOString()) } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isFirstConditionRefused(error)) return false;
+    throw error;
+  }
+}

@@ -24,7 +24,15 @@ import {
   RESPONSE_BUDGET_MS,
 } from "../model/response-clock";
 import { UsersRepository } from "../model/staff/users";
-import { DAY_MS, type OpenLead, type OpenLeadDeps, openLeads, PROMISE_REACH_DAYS, refOf } from "./open-leads";
+import {
+  DAY_MS,
+  markAndQueue,
+  type OpenLead,
+  type OpenLeadDeps,
+  openLeads,
+  PROMISE_REACH_DAYS,
+  refOf,
+} from "./open-leads";
 import { announceOverdueLeads } from "./overdue";
 
 /** The reminder goes out when this much clock time is left before the reply is due. */
@@ -105,32 +113,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<n
         lead: refOf(lead),
       },
     };
-    try {
-      await deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: lead.table,
-                Key: { id: lead.id },
-                UpdateExpression: "SET #marker = :now",
-                // Still open and not reminded: a reply, status change or another run in between wins.
-                ConditionExpression:
-                  "attribute_exists(id) AND attribute_not_exists(#marker) AND deskKey = :key AND attribute_not_exists(respondedAt) AND attribute_not_exists(linkedTo)",
-                ExpressionAttributeNames: { "#marker": REMINDER_MARKER },
-                ExpressionAttributeValues: { ":now": now.toISOString(), ":key": `${lead.kind}#new` },
-              },
-            },
-            {
-              Put: { TableName: deps.tables.outbox, Item: outboxItemFor(event, deps.clock().toISOString()) },
-            },
-          ],
-        }),
-      );
-      queued += 1;
-    } catch (error) {
-      if (!isRaceLost(error)) throw error;
-    }
+    if (await markAndQueue(deps, lead, REMINDER_MARKER, now, event)) queued += 1;
   }
   return queued;
 }
