@@ -8,7 +8,7 @@
  * it up. Deliveries per second: delivered signups over the time from the first request to the last
  * delivery.
  */
-import { call, FIRST_ADMIN, signIn } from "../integration/auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "../integration/auth-support";
 import { type Email, type RuntimeProcess, startRuntime } from "../support/runtime";
 import { atMost, type BenchResult, holds, info } from "./figures";
 import { postSignups, type Sent } from "./lead-time";
@@ -68,9 +68,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     env: {
       SUBMISSIONS_PER_MINUTE: "0",
       TRUST_VIEWER_ADDRESS: "1",
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       WEB_DIST_DIR: "/nonexistent-dist",
     },
   });

@@ -85,13 +85,18 @@ export const FIRST_ADMIN = {
   email: "admin@example.com",
 } as const;
 
+/** The runtime settings that create FIRST_ADMIN at start. */
+export const FIRST_ADMIN_ENV = {
+  ADMIN_USERNAME: FIRST_ADMIN.username,
+  ADMIN_PASSWORD: FIRST_ADMIN.password,
+  ADMIN_EMAIL: FIRST_ADMIN.email,
+} as const;
+
 /** A runtime with FIRST_ADMIN and client addresses taken from CloudFront-Viewer-Address. */
 export function startStaffRuntime(): Promise<RuntimeProcess> {
   return startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       TRUST_VIEWER_ADDRESS: "1",
     },
   });

@@ -29,7 +29,7 @@ import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 const SEED = Number(process.env.FIGURES_SEED ?? 20_261_127);
 /** The stage's calendar (the runtime's writers, the backfill and the recount use it). */
@@ -61,9 +61,7 @@ function arrival(now: number, age: number, calendar = FORMS_CALENDAR): string {
 beforeAll(async () => {
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       DESK_SCHEDULE_SECONDS: "0",
     },
   });

@@ -24,7 +24,7 @@ import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 const SEED = Number(process.env.FIGURES_SEED ?? 20_261_126);
 const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
@@ -40,9 +40,7 @@ const tables = () => KINDS.map((lead) => ({ lead, table: runtime.table(lead.tabl
 beforeAll(async () => {
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       DESK_SCHEDULE_SECONDS: "0",
     },
   });

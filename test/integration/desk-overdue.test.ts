@@ -15,7 +15,7 @@ import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { FAST_WEBHOOK_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess;
 let admin: string;
@@ -38,9 +38,7 @@ const HOSTILE_NAME = "<!channel> *Pat*";
 beforeAll(async () => {
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       DESK_SCHEDULE_SECONDS: "0",
       WEB_DIST_DIR: "/nonexistent-dist",
       ...FAST_WEBHOOK_SCHEDULE,

@@ -15,7 +15,7 @@ import { acceptSignup } from "../../functions/pipeline/submissions";
 import { loadStage } from "../../infra/stages";
 import { setFaults, startFaultRuntime } from "../support/faults";
 import type { Email, RuntimeProcess } from "../support/runtime";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 const LOCAL = loadStage("local");
 let runtime: RuntimeProcess;
@@ -24,9 +24,7 @@ const NO_ADDRESS = { username: "noaddr", password: "a long and unguessable passp
 
 beforeAll(async () => {
   runtime = await startFaultRuntime({
-    ADMIN_USERNAME: FIRST_ADMIN.username,
-    ADMIN_PASSWORD: FIRST_ADMIN.password,
-    ADMIN_EMAIL: FIRST_ADMIN.email,
+    ...FIRST_ADMIN_ENV,
   });
   await new UsersRepository(runtime.db, runtime.table("users")).create(
     NO_ADDRESS.username,

@@ -23,7 +23,7 @@ import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 const KINDS = [SIGNUP_KIND, CONTACT_KIND];
@@ -73,9 +73,7 @@ const contact = (name: string, at: number) =>
 beforeAll(async () => {
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       DESK_SCHEDULE_SECONDS: "0",
       TTL_SWEEP_SECONDS: "0",
     },

@@ -12,7 +12,7 @@ import { afterAll, expect, it } from "vitest";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { FAST_WEBHOOK_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess | undefined;
 let server: Server | undefined;
@@ -39,9 +39,7 @@ it("a SIGKILL mid-delivery loses nothing: after the restart the delivery arrives
 
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       TRUST_VIEWER_ADDRESS: "1",
       WEB_DIST_DIR: "/nonexistent-dist",
       ...FAST_WEBHOOK_SCHEDULE,

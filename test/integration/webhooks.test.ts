@@ -24,7 +24,7 @@ import { UsersRepository } from "../../functions/model/staff/users";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { FAST_WEBHOOK_SCHEDULE as FAST_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, signIn } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess;
 let admin: string;
@@ -38,9 +38,7 @@ interface Received {
 beforeAll(async () => {
   runtime = await startRuntime({
     env: {
-      ADMIN_USERNAME: FIRST_ADMIN.username,
-      ADMIN_PASSWORD: FIRST_ADMIN.password,
-      ADMIN_EMAIL: FIRST_ADMIN.email,
+      ...FIRST_ADMIN_ENV,
       TRUST_VIEWER_ADDRESS: "1",
       WEB_DIST_DIR: "/nonexistent-dist",
       ...FAST_SCHEDULE,
