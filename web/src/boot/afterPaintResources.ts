@@ -7,9 +7,21 @@
  */
 export const AFTER_PAINT_ATTRIBUTE = "data-after-paint";
 
+/** A stylesheet request that stalls (neither load nor error) must not keep the app from starting. */
+export const STYLESHEET_WAIT_MS = 3_000;
+
+/** `promise`, or nothing after `ms`, whichever comes first. */
+export function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return Promise.race([
+    promise.then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ]);
+}
+
 /**
- * Moves the templates' links into <head>; resolves when their stylesheets have loaded (or failed),
- * so that nothing the app renders (a dialog, the consent banner) shows before its rules apply.
+ * Moves the templates' links into <head>; resolves when their stylesheets have loaded (or failed,
+ * or STYLESHEET_WAIT_MS have passed), so that nothing the app renders (a dialog, the consent
+ * banner) shows before its rules apply.
  */
 export function loadAfterPaintResources(): Promise<void> {
   const loaded: Promise<void>[] = [];
@@ -28,5 +40,5 @@ export function loadAfterPaintResources(): Promise<void> {
     document.head.append(content);
     template.remove();
   }
-  return Promise.all(loaded).then(() => undefined);
+  return settledWithin(Promise.all(loaded), STYLESHEET_WAIT_MS);
 }
