@@ -247,10 +247,16 @@ const ready = new Set<string>();
 
 export async function figuresReady(db: DynamoDBDocumentClient, table: string): Promise<boolean> {
   if (ready.has(table)) return true;
+  const marked = await hasFiguresMarker(db, table);
+  if (marked) ready.add(table);
+  return marked;
+}
+
+/** Whether the recount's marker is in the table now (read every time, never remembered). */
+export async function hasFiguresMarker(db: DynamoDBDocumentClient, table: string): Promise<boolean> {
   const found = await db.send(
     new GetCommand({ TableName: table, Key: { id: FIGURES_READY_ID }, ProjectionExpression: "id" }),
   );
-  if (found.Item) ready.add(table);
   return found.Item !== undefined;
 }
 

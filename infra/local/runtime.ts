@@ -20,6 +20,7 @@ import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } fr
 import { type LocalDynamo, startDynalite } from "./dynamo";
 import { localProcessEnvironment } from "./environment";
 import { type FaultSettings, faultsFromEnvironment, LocalFaults, withFaults } from "./faults";
+import { countFiguresAtStart } from "./figures-at-start";
 import { HandlerLoader, lambdaContext } from "./lambda";
 import { localEndpoints } from "./local-endpoints";
 import { OutboxLoop } from "./outbox-loop";
@@ -354,7 +355,10 @@ function responseHeaders(
   };
 }
 
-/** What the data needs before the first request: the identity check, then the first admin. */
+/**
+ * What the data needs before the first request: the identity check, the first admin, and the
+ * dashboard's response figures counted once (./figures-at-start.ts).
+ */
 async function prepareData(db: DynamoDBDocumentClient, logError: LogError): Promise<void> {
   // Accounts and invitations stored before the one identity rule (docs/decisions/0081).
   await checkIdentitiesAtStart(db).catch((error) =>
@@ -362,6 +366,9 @@ async function prepareData(db: DynamoDBDocumentClient, logError: LogError): Prom
   );
   await bootstrapAdmin(db, process.env).catch((error) =>
     logError("[local] creating the first admin failed", error),
+  );
+  await countFiguresAtStart(db).catch((error) =>
+    logError("[local] counting the response figures failed", error),
   );
 }
 
