@@ -69,6 +69,14 @@ export function sessionKeySecretName(stageName: string): string {
 }
 
 /**
+ * The alias of the KMS key that seals the integrations' secrets: the functions get the key's id,
+ * `npm run admin -- seal-slack-urls --stage <name>` (infra/admin/cli.ts) finds the key by it.
+ */
+export function webhookKeyAlias(stageName: string): string {
+  return `alias/repdesk-${stageName}-webhooks`;
+}
+
+/**
  * Tables whose items the stage's retention period applies to (written with `expiresAt`): the
  * records, and the audit table, where a lead's timeline and reply claims expire with it.
  */

@@ -92,9 +92,15 @@ export function localKeyWrapper(hexKey: string): KeyWrapper {
   };
 }
 
-/** KMS: data keys from GenerateDataKey, opened with Decrypt (the client loads on first use). */
-export function kmsKeyWrapper(keyId: string): KeyWrapper {
-  const client = import("@aws-sdk/client-kms").then((kms) => ({ kms, client: new kms.KMSClient({}) }));
+/**
+ * KMS: data keys from GenerateDataKey, opened with Decrypt (the client loads on first use). The
+ * region is the environment's unless named (the admin command names its stage's).
+ */
+export function kmsKeyWrapper(keyId: string, region?: string): KeyWrapper {
+  const client = import("@aws-sdk/client-kms").then((kms) => ({
+    kms,
+    client: new kms.KMSClient(region ? { region } : {}),
+  }));
   return {
     scheme: "kms",
     async newDataKey() {

@@ -5,6 +5,7 @@
  *   npm run admin -- backfill-desk [--again] [--stage <name>]   (docs/decisions/0076-desk-backfill.md)
  *   npm run admin -- recount-figures [--stage <name>]           (docs/decisions/0090-maintained-response-figures.md)
  *   npm run admin -- check-identities [--stage <name>]          (docs/decisions/0081-one-identity-rule.md)
+ *   npm run admin -- seal-slack-urls [--stage <name>]           (docs/product/webhooks.md, "Slack")
  *
  * Locally (default) against the local runtime's store: the running runtime's DynamoDB, found
  * through the runtime.json it writes into its data folder (PORT or DATA_DIR pick one runtime when
@@ -18,8 +19,13 @@
  * `check-identities` lists accounts and invitations stored before the one identity rule whose
  * username or address is not canonical or meets another's, and migrates the safe cases
  * (functions/staff/identity-check.ts); it exits with 1 while anything is left to do by hand.
+ * `seal-slack-urls` seals the Slack URLs of endpoints saved before Slack URLs were stored sealed
+ * (functions/integrations/seal-slack-urls.ts): with the local runtime's key from its data folder,
+ * or with --stage through the stage's KMS key (alias/repdesk-<stage>-webhooks, infra/environment.ts),
+ * which the shell's credentials must be allowed to use (kms:GenerateDataKey).
  */
 import { emailField } from "../../events";
+import { sealSlackUrls } from "../../functions/integrations/seal-slack-urls";
 import { backfillDesk } from "../../functions/leads/backfill";
 import { recountFigures } from "../../functions/leads/figures-recount";
 import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
@@ -37,10 +43,11 @@ const USAGE =
   "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]\n" +
   "       npm run admin -- backfill-desk [--again] [--stage <name>]\n" +
   "       npm run admin -- recount-figures [--stage <name>]\n" +
-  "       npm run admin -- check-identities [--stage <name>]";
+  "       npm run admin -- check-identities [--stage <name>]\n" +
+  "       npm run admin -- seal-slack-urls [--stage <name>]";
 
 /** Commands that act on no one user. */
-const WITHOUT_USERNAME = ["list", "backfill-desk", "recount-figures", "check-identities"];
+const WITHOUT_USERNAME = ["list", "backfill-desk", "recount-figures", "check-identities", "seal-slack-urls"];
 
 export interface ParsedArgs {
   readonly command: string;
@@ -101,6 +108,19 @@ async function recount(store: Store, print: (line: string) => void): Promise<voi
   });
   print(
     `Done: ${result.records} records of the window read, ${result.counted} counted or corrected, ${result.gone} deleted meanwhile; the dashboard now reads the maintained figures (${store.description}).`,
+  );
+}
+
+/** Seals the Slack URLs stored in clear before the sealing; a second run finds none. */
+async function sealStoredSlackUrls(store: Store, print: (line: string) => void): Promise<void> {
+  if (!store.box) throw new Error(`No key to seal with (${store.description})`);
+  const result = await sealSlackUrls({
+    db: store.db,
+    tables: { integrations: store.table("integrations") },
+    box: store.box(),
+  });
+  print(
+    `Done: ${result.endpoints} endpoints read, ${result.sealed} Slack URLs sealed, ${result.changedMeanwhile} changed by an edit meanwhile (${store.description}).`,
   );
 }
 
@@ -204,6 +224,9 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
       return;
     case "check-identities":
       await checkStoredIdentities(store, print);
+      return;
+    case "seal-slack-urls":
+      await sealStoredSlackUrls(store, print);
       return;
     case "mfa-remove":
       await users.setTotpSecret(username, undefined);

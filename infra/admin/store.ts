@@ -1,11 +1,14 @@
 import path from "node:path";
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { kmsKeyWrapper, localKeyWrapper, SecretBox } from "../../functions/lib/secret-box";
 import { type BusinessCalendar, businessCalendar } from "../../functions/model/response-clock";
 import { TABLES, type TableKey } from "../../functions/model/tables";
+import { webhookKeyAlias } from "../environment";
 import { localSiteSettings } from "../local/config";
 import { LOCAL_CREDENTIALS, startDynalite } from "../local/dynamo";
 import { type RuntimeState, runningRuntimeState, runningRuntimesOf } from "../local/runtime-state";
+import { localSessionSecret, WEBHOOK_KEY_FILE } from "../local/session-secret";
 import { ensureTables, localTableName } from "../local/tables";
 import { REPO_ROOT } from "../repo-root";
 import { loadStage } from "../stages";
@@ -19,6 +22,11 @@ export interface Store {
   table(key: TableKey): string;
   /** The response calendar of the store's stage (functions/model/calendar.ts). */
   readonly calendar: BusinessCalendar;
+  /**
+   * Seals and opens the integrations' secrets as the store's functions do: the stage's KMS key
+   * (by its alias), or the local runtime's key in its data folder. Absent: the store has no key.
+   */
+  readonly box?: () => SecretBox;
   /** Where the users live, for messages. */
   readonly description: string;
   close(): Promise<void>;
@@ -84,11 +92,13 @@ export async function openStore(
       usersTable: stageTableName(config.name, "users"),
       table: (key) => stageTableName(config.name, key),
       calendar: businessCalendar(config.responseHolidays),
+      box: () => new SecretBox(kmsKeyWrapper(webhookKeyAlias(config.name), env.AWS_REGION || config.region)),
       description: `stage ${config.name}`,
       close: async () => client.destroy(),
     };
   }
   const { endpoint, dataDir } = localTarget(env);
+  const box = () => new SecretBox(localKeyWrapper(localSessionSecret(dataDir, WEBHOOK_KEY_FILE)));
   const running = endpoint ? await runningRuntime(endpoint) : undefined;
   if (running) {
     return {
@@ -96,6 +106,7 @@ export async function openStore(
       usersTable: localTableName("users"),
       table: localTableName,
       calendar: LOCAL_CALENDAR,
+      box,
       description: `local runtime at ${endpoint}`,
       close: async () => running.destroy(),
     };
@@ -112,6 +123,7 @@ export async function openStore(
     usersTable: localTableName("users"),
     table: localTableName,
     calendar: LOCAL_CALENDAR,
+    box,
     description: `local data in ${dataDir}`,
     close: () => dynamo.close(),
   };

@@ -10,7 +10,7 @@ import type { IGrantable } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
-import { sessionKeySecretName } from "../environment";
+import { sessionKeySecretName, webhookKeyAlias } from "../environment";
 import type { StageConfig } from "../stages";
 
 /** Everything but 0-9 and a-f: what is left is a hex string. */
@@ -67,6 +67,8 @@ export class Secrets extends Construct {
       enableKeyRotation: true,
       removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    // For the admin command that seals Slack URLs stored before the sealing (infra/admin/cli.ts).
+    this.webhookKey.addAlias(webhookKeyAlias(stage.name));
   }
 
   /** GenerateDataKey to seal, Decrypt to open: nothing else (no Encrypt, no key administration). */

@@ -1,4 +1,6 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { sealSlackUrls } from "../../functions/integrations/seal-slack-urls";
+import { localKeyWrapper, SecretBox } from "../../functions/lib/secret-box";
 import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
 import { hashPassword } from "../../functions/model/staff/password";
 import { UserExistsError, UsersRepository } from "../../functions/model/staff/users";
@@ -64,4 +66,22 @@ export async function checkIdentitiesAtStart(
   }
   const left = result.issues.filter((issue) => !issue.fixed).length;
   if (left > 0) log(`[local] identity check: ${left} stored identities need a decision (see above)`);
+}
+
+/**
+ * The Slack URLs of endpoints saved before they were stored sealed, sealed with the runtime's key
+ * at every start (functions/integrations/seal-slack-urls.ts); once done, a start only reads the
+ * endpoints. `npm run admin -- seal-slack-urls` does the same while the runtime runs.
+ */
+export async function sealSlackUrlsAtStart(
+  db: DynamoDBDocumentClient,
+  hexKey: string,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const result = await sealSlackUrls({
+    db,
+    tables: { integrations: localTableName("integrations") },
+    box: new SecretBox(localKeyWrapper(hexKey)),
+  });
+  if (result.sealed > 0) log(`[local] sealed ${result.sealed} Slack URLs stored in clear`);
 }

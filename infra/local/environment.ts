@@ -13,6 +13,7 @@ import {
   functionEnvironment,
   registryFunctions,
   sessionKeySecretName,
+  webhookKeyAlias,
 } from "../environment";
 import type { StageConfig } from "../stages";
 import { LOCAL_CREDENTIALS } from "./dynamo";
@@ -39,7 +40,7 @@ export function localEnvironmentValues(settings: LocalEnvironmentSettings): Envi
     },
     sessionSecretArn: sessionKeySecretName(settings.stage.name),
     // Never used locally: WEBHOOK_SECRET_KEY (below) stands in for the KMS key.
-    webhookKeyId: `alias/repdesk-${settings.stage.name}-webhooks`,
+    webhookKeyId: webhookKeyAlias(settings.stage.name),
     sesConfigurationSet: `repdesk-${settings.stage.name}`,
     // The local SES stand-in has no sending rate to keep under.
     sesMinSendIntervalMs: 0,

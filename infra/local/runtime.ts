@@ -15,7 +15,7 @@ import { contentSecurityPolicy, securityHeaders } from "../security-headers";
 import { loadStage } from "../stages";
 import { LocalApi } from "./api";
 import { BACKGROUND_QUEUES } from "./background-queues";
-import { bootstrapAdmin, checkIdentitiesAtStart } from "./bootstrap-admin";
+import { bootstrapAdmin, checkIdentitiesAtStart, sealSlackUrlsAtStart } from "./bootstrap-admin";
 import { devContentSecurityPolicy, startViteMiddleware, type ViteMiddleware } from "./dev-server";
 import { type LocalDynamo, startDynalite } from "./dynamo";
 import { localProcessEnvironment } from "./environment";
@@ -356,8 +356,8 @@ function responseHeaders(
 }
 
 /**
- * What the data needs before the first request: the identity check, the first admin, and the
- * dashboard's response figures counted once (./figures-at-start.ts).
+ * What the data needs before the first request: the identity check, the first admin, the
+ * dashboard's response figures counted once (./figures-at-start.ts), Slack URLs sealed.
  */
 async function prepareData(db: DynamoDBDocumentClient, logError: LogError): Promise<void> {
   // Accounts and invitations stored before the one identity rule (docs/decisions/0081).
@@ -369,6 +369,10 @@ async function prepareData(db: DynamoDBDocumentClient, logError: LogError): Prom
   );
   await countFiguresAtStart(db).catch((error) =>
     logError("[local] counting the response figures failed", error),
+  );
+  // Slack URLs saved before they were stored sealed (docs/product/webhooks.md, "Slack").
+  await sealSlackUrlsAtStart(db, process.env.WEBHOOK_SECRET_KEY ?? "").catch((error) =>
+    logError("[local] sealing the stored Slack URLs failed", error),
   );
 }
 
