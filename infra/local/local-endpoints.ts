@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { jsonReply } from "./api";
+import { countDynamoCalls, dynamoCallCounts } from "./dynamo-calls";
 import { LOCAL_FAULTS_PATH, type LocalFaults } from "./faults";
 import { isLocalOnlyRequestAllowed, refuseLocalOnly } from "./local-only";
 import { writeReply } from "./net";
@@ -22,7 +23,10 @@ export const LOCAL_PREFIX = "/__local/";
 export const LOCAL_QUEUES_PATH = "/__local/queues";
 /** POST ?paused=1 holds the outbox relay, ?paused=0 resumes it (the api bench). */
 export const LOCAL_OUTBOX_PATH = "/__local/outbox";
-/** GET: this process's memory and open handles (the soak bench samples it). */
+/**
+ * GET: this process's memory and open handles (the soak bench samples it), the messages sent to
+ * each queue and the DynamoDB calls made since start (the lead-time bench).
+ */
 export const LOCAL_STATS_PATH = "/__local/stats";
 /** POST: removes and answers every e-mail in the SES inbox. */
 export const LOCAL_SES_TAKE_PATH = "/__local/ses/take";
@@ -58,6 +62,7 @@ export type LocalEndpoints = (request: IncomingMessage, response: ServerResponse
 
 /** A handler that answers a /__local/ request and says so, or leaves any other request (false). */
 export function localEndpoints(deps: LocalEndpointsDeps): LocalEndpoints {
+  countDynamoCalls();
   return async (request, response) => {
     const method = (request.method ?? "GET").toUpperCase();
     // The path as sent, not normalised: "/__local/../api" is refused here, never served elsewhere.
@@ -114,7 +119,14 @@ async function answer(
       (sum, queue) => sum + queue.pending + queue.inFlight,
       0,
     );
-    return jsonReply(200, { ...processStats(), queued: backlog, inboxEmails: ses.count() });
+    return jsonReply(200, {
+      ...processStats(),
+      queued: backlog,
+      inboxEmails: ses.count(),
+      // What the pipeline has done since start: messages per queue, DynamoDB calls per operation.
+      sentByQueue: queues.sent(),
+      dynamoCalls: dynamoCallCounts(),
+    });
   }
   if (path === LOCAL_SES_TAKE_PATH && method === "POST") return jsonReply(200, { emails: ses.take() });
   return undefined;

@@ -94,6 +94,8 @@ export class LocalQueues {
   private readonly messages = new Map<string, StoredMessage>();
   private readonly dead: DeadLetter[] = [];
   private readonly states = new Map<string, QueueState>();
+  /** Messages sent to each queue since start (GET /__local/stats; the lead-time bench). */
+  private readonly sentCounts = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   private readonly journal: QueueJournal;
   private readonly retryDelayMs: (receiveCount: number) => number;
@@ -150,6 +152,7 @@ export class LocalQueues {
     });
     this.journal.append(stored.map((message) => ({ op: "send", message })));
     for (const message of stored) {
+      this.sentCounts.set(message.queue, (this.sentCounts.get(message.queue) ?? 0) + 1);
       this.messages.set(message.id, message);
       const state = this.stateOf(message.queue) as QueueState;
       state.ready.push(message.id);
@@ -169,6 +172,11 @@ export class LocalQueues {
       };
     }
     return counts;
+  }
+
+  /** Messages sent to each queue since start. */
+  sent(): Record<string, number> {
+    return Object.fromEntries(this.sentCounts);
   }
 
   deadLetters(): readonly DeadLetter[] {

@@ -3,6 +3,9 @@
  * to the local runtime at `rate` per second (default 50) for `seconds` (default 20), open loop, and
  * times each one from the moment its request was sent to the moment the local SES stand-in took its
  * staff alert, and its acknowledgement to the prospect (infra/local/ses.ts stamps `receivedAtMs`).
+ * Then, once the pipeline is idle, what the signups cost it: the runtime's queue messages and
+ * DynamoDB calls (GET /__local/stats) per accepted signup, by queue and by operation — background
+ * runs (the relay's idle sweeps, the schedules) included, so compare runs of the same length.
  * The target (docs/product/targets.md): staff alerts within p99 2 s at 50 signups/s, whatever the
  * acknowledgements do — staff-facing mail never queues behind prospect-facing mail.
  */
@@ -87,14 +90,61 @@ async function collect(runtime: RuntimeProcess, sent: Sent): Promise<Delays> {
   return { staff: [...staff.values()], prospect: [...prospect.values()] };
 }
 
+interface PipelineCounts {
+  readonly sentByQueue: Record<string, number>;
+  readonly dynamoCalls: Record<string, number>;
+  readonly queued: number;
+}
+
+async function pipelineCounts(runtime: RuntimeProcess): Promise<PipelineCounts> {
+  const answer = await fetch(`${runtime.url}/__local/stats`);
+  return (await answer.json()) as PipelineCounts;
+}
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+/** The counts once nothing is queued and nothing changed for a second: every event's work done. */
+async function settledCounts(runtime: RuntimeProcess): Promise<PipelineCounts> {
+  let last = await pipelineCounts(runtime);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = await pipelineCounts(runtime);
+    if (now.queued === 0 && total(now.sentByQueue) === total(last.sentByQueue)) return now;
+    last = now;
+  }
+}
+
+/** `after - before` per signup, by key, to two decimals. */
+function perSignup(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  signups: number,
+): Record<string, number> {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return Object.fromEntries(
+    keys
+      .map(
+        (key) => [key, Math.round((((after[key] ?? 0) - (before[key] ?? 0)) / signups) * 100) / 100] as const,
+      )
+      .filter(([, value]) => value !== 0),
+  );
+}
+
 export async function run(args: string[]): Promise<BenchResult> {
   const rate = Number(args[0] ?? DEFAULT_RATE);
   const seconds = Number(args[1] ?? DEFAULT_SECONDS);
   const runtime = await startRuntime({ env: { SUBMISSIONS_PER_MINUTE: "0", TRUST_VIEWER_ADDRESS: "1" } });
   try {
     console.log(`posting ${Math.round(rate * seconds)} signups at ${rate}/s ...`);
+    const before = await pipelineCounts(runtime);
     const sent = await postSignups(runtime, rate, seconds);
     const delays = await collect(runtime, sent);
+    const after = await settledCounts(runtime);
+    const signups = Math.max(1, sent.at.size);
+    const messages = perSignup(before.sentByQueue, after.sentByQueue, signups);
+    const calls = perSignup(before.dynamoCalls, after.dynamoCalls, signups);
+    console.log(`queue messages per signup: ${total(messages).toFixed(2)} ${JSON.stringify(messages)}`);
+    console.log(`DynamoDB calls per signup: ${total(calls).toFixed(2)} ${JSON.stringify(calls)}`);
     const staff = [...delays.staff].sort((a, b) => a - b);
     const prospect = [...delays.prospect].sort((a, b) => a - b);
     const row = (name: string, values: number[]) =>
@@ -111,8 +161,10 @@ export async function run(args: string[]): Promise<BenchResult> {
         atMost(`staff alert p99 at ${rate}/s`, percentile(staff, 99), "ms", STAFF_P99_LIMIT_MS),
         info(`acknowledgement p50 at ${rate}/s`, percentile(prospect, 50), "ms"),
         info(`acknowledgement p99 at ${rate}/s`, percentile(prospect, 99), "ms"),
+        info("queue messages per signup", Number(total(messages).toFixed(2))),
+        info("DynamoDB calls per signup", Number(total(calls).toFixed(2))),
       ],
-      details: { rate, seconds, refused: sent.refused },
+      details: { rate, seconds, refused: sent.refused, messages, calls },
     };
   } finally {
     await runtime.stop();
