@@ -313,11 +313,14 @@ export const QUEUES: readonly QueueDefinition[] = [
   ...INTEGRATIONS.queues,
 ];
 
-/** Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). */
+/**
+ * Moves outbox events to the queues (DynamoDB stream in AWS; a sweep loop locally). integrations:
+ * which event types an active endpoint takes, so that no other goes to the fan-out (decision 0108).
+ */
 export const OUTBOX_RELAY = {
   name: "outbox-relay",
   entry: "pipeline/routes/outbox-relay.ts",
-  tables: { outbox: "readWrite" },
+  tables: { outbox: "readWrite", integrations: "read" },
   queues: QUEUES.map((queue) => queue.name),
 } as const satisfies WorkerDefinition;
 

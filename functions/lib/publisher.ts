@@ -5,7 +5,15 @@ import type { DomainEvent } from "../../events/envelopes";
  * Production implements it with SQS; the local runtime with its in-process queue.
  */
 export interface EventPublisher {
-  publish(event: DomainEvent): Promise<void>;
+  publish(event: DomainEvent, options?: PublishOptions): Promise<void>;
+}
+
+export interface PublishOptions {
+  /**
+   * Queues of the event's type that it need not go to, because nothing there waits for it (no
+   * endpoint takes a lead event: docs/decisions/0108-no-endpoint-no-work.md). None left: nothing is sent.
+   */
+  readonly skipQueues?: ReadonlySet<string>;
 }
 
 /**

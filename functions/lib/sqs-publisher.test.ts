@@ -77,6 +77,23 @@ describe("SqsPublisher", () => {
     ]);
   });
 
+  it("leaves out the queues it is told to skip, and sends nothing when none is left (decision 0108)", async () => {
+    mock.reset();
+    mock.on(SendMessageCommand).resolves({});
+    await publisher.publish(signupEvent, { skipQueues: new Set(["webhook-events"]) });
+    expect(
+      mock
+        .commandCalls(SendMessageCommand)
+        .map((call) => call.args[0].input.QueueUrl)
+        .sort(),
+    ).toEqual([urls.ACKNOWLEDGEMENT_QUEUE_URL, urls.ENRICHMENT_QUEUE_URL, urls.NOTIFICATION_QUEUE_URL]);
+    mock.reset();
+    await publisher.publish({ ...signupEvent, type: "lead.owner_changed" } as unknown as DomainEvent, {
+      skipQueues: new Set(["webhook-events"]),
+    });
+    expect(mock.commandCalls(SendMessageCommand)).toEqual([]);
+  });
+
   it("fails when a queue refuses, so the outbox item stays for the next relay", async () => {
     mock.reset();
     mock.on(SendMessageCommand).rejects(Object.assign(new Error("throttled"), { name: "RequestThrottled" }));

@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { DomainEvent } from "../../events/envelopes";
 import { type QueueVariable, requireEnv } from "./env";
-import { type EventPublisher, QUEUE_ATTRIBUTE } from "./publisher";
+import { type EventPublisher, type PublishOptions, QUEUE_ATTRIBUTE } from "./publisher";
 import { failFastRequestHandler } from "./request-handler";
 
 /**
@@ -20,10 +20,11 @@ export class SqsPublisher implements EventPublisher {
     private readonly queueUrl: (variable: QueueVariable) => string = requireEnv,
   ) {}
 
-  async publish(event: DomainEvent): Promise<void> {
+  async publish(event: DomainEvent, options: PublishOptions = {}): Promise<void> {
     const body = JSON.stringify(event);
+    const queues = this.queuesFor(event.type).filter((queue) => !options.skipQueues?.has(queue.name));
     await Promise.all(
-      this.queuesFor(event.type).map((queue) =>
+      queues.map((queue) =>
         this.sqs.send(
           new SendMessageCommand({
             QueueUrl: this.queueUrl(queue.envVar),

@@ -8,7 +8,7 @@ import {
 import { DomainEvent } from "../../events/envelopes";
 import { type Clock, systemClock } from "../lib/clock";
 import { createLogger, describeError } from "../lib/log";
-import type { EventPublisher } from "../lib/publisher";
+import type { EventPublisher, PublishOptions } from "../lib/publisher";
 import { tableName } from "./tables";
 
 /**
@@ -37,6 +37,12 @@ export function eventOfOutboxItem(item: Record<string, unknown>): DomainEvent {
 }
 
 /**
+ * What to leave out of an event's routing (./webhook-subscribers.ts). A filter serves one batch of
+ * items already read: the relay makes one per batch, after reading it.
+ */
+export type OutboxRouteFilter = (event: DomainEvent) => Promise<PublishOptions>;
+
+/**
  * Publishes the item's event, then deletes the item. A crash between the two publishes it again
  * later; consumers recognise a redelivery by the event id.
  */
@@ -45,8 +51,9 @@ export async function relayOutboxEvent(
   publisher: EventPublisher,
   db: DynamoDBDocumentClient,
   outboxTable: string = tableName("outbox"),
+  routeFilter?: OutboxRouteFilter,
 ): Promise<DomainEvent> {
-  return publishAndDelete(eventOfOutboxItem(item), item.id, publisher, db, outboxTable);
+  return publishAndDelete(eventOfOutboxItem(item), item.id, publisher, db, outboxTable, routeFilter);
 }
 
 async function publishAndDelete(
@@ -55,8 +62,9 @@ async function publishAndDelete(
   publisher: EventPublisher,
   db: DynamoDBDocumentClient,
   outboxTable: string,
+  routeFilter?: OutboxRouteFilter,
 ): Promise<DomainEvent> {
-  await publisher.publish(event);
+  await publisher.publish(event, routeFilter ? await routeFilter(event) : undefined);
   await db.send(new DeleteCommand({ TableName: outboxTable, Key: { id: itemId } }));
   return event;
 }
@@ -119,6 +127,8 @@ export interface SweepOptions {
   readonly limit: number;
   readonly outboxTable?: string;
   readonly clock?: Clock;
+  /** Makes the route filter of each page of items, once the page is read. */
+  readonly routeFilter?: () => OutboxRouteFilter;
 }
 
 export interface SweepResult {
@@ -192,6 +202,7 @@ export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
     // Each due item's event is published, then the page's published items are deleted together
     // (a crash between the two publishes them again later, which consumers recognise by the id).
     const published: unknown[] = [];
+    const routeFilter = options.routeFilter?.();
     let full = false;
     for (const item of due) {
       if (relayed + failed + published.length >= options.limit) {
@@ -209,7 +220,7 @@ export async function sweepOutbox(options: SweepOptions): Promise<SweepResult> {
         continue;
       }
       try {
-        await options.publisher.publish(event);
+        await options.publisher.publish(event, routeFilter ? await routeFilter(event) : undefined);
         published.push(item.id);
       } catch (error) {
         failed += 1;

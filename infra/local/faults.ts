@@ -23,7 +23,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import type { DomainEvent } from "../../events";
-import type { EventPublisher } from "../../functions/lib/publisher";
+import type { EventPublisher, PublishOptions } from "../../functions/lib/publisher";
 import { jsonReply } from "./api";
 import { LOCAL_CREDENTIALS } from "./dynamo";
 import { type GateMode, HttpRefuser, TcpGate } from "./fault-proxy";
@@ -161,12 +161,12 @@ export class LocalFaults {
   publisher(base: EventPublisher): EventPublisher {
     if (!this.enabled) return base;
     return {
-      publish: async (event: DomainEvent) => {
+      publish: async (event: DomainEvent, options?: PublishOptions) => {
         if (this.publisherMode === "down") {
           this.publishFailures += 1;
           throw new Error(PUBLISHER_DOWN_REASON);
         }
-        await base.publish(event);
+        await base.publish(event, options);
         if (this.publisherMode === "lost-ack") {
           this.publishLostAcks += 1;
           throw new Error(PUBLISHER_LOST_ACK_REASON);

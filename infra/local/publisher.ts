@@ -1,6 +1,6 @@
 import type { DomainEvent } from "../../events";
 
-import { type EventPublisher, QUEUE_ATTRIBUTE } from "../../functions/lib/publisher";
+import { type EventPublisher, type PublishOptions, QUEUE_ATTRIBUTE } from "../../functions/lib/publisher";
 import { queuesFor } from "../../functions/registry";
 import type { LocalQueues } from "./queue";
 
@@ -11,10 +11,12 @@ import type { LocalQueues } from "./queue";
  */
 export function localPublisher(queues: Pick<LocalQueues, "send">): EventPublisher {
   return {
-    async publish(event: DomainEvent) {
+    async publish(event: DomainEvent, options: PublishOptions = {}) {
       const body = JSON.stringify(event);
+      const to = queuesFor(event.type).filter((queue) => !options.skipQueues?.has(queue.name));
+      if (to.length === 0) return;
       queues.send(
-        queuesFor(event.type).map((queue) => ({
+        to.map((queue) => ({
           queue: queue.name,
           body,
           attributes: { type: event.type, [QUEUE_ATTRIBUTE]: queue.name },

@@ -32,7 +32,7 @@ import { dispatch, RuntimeServer } from "./server";
 import { type LocalSes, startSes } from "./ses";
 import { SiteAtOrigin } from "./site-origin";
 import { StaticSite } from "./static-site";
-import { ensureTables } from "./tables";
+import { ensureTables, localTableName } from "./tables";
 import { leadExpirySweep } from "./ttl-sweep";
 import { ensureWebBuild } from "./web-build";
 import { LocalWebhookReceivers } from "./webhook-receiver";
@@ -333,8 +333,16 @@ function outboxLoop(
     async () => {
       // Imported once the environment is set; a typed import, so a move of the module fails tsc.
       const { sweepOutbox } = await import("../../functions/model/outbox");
+      const { webhookRouteFilter } = await import("../../functions/model/webhook-subscribers");
       for (;;) {
-        const { relayed } = await sweepOutbox({ db, publisher, olderThanMs: 0, limit: SWEEP_PAGE });
+        const { relayed } = await sweepOutbox({
+          db,
+          publisher,
+          olderThanMs: 0,
+          limit: SWEEP_PAGE,
+          // As in AWS: the fan-out gets an event only while an endpoint takes it (decision 0108).
+          routeFilter: () => webhookRouteFilter(db, localTableName("integrations")),
+        });
         if (relayed < SWEEP_PAGE) return;
       }
     },

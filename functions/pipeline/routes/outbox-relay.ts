@@ -4,6 +4,8 @@
  *   stream retries from the first failed one;
  * - a schedule (EventBridge) as a safety net: sweeps what the stream left behind.
  * The local runtime calls sweepOutbox() itself.
+ * Either way an event goes to the webhook fan-out only while an active endpoint takes its type,
+ * judged by endpoints read after the batch (functions/model/webhook-subscribers.ts, decision 0108).
  */
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
@@ -15,6 +17,7 @@ import type { EventPublisher } from "../../lib/publisher";
 import { SqsPublisher } from "../../lib/sqs-publisher";
 import { relayOutboxEvent, sweepOutbox } from "../../model/outbox";
 import { tableName } from "../../model/tables";
+import { webhookRouteFilter } from "../../model/webhook-subscribers";
 import { queuesFor } from "../../registry";
 
 const log = createLogger({ worker: "outbox-relay" });
@@ -27,13 +30,22 @@ export interface RelayDeps {
   readonly db: ReturnType<typeof createDocumentClient>;
   readonly publisher: EventPublisher;
   readonly outboxTable: string;
+  /** The endpoints, read once per batch to leave the fan-out out when none takes an event. */
+  readonly integrationsTable?: string;
 }
 
 const depsFromEnvironment = once<RelayDeps>(() => ({
   db: createDocumentClient({ requestTimeoutMs: 5_000 }),
   publisher: new SqsPublisher(queuesFor),
   outboxTable: tableName("outbox"),
+  integrationsTable: tableName("integrations"),
 }));
+
+/** A route filter per batch, made when called: after the batch was read. */
+function routeFilterOf(deps: RelayDeps) {
+  const table = deps.integrationsTable;
+  return table ? () => webhookRouteFilter(deps.db, table) : undefined;
+}
 
 function isStreamEvent(event: unknown): event is DynamoDBStreamEvent {
   return typeof event === "object" && event !== null && Array.isArray((event as DynamoDBStreamEvent).Records);
@@ -44,6 +56,7 @@ export async function relayStream(
   deps: RelayDeps,
 ): Promise<DynamoDBBatchResponse> {
   const batchItemFailures: DynamoDBBatchResponse["batchItemFailures"] = [];
+  const routeFilter = routeFilterOf(deps)?.();
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== "INSERT" || !image) continue;
@@ -51,7 +64,7 @@ export async function relayStream(
     try {
       // The stream's AttributeValue type (aws-lambda) and the SDK's are the same wire shape.
       const item = unmarshall(image as Record<string, AttributeValue>);
-      const relayed = await relayOutboxEvent(item, deps.publisher, deps.db, deps.outboxTable);
+      const relayed = await relayOutboxEvent(item, deps.publisher, deps.db, deps.outboxTable, routeFilter);
       log.info("event relayed", { eventId: relayed.id, eventType: relayed.type, trigger: "stream" });
     } catch (error) {
       log.error("relay failed", { sequenceNumber: sequence, reason: describeError(error) });
@@ -75,6 +88,7 @@ export function createRelayHandler(getDeps: () => RelayDeps = depsFromEnvironmen
       outboxTable: deps.outboxTable,
       olderThanMs: SWEEP_OLDER_THAN_MS,
       limit: SWEEP_LIMIT,
+      routeFilter: routeFilterOf(deps),
     });
     log.info("outbox swept", { ...result, trigger: "schedule" });
     // A sweep that left items behind is a failed invocation: Lambda's Errors metric (and its
