@@ -40,6 +40,16 @@ describe("admin command arguments", () => {
     expect(() => parseArgs(["recount-figures", "--again"])).toThrow(/--again is for backfill-desk/);
   });
 
+  it("reads seal-slack-urls with --stage, without a username or --again", () => {
+    expect(parseArgs(["seal-slack-urls", "--stage", "prod"])).toEqual({
+      command: "seal-slack-urls",
+      username: undefined,
+      stage: "prod",
+    });
+    expect(() => parseArgs(["seal-slack-urls", "ada"])).toThrow(/takes no username/);
+    expect(() => parseArgs(["seal-slack-urls", "--again"])).toThrow(/--again is for backfill-desk/);
+  });
+
   it("names a deployed stage's tables like the stack does", () => {
     expect(stageTableName("prod", "users")).toBe("repdesk-prod-Users");
   });

@@ -54,6 +54,29 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
     }
   });
 
+  it("names the key alias/repdesk-<stage>-webhooks, for the admin command that seals Slack URLs", () => {
+    const [keyId] = ofType("AWS::KMS::Key").find(([id]) => id.includes("WebhookKey")) as [string, Resource];
+    const aliases = ofType("AWS::KMS::Alias").filter(([, alias]) =>
+      text(alias.Properties?.TargetKeyId).includes(keyId),
+    );
+    expect(aliases.map(([, alias]) => alias.Properties?.AliasName)).toEqual([
+      `alias/repdesk-${stageName}-webhooks`,
+    ]);
+  });
+
+  it("lets the outbox relay read the endpoints (decision 0108) and nothing more of them", () => {
+    const integrations = tableIdOf("IntegrationEndpoints");
+    const relay = statements(fn("outbox-relay")).filter((st) =>
+      text(st.Resource).includes(`"${integrations}"`),
+    );
+    expect(relay.length).toBeGreaterThan(0);
+    for (const statement of relay)
+      for (const action of actionsOf(statement))
+        expect(action).toMatch(
+          /^dynamodb:(BatchGetItem|ConditionCheckItem|DescribeTable|GetItem|GetRecords|GetShardIterator|Query|Scan)$/,
+        );
+  });
+
   it("has the webhook-events and webhooks queues, each with a dead-letter queue and its alarm", () => {
     const queues = ofType("AWS::SQS::Queue");
     for (const name of ["webhook-events", "webhooks"]) {
