@@ -2,14 +2,16 @@
  * The sweeper (a scheduled function, every minute in AWS; docs/decisions/0092-webhook-retries.md):
  * - queues again every delivery whose next attempt is due — a retry's backoff has passed, or a
  *   job's lease ran out (its worker crashed, or the job waited in the queue beyond the lease);
- * - pauses every endpoint that has failed without a success for the give-up period (24 hours) and
- *   e-mails the team's active admins through the outbox (the staff inbox when there are none).
+ * - pauses every endpoint that has failed without a success for the give-up period (24 hours),
+ *   with its entry on the team's audit log (by "system", like every change an admin makes there),
+ *   and e-mails the team's active admins through the outbox (the staff inbox when there are none).
  * It reads the staff accounts only for the admins' addresses; the delivery worker reads none.
  */
 import { randomUUID } from "node:crypto";
 import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { DomainEvent } from "../../events/envelopes";
 import { isConditionRefused } from "../lib/transact";
+import { auditPut } from "../model/audit";
 import { outboxItemFor } from "../model/outbox";
 import { roleOf, UsersRepository } from "../model/staff/users";
 import { type DeliveryDeps, DUE, requeue } from "./deliveries";
@@ -18,7 +20,11 @@ import { listEndpoints, shownUrl } from "./endpoints";
 export const SWEEP_LIMIT = 500;
 
 export interface SweepDeps extends DeliveryDeps {
-  readonly tables: DeliveryDeps["tables"] & { readonly integrations: string; readonly users: string };
+  readonly tables: DeliveryDeps["tables"] & {
+    readonly integrations: string;
+    readonly users: string;
+    readonly audit: string;
+  };
 }
 
 export async function queueDueDeliveries(deps: DeliveryDeps): Promise<number> {
@@ -43,6 +49,14 @@ export async function queueDueDeliveries(deps: DeliveryDeps): Promise<number> {
     start = page.LastEvaluatedKey;
   } while (start && queued < SWEEP_LIMIT);
   return queued;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
 }
 
 export async function pauseFailingEndpoints(deps: SweepDeps): Promise<number> {
@@ -93,6 +107,13 @@ export async function pauseFailingEndpoints(deps: SweepDeps): Promise<number> {
               },
             },
             { Put: { TableName: deps.tables.outbox, Item: outboxItemFor(event) } },
+            auditPut(deps.tables.audit, {
+              action: "team.integration.pause",
+              actor: "system",
+              target: endpoint.id,
+              at: now,
+              details: { kind: endpoint.kind, host: hostOf(endpoint.url), reason: "failing" },
+            }),
           ],
         }),
       );

@@ -8,7 +8,7 @@
  * - the fan-out worker builds each delivery's body from the event (no lead table);
  * - the delivery worker reads only endpoints and deliveries, and opens the signing secrets;
  * - the sweeper queues due retries and expired leases again, pauses endpoints failing for a day and
- *   e-mails the admins (users: read, for their addresses).
+ *   e-mails the admins (users: read, for their addresses; audit: the pause on the team's log).
  */
 import { WEBHOOK_EVENT_TYPES } from "../../events/webhooks";
 
@@ -74,7 +74,13 @@ export const INTEGRATION_QUEUES = [
 export const INTEGRATIONS_SWEEP = {
   name: "webhook-sweep",
   entry: "integrations/routes/webhook-sweep.ts",
-  tables: { integrations: "readWrite", deliveries: "readWrite", outbox: "write", users: "read" },
+  tables: {
+    integrations: "readWrite",
+    deliveries: "readWrite",
+    outbox: "write",
+    users: "read",
+    audit: "write",
+  },
   everyMinutes: 1,
   localIntervalEnv: "WEBHOOK_SWEEP_SECONDS",
   localSeconds: 5,

@@ -217,6 +217,12 @@ describe("delivery", () => {
       60_000,
       250,
     );
+    // The sweeper's pause is on the team's audit log, like an admin's.
+    const team = await call(runtime, "GET", "/api/team", { cookie: admin });
+    const pauses = ((team.json?.audit ?? []) as { action: string; actor: string; target?: string }[]).filter(
+      (entry) => entry.target === endpoint.id && entry.action === "team.integration.pause",
+    );
+    expect(pauses.map((entry) => entry.actor)).toEqual(["system"]);
     await behave("down", "");
     const resumed = await call(runtime, "PATCH", `/api/integrations/endpoints/${endpoint.id}`, {
       cookie: admin,

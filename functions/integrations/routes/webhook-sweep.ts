@@ -8,7 +8,12 @@ const log = createLogger({ worker: "webhook-sweep" });
 export async function handler(): Promise<{ queued: number; paused: number }> {
   const result = await sweepDeliveries({
     ...deliveryBase(),
-    tables: { ...tablesOf.deliveries(), integrations: tablesOf.integrations(), users: tablesOf.users() },
+    tables: {
+      ...tablesOf.deliveries(),
+      integrations: tablesOf.integrations(),
+      users: tablesOf.users(),
+      audit: tablesOf.audit(),
+    },
   });
   if (result.queued > 0 || result.paused > 0) log.info("deliveries swept", result);
   return result;
