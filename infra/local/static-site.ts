@@ -5,9 +5,10 @@
  * of the site), the Command Center's SPA shell for /commandcenter/*, 404.html with status 404 for
  * anything else. Files are sent by sirv (content types, ETag revalidation, HEAD, ranges) through
  * the `compression` middleware (br/gzip negotiated per request), with the cache headers the
- * deployment gives the same files in S3.
+ * deployment gives the same files in S3. Like CloudFront, it keeps what it answered for a file and
+ * answers the next request for it from memory (./answer-cache.ts): same headers, same bytes.
  */
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync, type Stats, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -21,6 +22,7 @@ import {
   REVALIDATE_CACHE,
 } from "../constructs/site/url-rewrite";
 import { CSP_HASHES_FILE, parseCspHashes } from "../site/csp-hashes";
+import { AnswerCache } from "./answer-cache";
 
 export interface Reply {
   readonly statusCode: number;
@@ -61,6 +63,19 @@ function filesIn(root: string): Files {
   }) as Files;
 }
 
+/**
+ * A regular file's stats, or undefined. Synchronous on purpose: a stat takes microseconds, and the
+ * thread pool an asynchronous one waits for is shared with the runtime's other work.
+ */
+function fileStats(file: string): Stats | undefined {
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats?.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the CloudFront Function decides for a raw request path and query. */
 export type Route =
   | { readonly kind: "redirect"; readonly location: string }
@@ -78,7 +93,9 @@ export interface StaticSiteOptions {
 export class StaticSite {
   private readonly rewrite = loadUrlRewrite();
   private readonly compress = compression({ threshold: 256 });
+  private readonly cache = new AnswerCache();
   private served: { root: string; files: Files } | undefined;
+  private hashes: { file: string; mtimeMs: number; size: number; styleSrc: readonly string[] } | undefined;
 
   /**
    * `distDir`: the built site. `at`: the folder to serve in its place for another origin than the
@@ -133,17 +150,21 @@ export class StaticSite {
     return new Promise<void>((resolve, reject) => {
       response.once("finish", resolve);
       response.once("close", resolve);
-      // compression's types name Express's request and response; it only uses Node's own.
-      this.compress(request as never, response as never, (error?: unknown) => {
-        if (error) return reject(error);
-        this.answer(request, response, method).catch(reject);
-      });
+      this.answer(request, response, method).catch(reject);
     });
+  }
+
+  /** From here on, what is written to `response` is compressed as the client accepts. */
+  private compressing(request: IncomingMessage, response: ServerResponse): void {
+    // compression's types name Express's request and response; it only uses Node's own. It
+    // patches the response and calls its `next` at once.
+    this.compress(request as never, response as never, () => {});
   }
 
   private async answer(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
     const route = this.route(request.url ?? "/");
     if (route.kind === "redirect") {
+      this.compressing(request, response);
       return this.send(response, method, {
         statusCode: 301,
         headers: { location: route.location, "cache-control": REVALIDATE_CACHE },
@@ -151,19 +172,30 @@ export class StaticSite {
     }
     const { root, files } = await this.current();
     const policy = this.options.contentSecurityPolicy;
-    if (policy) response.setHeader("content-security-policy", policy(await this.styleHashes(root)));
+    if (policy) response.setHeader("content-security-policy", policy(this.styleHashes(root)));
     const file = this.fileOf(root, route.uri);
-    const exists = file !== undefined && (await this.isFile(file));
-    const status = this.statusFor(route.uri, exists ? 200 : 404);
-    const built = await this.isFile(path.join(root, "index.html"));
+    const stats = file === undefined ? undefined : fileStats(file);
+    const status = this.statusFor(route.uri, stats ? 200 : 404);
+    const built = fileStats(path.join(root, "index.html")) !== undefined;
     if (!built) {
       // Before the site is built, every page answers with a placeholder (404 for unknown paths).
       const known = this.statusFor(route.uri, 200) === 200;
+      this.compressing(request, response);
       return this.send(response, method, this.placeholder(known ? 200 : 404));
     }
-    if (status === 404 || !exists) return this.notFound(root, response, method);
+    if (status === 404 || !stats || file === undefined) {
+      this.compressing(request, response);
+      return this.notFound(root, response, method);
+    }
     request.url = route.uri;
-    files(request, response, () => void this.notFound(root, response, method));
+    const key = AnswerCache.keyFor(request, method, file, stats);
+    if (key !== undefined && this.cache.replay(key, response)) return;
+    const serve = () => {
+      this.compressing(request, response);
+      files(request, response, () => void this.notFound(root, response, method));
+    };
+    if (key === undefined) serve();
+    else this.cache.record(key, request, response, serve);
   }
 
   /** The file a mapped URI names, or undefined for anything outside the folder or hidden in it. */
@@ -193,13 +225,23 @@ export class StaticSite {
     });
   }
 
-  private async styleHashes(root: string): Promise<readonly string[]> {
-    const json = await fs.readFile(path.join(root, CSP_HASHES_FILE), "utf8").catch(() => undefined);
-    return json === undefined ? [] : parseCspHashes(json).styleSrc;
-  }
-
-  private async isFile(file: string): Promise<boolean> {
-    return (await fs.stat(file).catch(() => undefined))?.isFile() ?? false;
+  /** The build's style hashes, read again only when its file changes (a rebuild). */
+  private styleHashes(root: string): readonly string[] {
+    const file = path.join(root, CSP_HASHES_FILE);
+    const stats = fileStats(file);
+    if (!stats) return [];
+    const known = this.hashes;
+    if (known?.file === file && known.mtimeMs === stats.mtimeMs && known.size === stats.size)
+      return known.styleSrc;
+    let json: string;
+    try {
+      json = readFileSync(file, "utf8");
+    } catch {
+      return [];
+    }
+    const styleSrc = parseCspHashes(json).styleSrc;
+    this.hashes = { file, mtimeMs: stats.mtimeMs, size: stats.size, styleSrc };
+    return styleSrc;
   }
 
   private placeholder(statusCode: number): Reply {
