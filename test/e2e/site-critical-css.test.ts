@@ -52,6 +52,13 @@ async function looksBeforeAndAfter(path: string, viewport: { width: number; heig
         };
       };
       (window as unknown as { __describe: typeof describe }).__describe = describe;
+      // Blocks below the first screen skip their layout until shown (content-visibility: auto,
+      // decision 0107), and the browser decides which are near the viewport only when it renders a
+      // frame, after DOMContentLoaded. Laid out in full both times, every element is compared. (A
+      // constructed stylesheet is CSSOM, which the page's style-src does not govern.)
+      const full = new CSSStyleSheet();
+      full.replaceSync("* { content-visibility: visible !important; }");
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, full];
       document.addEventListener("DOMContentLoaded", () => {
         const elements = [...document.body.querySelectorAll("*")];
         window.__firstParse = {
