@@ -76,6 +76,10 @@ export default defineConfig({
           // fail a test; it only bounds a test that hangs.
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // `it.concurrent` tests of a file (the site's axe and inline-CSS checks), two at a time, not
+          // vitest's five: a page's load and checks keep a core busy, and five pages at once on two
+          // cores took as long as two, each 2.5 times slower (docs/decisions/0106-test-run-wall-time.md).
+          maxConcurrency: 2,
           // The browser files run beside the others, not after them (decision 0097).
         },
       },
