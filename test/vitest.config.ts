@@ -77,8 +77,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // `it.concurrent` tests of a file (the site's axe and inline-CSS checks), two at a time, not
-          // vitest's five: a page's load and checks keep a core busy, and five pages at once on two
-          // cores took as long as two, each 2.5 times slower (docs/decisions/0106-test-run-wall-time.md).
+          // vitest's five: a page's load and checks keep a core busy, and more pages than cores only
+          // wait for one another; at load 40 five at a time (ten inline-CSS pages) failed nine routes
+          // on Playwright's 30 s navigation limit (docs/decisions/0106-test-run-wall-time.md).
           maxConcurrency: 2,
           // The browser files run beside the others, not after them (decision 0097).
         },
