@@ -32,7 +32,9 @@ export function Section({
   return (
     <section
       aria-labelledby={headingId}
-      className={[styles.section, styles[tone], className].filter(Boolean).join(" ")}
+      className={[styles.section, styles[tone], headingLevel === 1 && styles.firstScreen, className]
+        .filter(Boolean)
+        .join(" ")}
     >
       <div className={styles.inner}>
         <div className={align === "center" ? styles.headerCenter : styles.header}>
