@@ -10,10 +10,10 @@
  * A failed read skips nothing: the events go to the fan-out as they always did.
  */
 import { type DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { DomainEvent } from "../../events/envelopes";
 import { createLogger, describeError } from "../lib/log";
 import type { PublishOptions } from "../lib/publisher";
 import { INTEGRATION_QUEUES } from "./integrations-registry";
+import type { OutboxRouteFilter } from "./outbox";
 
 const log = createLogger({ component: "webhook-subscribers" });
 
@@ -51,14 +51,11 @@ export async function subscribedEventTypes(
   return types;
 }
 
-/** What to leave out of one event's routing. */
-export type RouteFilter = (event: DomainEvent) => Promise<PublishOptions>;
-
 /**
  * A filter for one batch of outbox items already read: make a new one per batch, after reading
  * it, never one for longer (a filter that outlived its batch could miss an endpoint saved since).
  */
-export function webhookRouteFilter(db: DynamoDBDocumentClient, integrationsTable: string): RouteFilter {
+export function webhookRouteFilter(db: DynamoDBDocumentClient, integrationsTable: string): OutboxRouteFilter {
   let subscribed: Promise<ReadonlySet<string> | undefined> | undefined;
   return async (event) => {
     if (!FAN_OUT_TYPES.has(event.type)) return NOTHING_SKIPPED;
