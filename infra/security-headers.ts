@@ -18,6 +18,11 @@ export interface SecurityHeaderOptions {
    * 'unsafe-inline': only the exact stylesheet the build inlined may apply.
    */
   readonly styleHashes?: readonly string[];
+  /**
+   * The same for the inline scripts, added to script-src: the consent probe of the prerendered
+   * pages (docs/decisions/0109-consent-banner-in-the-html.md). Never 'unsafe-inline'.
+   */
+  readonly scriptHashes?: readonly string[];
 }
 
 /**
@@ -57,7 +62,7 @@ const VIDEO_FRAME_HOSTS = ["https://www.youtube-nocookie.com"];
 const HASH_SOURCE = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
 /** Each hash quoted for the policy; anything but a sha256 hash source is refused, not passed on. */
-function styleHashSources(hashes: readonly string[]): string[] {
+function hashSources(hashes: readonly string[]): string[] {
   for (const hash of hashes) {
     if (!HASH_SOURCE.test(hash)) throw new Error(`Not a sha256 CSP hash source: ${JSON.stringify(hash)}`);
   }
@@ -68,8 +73,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
   const tags = (hosts: readonly string[]) => (options.tagManagerId ? hosts : []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...tags(TAG_HOSTS.script)],
-    "style-src": ["'self'", ...styleHashSources(options.styleHashes ?? [])],
+    "script-src": ["'self'", ...hashSources(options.scriptHashes ?? []), ...tags(TAG_HOSTS.script)],
+    "style-src": ["'self'", ...hashSources(options.styleHashes ?? [])],
     "img-src": ["'self'", "data:", ...tags(TAG_HOSTS.img)],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...tags(TAG_HOSTS.connect)],

@@ -202,7 +202,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       options.dev
         ? {}
         : {
-            contentSecurityPolicy: (styleHashes) => contentSecurityPolicy({ tagManagerId, styleHashes }),
+            contentSecurityPolicy: ({ styleSrc, scriptSrc }) =>
+              contentSecurityPolicy({ tagManagerId, styleHashes: styleSrc, scriptHashes: scriptSrc }),
           },
     );
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;

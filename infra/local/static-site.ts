@@ -21,7 +21,7 @@ import {
   loadUrlRewrite,
   REVALIDATE_CACHE,
 } from "../constructs/site/url-rewrite";
-import { CSP_HASHES_FILE, parseCspHashes } from "../site/csp-hashes";
+import { CSP_HASHES_FILE, type CspHashes, NO_HASHES, parseCspHashes } from "../site/csp-hashes";
 import { AnswerCache } from "./answer-cache";
 
 export interface Reply {
@@ -87,7 +87,7 @@ export interface StaticSiteOptions {
    * read on each request, so a rebuild's new stylesheet is allowed without a restart), as the
    * CDK stack makes CloudFront's from the same file. Unset: the header already set stays.
    */
-  readonly contentSecurityPolicy?: (styleHashes: readonly string[]) => string;
+  readonly contentSecurityPolicy?: (hashes: CspHashes) => string;
 }
 
 export class StaticSite {
@@ -95,7 +95,7 @@ export class StaticSite {
   private readonly compress = compression({ threshold: 256 });
   private readonly cache = new AnswerCache();
   private served: { root: string; files: Files } | undefined;
-  private hashes: { file: string; mtimeMs: number; size: number; styleSrc: readonly string[] } | undefined;
+  private hashes: { file: string; mtimeMs: number; size: number; read: CspHashes } | undefined;
 
   /**
    * `distDir`: the built site. `at`: the folder to serve in its place for another origin than the
@@ -172,7 +172,7 @@ export class StaticSite {
     }
     const { root, files } = await this.current();
     const policy = this.options.contentSecurityPolicy;
-    if (policy) response.setHeader("content-security-policy", policy(this.styleHashes(root)));
+    if (policy) response.setHeader("content-security-policy", policy(this.cspHashes(root)));
     const file = this.fileOf(root, route.uri);
     const stats = file === undefined ? undefined : fileStats(file);
     const status = this.statusFor(route.uri, stats ? 200 : 404);
@@ -225,23 +225,23 @@ export class StaticSite {
     });
   }
 
-  /** The build's style hashes, read again only when its file changes (a rebuild). */
-  private styleHashes(root: string): readonly string[] {
+  /** The build's inline style and script hashes, read again only when its file changes (a rebuild). */
+  private cspHashes(root: string): CspHashes {
     const file = path.join(root, CSP_HASHES_FILE);
     const stats = fileStats(file);
-    if (!stats) return [];
+    if (!stats) return NO_HASHES;
     const known = this.hashes;
     if (known?.file === file && known.mtimeMs === stats.mtimeMs && known.size === stats.size)
-      return known.styleSrc;
+      return known.read;
     let json: string;
     try {
       json = readFileSync(file, "utf8");
     } catch {
-      return [];
+      return NO_HASHES;
     }
-    const styleSrc = parseCspHashes(json).styleSrc;
-    this.hashes = { file, mtimeMs: stats.mtimeMs, size: stats.size, styleSrc };
-    return styleSrc;
+    const read = parseCspHashes(json);
+    this.hashes = { file, mtimeMs: stats.mtimeMs, size: stats.size, read };
+    return read;
   }
 
   private placeholder(statusCode: number): Reply {

@@ -23,7 +23,7 @@ import { markBuilt } from "../local/web-build";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
 import { criticalCss } from "./critical-css";
-import { CSP_HASHES_FILE, cspHash, inlineStyleProblems } from "./csp-hashes";
+import { CSP_HASHES_FILE, cspHash, inlineProblems } from "./csp-hashes";
 import { currentStageName } from "./site-config";
 
 // Always a production bundle, even when started from a test runner that sets NODE_ENV=test.
@@ -100,17 +100,22 @@ function stylesheetLink(template: string): { link: string; file: string } {
 /**
  * A public page as served: Vite's render-blocking stylesheet link replaced by the rules its family
  * of pages needs, inline; the whole stylesheet and the app's chunks in an inert template that the
- * entry moves into the document after the first paint (docs/decisions/0105).
+ * entry moves into the document after the first paint (docs/decisions/0105). With a tag manager,
+ * the consent probe runs first, before the body and its banner are parsed (decision 0109).
  */
-function servedPage(html: string, css: string, chunks: readonly string[]): string {
+function servedPage(html: string, css: string, chunks: readonly string[], probe: string | null): string {
   // The HTML parser would end the element there, and the browser would hash another text.
   if (/<\/style/i.test(css)) throw new Error(`The critical CSS contains "</style": it cannot be inlined`);
+  if (probe !== null && /<\/script|<!--/i.test(probe))
+    throw new Error(`The consent probe contains "</script" or "<!--": it cannot be inlined`);
   const { link, file } = stylesheetLink(html);
   const afterPaint = [`<link rel="stylesheet" crossorigin href="/${file}">`, ...modulePreloads(chunks)];
-  return html.replace(
-    link,
-    () => `<style>${css}</style>\n    <template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
-  );
+  const head = [
+    ...(probe === null ? [] : [`<script>${probe}</script>`]),
+    `<style>${css}</style>`,
+    `<template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
+  ];
+  return html.replace(link, () => head.join("\n    "));
 }
 
 /**
@@ -227,6 +232,8 @@ async function renderSite(
   for (const file of pages.keys())
     families.set(styleFamily(file), [...(families.get(styleFamily(file)) ?? []), file]);
   const hashes: string[] = [];
+  // The banner is in the pages only when the stage has a tag manager (consentController.ts).
+  const probe = server.config.tagManagerId ? server.consentProbeScript() : null;
   for (const files of families.values()) {
     const members = files.map((file) => ({
       file,
@@ -237,7 +244,8 @@ async function renderSite(
       outDir,
     );
     hashes.push(cspHash(css));
-    for (const member of members) await writeDist(member.file, servedPage(member.html, css, member.chunks));
+    for (const member of members)
+      await writeDist(member.file, servedPage(member.html, css, member.chunks, probe));
   }
 
   // The Command Center shell keeps the stylesheet link (it is not public, and signed-in staff
@@ -248,10 +256,11 @@ async function renderSite(
     ...modulePreloads(appChunks(manifest, null)),
   ].join("\n    ");
   await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(template, shellHead, ""));
-  await writeDist(CSP_HASHES_FILE, `${JSON.stringify({ styleSrc: [...new Set(hashes)] }, null, 2)}\n`);
-  // What the CDK stack and the local runtime will check again: every <style> of every page is
-  // allowed by the hashes just written, and no page carries a style attribute.
-  const problems = inlineStyleProblems(outDir);
+  const cspHashes = { styleSrc: [...new Set(hashes)], scriptSrc: probe === null ? [] : [cspHash(probe)] };
+  await writeDist(CSP_HASHES_FILE, `${JSON.stringify(cspHashes, null, 2)}\n`);
+  // What the CDK stack and the local runtime will check again: every <style> and inline script of
+  // every page is allowed by the hashes just written, and no page carries a style attribute.
+  const problems = inlineProblems(outDir);
   if (problems.length > 0)
     throw new Error(`The pages would break under the CSP:\n  ${problems.join("\n  ")}`);
 

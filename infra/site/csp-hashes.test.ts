@@ -7,7 +7,8 @@ import {
   CSP_HASHES_FILE,
   cspHash,
   hasStyleAttribute,
-  inlineStyleProblems,
+  inlineProblems,
+  inlineScripts,
   inlineStyles,
   parseCspHashes,
   verifiedCspHashes,
@@ -53,6 +54,20 @@ describe("inlineStyles and hasStyleAttribute", () => {
   });
 });
 
+describe("inlineScripts", () => {
+  it("finds the scripts the browser runs, not data blocks or scripts loaded from a file", () => {
+    const html = [
+      `<script>a()</script>`,
+      `<SCRIPT type="module">b()</SCRIPT >`,
+      `<script type='text/javascript'>c()</script>`,
+      `<script type="application/ld+json">{"x":1}</script>`,
+      `<script type="module" src="/assets/entry.js"></script>`,
+      `<script src=/x.js>ignored</script>`,
+    ].join("");
+    expect(inlineScripts(html)).toEqual(["a()", "b()", "c()"]);
+  });
+});
+
 describe("parseCspHashes", () => {
   it("refuses anything but sha256 hash sources (no way to smuggle 'unsafe-inline' into style-src)", () => {
     expect(() => parseCspHashes(`{"styleSrc":["'unsafe-inline'"]}`)).toThrow(/hash sources/);
@@ -61,6 +76,22 @@ describe("parseCspHashes", () => {
     expect(parseCspHashes(JSON.stringify({ styleSrc: [cspHash(CSS), cspHash(CSS)] })).styleSrc).toEqual([
       cspHash(CSS),
     ]);
+  });
+
+  it("reads script hashes with the same rules, and none when the field is absent", () => {
+    expect(parseCspHashes(JSON.stringify({ styleSrc: [] })).scriptSrc).toEqual([]);
+    expect(parseCspHashes(JSON.stringify({ styleSrc: [], scriptSrc: [cspHash("a()")] })).scriptSrc).toEqual([
+      cspHash("a()"),
+    ]);
+    expect(() => parseCspHashes(`{"styleSrc":[],"scriptSrc":["'unsafe-inline'"]}`)).toThrow(/scriptSrc/);
+  });
+
+  it("contentSecurityPolicy puts script hashes into script-src, never anything else", () => {
+    expect(() => contentSecurityPolicy({ scriptHashes: ["'unsafe-inline'"] })).toThrow();
+    const policy = contentSecurityPolicy({ scriptHashes: [cspHash("a()")], styleHashes: [cspHash(CSS)] });
+    expect(policy).toContain(`script-src 'self' '${cspHash("a()")}';`);
+    expect(policy).toContain(`style-src 'self' '${cspHash(CSS)}';`);
+    expect(policy).not.toContain("unsafe");
   });
 
   it("contentSecurityPolicy refuses a malformed hash too, and quotes good ones into style-src only", () => {
@@ -72,14 +103,14 @@ describe("parseCspHashes", () => {
   });
 });
 
-describe("inlineStyleProblems / verifiedCspHashes", () => {
+describe("inlineProblems / verifiedCspHashes", () => {
   it("passes a site whose every <style> is listed", () => {
     const dir = site({
       "index.html": page(CSS),
       "pricing.html": page(CSS),
       [CSP_HASHES_FILE]: JSON.stringify({ styleSrc: [cspHash(CSS)] }),
     });
-    expect(inlineStyleProblems(dir)).toEqual([]);
+    expect(inlineProblems(dir)).toEqual([]);
     expect(verifiedCspHashes(dir).styleSrc).toEqual([cspHash(CSS)]);
   });
 
@@ -90,11 +121,28 @@ describe("inlineStyleProblems / verifiedCspHashes", () => {
       "404.html": page(CSS, ` style="display:none"`),
       [CSP_HASHES_FILE]: JSON.stringify({ styleSrc: [cspHash(CSS)] }),
     });
-    const problems = inlineStyleProblems(dir);
+    const problems = inlineProblems(dir);
     expect(problems).toHaveLength(2);
     expect(problems.join("\n")).toMatch(/platform\/x\.html: inline <style> sha256-/);
     expect(problems.join("\n")).toMatch(/404\.html: a style="…" attribute/);
     expect(() => verifiedCspHashes(dir)).toThrow(/would block/);
+  });
+
+  it("names a page whose inline script is not listed, and passes it once it is", () => {
+    const probe = "(function(){})()";
+    const withScript = `<!doctype html><head><script>${probe}</script><style>${CSS}</style></head><body></body>`;
+    const unlisted = site({
+      "index.html": withScript,
+      [CSP_HASHES_FILE]: JSON.stringify({ styleSrc: [cspHash(CSS)] }),
+    });
+    expect(inlineProblems(unlisted)).toEqual([
+      `index.html: inline <script> ${cspHash(probe)} is not in ${CSP_HASHES_FILE}`,
+    ]);
+    const listed = site({
+      "index.html": withScript,
+      [CSP_HASHES_FILE]: JSON.stringify({ styleSrc: [cspHash(CSS)], scriptSrc: [cspHash(probe)] }),
+    });
+    expect(verifiedCspHashes(listed)).toEqual({ styleSrc: [cspHash(CSS)], scriptSrc: [cspHash(probe)] });
   });
 
   it("refuses inline styles when the hash file is missing, accepts a site without any", () => {

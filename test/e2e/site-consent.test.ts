@@ -7,7 +7,16 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../web/src/analytics/consent";
+import { cspHash } from "../../infra/site/csp-hashes";
+import {
+  ACCEPT_ALL,
+  CONSENT_ASK_ATTRIBUTE,
+  CONSENT_STORAGE_KEY,
+  CONSENT_VERSION,
+  consentExpiry,
+  consentProbeScript,
+  saveConsent,
+} from "../../web/src/analytics/consent";
 import { CONSENT_TEXT } from "../../web/src/content/consent";
 import { axeViolations } from "./axe";
 import { DESKTOP, dataLayer, PHONE, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
@@ -369,10 +378,254 @@ describe("the banner's effect on the page", () => {
     }
   });
 
-  it("the CSP allows the tag manager's host only because a container is configured", async () => {
+  it("the CSP allows the consent probe by its hash and the tag manager's host because a container is configured", async () => {
     const response = await fetch(`${site.runtime.url}/`);
     expect(response.headers.get("content-security-policy")).toContain(
-      "script-src 'self' https://*.googletagmanager.com",
+      `script-src 'self' '${cspHash(consentProbeScript())}' https://*.googletagmanager.com`,
     );
+    expect(await response.text()).toContain(`<script>${consentProbeScript()}</script>`);
+  });
+});
+
+/** The record a choice made `at` leaves in localStorage, as the page writes it. */
+function storedChoice(at: Date): string {
+  const items = new Map<string, string>();
+  saveConsent(
+    { getItem: () => null, setItem: (key, value) => void items.set(key, value), removeItem: () => {} },
+    ACCEPT_ALL,
+    at,
+  );
+  return items.get(CONSENT_STORAGE_KEY) ?? "";
+}
+
+/** A visit in which none of the site's own scripts loads: only the page's inline probe runs. */
+async function visitWithoutScripts(options: { stored?: string; gpc?: boolean } = {}): Promise<Visit> {
+  const watched = await visit({ gpc: options.gpc });
+  await watched.context.route(`${site.runtime.url}/assets/*.js`, (route) => route.abort());
+  if (options.stored !== undefined)
+    await watched.context.addInitScript(
+      ([key, value]) => localStorage.setItem(key as string, value as string),
+      [CONSENT_STORAGE_KEY, options.stored],
+    );
+  await watched.page.goto(`${site.runtime.url}/pricing`);
+  return watched;
+}
+
+/** Where the banner and each element in it are, and how they look. */
+function bannerLook(page: Page) {
+  return page.locator("[data-consent-banner]").evaluate((section) =>
+    [section, ...section.querySelectorAll("*")].map((element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return [
+        element.tagName,
+        Math.round(box.x),
+        Math.round(box.y),
+        Math.round(box.width),
+        Math.round(box.height),
+        style.font,
+        style.color,
+        style.backgroundColor,
+        style.border,
+        style.padding,
+        style.boxShadow,
+      ].join(" ");
+    }),
+  );
+}
+
+/** Holds every request for the banner's own code until `release` is called. */
+async function holdBannerCode(watched: Visit): Promise<{ release: () => void; asked: Promise<void> }> {
+  let release = () => {};
+  let asked = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const seen = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await watched.context.route(`${site.runtime.url}/assets/ConsentBanner-*.js`, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { release, asked: seen };
+}
+
+describe("the banner in the prerendered page", () => {
+  it("shows from the first paint to a visitor who has not chosen, before any of the site's scripts runs", async () => {
+    const watched = await visitWithoutScripts();
+    try {
+      expect(
+        await watched.page.evaluate(
+          (name) => document.documentElement.hasAttribute(name),
+          CONSENT_ASK_ATTRIBUTE,
+        ),
+      ).toBe(true);
+      expect(await banner(watched.page).isVisible()).toBe(true);
+      expect(await banner(watched.page).getByText(CONSENT_TEXT.gpc).isVisible()).toBe(false);
+      for (const name of [CONSENT_TEXT.acceptAll, CONSENT_TEXT.rejectAll, CONSENT_TEXT.customise])
+        expect(await banner(watched.page).getByRole("button", { name }).isVisible()).toBe(true);
+      expect(watched.problems.filter((problem) => problem.includes("CSP"))).toEqual([]);
+      // Styled by the page's inline rules alone exactly as by the whole stylesheet.
+      const full = await visit();
+      try {
+        await goto(full.page, "/pricing");
+        await full.page.locator("[data-consent-banner][data-consent-live]").waitFor();
+        expect(await bannerLook(watched.page)).toEqual(await bannerLook(full.page));
+      } finally {
+        await full.close();
+      }
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("is never shown, not even for a frame, to a visitor whose choice is remembered", async () => {
+    const watched = await visitWithoutScripts({ stored: storedChoice(new Date()) });
+    try {
+      expect(await watched.page.locator("[data-consent-banner]").count()).toBe(1);
+      expect(await banner(watched.page).isVisible()).toBe(false);
+      expect(await watched.page.locator("[data-consent-banner]").isVisible()).toBe(false);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("asks again when the remembered choice has expired", async () => {
+    const decided = new Date(Date.now() - 200 * 86_400_000);
+    expect(consentExpiry(decided).getTime()).toBeLessThan(Date.now());
+    const watched = await visitWithoutScripts({ stored: storedChoice(decided) });
+    try {
+      expect(await banner(watched.page).isVisible()).toBe(true);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("says that Global Privacy Control is honoured from the first paint", async () => {
+    const watched = await visitWithoutScripts({ gpc: true });
+    try {
+      expect(await banner(watched.page).getByText(CONSENT_TEXT.gpc).isVisible()).toBe(true);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("a returning visitor never downloads the banner's code", async () => {
+    const watched = await visit();
+    const bannerCode: string[] = [];
+    watched.page.on("request", (request) => {
+      if (/\/assets\/ConsentBanner-/.test(request.url())) bannerCode.push(request.url());
+    });
+    try {
+      const { page } = watched;
+      await page.addInitScript(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [CONSENT_STORAGE_KEY, storedChoice(new Date())],
+      );
+      await goto(page, "/");
+      await expectTagManagerRequested(watched);
+      await page.getByRole("contentinfo").getByRole("link", { name: "Pricing" }).click();
+      await page.waitForURL(/\/pricing$/);
+      await settled(page);
+      expect(bannerCode).toEqual([]);
+      expect(await page.locator("[data-consent-banner]").count()).toBe(0);
+      // Cookie settings still opens it: the code is fetched then.
+      await page.getByRole("contentinfo").getByRole("button", { name: CONSENT_TEXT.footerLink }).click();
+      await banner(page).waitFor();
+      expect(bannerCode).toHaveLength(1);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("stays hidden without JavaScript: nothing could be loaded, so nothing is asked", async () => {
+    const watched = await visit();
+    try {
+      const browser = watched.context.browser();
+      if (!browser) throw new Error("no browser");
+      const still = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+      const page = await still.newPage();
+      await page.goto(`${site.runtime.url}/`);
+      expect(await page.locator("[data-consent-banner]").count()).toBe(1);
+      expect(await page.locator("[data-consent-banner]").isVisible()).toBe(false);
+      await still.close();
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it("a choice made before the banner's code has arrived counts, and the banner does not come back with it", async () => {
+    const watched = await visit();
+    const held = await holdBannerCode(watched);
+    try {
+      const { page } = watched;
+      await goto(page, "/");
+      await held.asked;
+      expect(await page.locator("[data-consent-banner][data-consent-live]").count()).toBe(0);
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
+      await banner(page).waitFor({ state: "hidden" });
+      expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+      const stored = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
+      );
+      expect(stored).toMatchObject({ analytics: false, marketing: false });
+      held.release();
+      await expect.poll(() => page.locator("[data-consent-banner]").count()).toBe(0);
+      await expectNoTagManager(watched);
+      expect(await consentCommands(page)).toHaveLength(2);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      held.release();
+      await watched.close();
+    }
+  });
+
+  it("Accept all before the banner's code has arrived loads the tag manager once", async () => {
+    const watched = await visit({ viewport: PHONE });
+    const held = await holdBannerCode(watched);
+    try {
+      const { page } = watched;
+      await goto(page, "/pricing");
+      await held.asked;
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
+      await expectTagManagerRequested(watched);
+      held.release();
+      await expect.poll(() => page.locator("[data-consent-banner]").count()).toBe(0);
+      expect(await consentCommands(page)).toEqual([
+        ["default", { ...DENIED, wait_for_update: 500 }],
+        ["update", GRANTED],
+      ]);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      held.release();
+      await watched.close();
+    }
+  });
+
+  it("Customise before the banner's code has arrived shows the choices once it has", async () => {
+    const watched = await visit();
+    const held = await holdBannerCode(watched);
+    try {
+      const { page } = watched;
+      await goto(page, "/about");
+      await held.asked;
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
+      held.release();
+      const analytics = banner(page).getByRole("checkbox", { name: CONSENT_TEXT.analytics.label });
+      await analytics.check();
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.save }).click();
+      await banner(page).waitFor({ state: "detached" });
+      expect((await consentCommands(page)).at(-1)).toEqual([
+        "update",
+        { ...DENIED, analytics_storage: "granted" },
+      ]);
+      expect(problemsBesidesAbort(watched)).toEqual([]);
+    } finally {
+      held.release();
+      await watched.close();
+    }
   });
 });

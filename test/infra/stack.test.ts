@@ -33,8 +33,9 @@ import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/co
 import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
 import { securityHeaders } from "../../infra/security-headers";
-import { CSP_HASHES_FILE, readCspHashes } from "../../infra/site/csp-hashes";
+import { CSP_HASHES_FILE, cspHash, readCspHashes } from "../../infra/site/csp-hashes";
 import { loadStage, type StageConfig } from "../../infra/stages";
+import { consentProbeScript } from "../../web/src/analytics/consent";
 import {
   COMMAND_CENTER_SHELL_FILE,
   htmlFileFor,
@@ -232,8 +233,14 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
       const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
       const options = { tagManagerId: stage.tagManagerId, indexable: stage.production };
-      // The pages' policy adds the built site's inline-style hashes to style-src (decision 0089).
-      const pageHeaders = securityHeaders({ ...options, styleHashes: readCspHashes(s.siteDir).styleSrc });
+      // The pages' policy adds the built site's inline-style hashes to style-src (decision 0089), and
+      // the consent probe's to script-src (decision 0109).
+      const built = readCspHashes(s.siteDir);
+      const pageHeaders = securityHeaders({
+        ...options,
+        styleHashes: built.styleSrc,
+        scriptHashes: built.scriptSrc,
+      });
       for (const behaviour of behaviours) {
         const policyId = behaviour.ResponseHeadersPolicyId.Ref;
         const policy = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig;
@@ -267,6 +274,20 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(csp).not.toContain("unsafe");
       for (const value of Object.values(headersOfPolicy(policy)))
         expect(value.length).toBeLessThanOrEqual(MAX_HEADER_VALUE_LENGTH);
+    });
+
+    it("allows the consent probe by its hash exactly when the stage has a tag manager (decision 0109)", () => {
+      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
+      const policy =
+        resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
+          ?.ResponseHeadersPolicyConfig;
+      const csp = headersOfPolicy(policy)["content-security-policy"] ?? "";
+      const scriptHashes = (/(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? []).filter((source) =>
+        source.startsWith("'sha256-"),
+      );
+      const probe = stage.tagManagerId ? [`'${cspHash(consentProbeScript())}'`] : [];
+      expect(scriptHashes).toEqual(probe);
+      expect(readCspHashes(s.siteDir).scriptSrc.map((hash) => `'${hash}'`)).toEqual(probe);
     });
 
     it("serves HTTP/2 and HTTP/3, compressed (gzip and Brotli in the cache key), TTLs from each file's Cache-Control", () => {

@@ -27,5 +27,6 @@ export async function render(path: string): Promise<RenderedPage> {
   return { html, head: renderHeadHtml(headElements(meta, isPublicPath(path) ? path : null)) };
 }
 
+export { consentProbeScript } from "./analytics/consent";
 export { absoluteUrl, config } from "./config";
 export { SHARE_IMAGE } from "./seo/head";

@@ -127,7 +127,7 @@ export class Site extends Construct {
     const headers = securityHeaders({ tagManagerId: stage.tagManagerId, indexable: stage.production });
     // The pages' inline stylesheet is allowed by its hash (docs/decisions/0089-inline-css-csp-hash.md);
     // a site whose pages carry a style this policy would block is refused here, at synth.
-    const { styleSrc } = verifiedCspHashes(props.siteDir);
+    const { styleSrc, scriptSrc } = verifiedCspHashes(props.siteDir);
     const siteHeaders = securityHeadersPolicy(
       this,
       "SiteHeaders",
@@ -136,6 +136,7 @@ export class Site extends Construct {
         tagManagerId: stage.tagManagerId,
         indexable: stage.production,
         styleHashes: styleSrc,
+        scriptHashes: scriptSrc,
       }),
     );
     const apiHeaders = securityHeadersPolicy(this, "ApiHeaders", `repdesk-${stage.name}-api`, headers, {

@@ -1,10 +1,14 @@
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ACCEPT_ALL,
   allowsTags,
+  CONSENT_ASK_ATTRIBUTE,
+  CONSENT_GPC_ATTRIBUTE,
   CONSENT_STORAGE_KEY,
   CONSENT_VERSION,
   consentExpiry,
+  consentProbeScript,
   consentSignals,
   effectiveConsent,
   globalPrivacyControl,
@@ -160,5 +164,107 @@ describe("removing the tags' cookies after consent is withdrawn", () => {
     expect(written).toContain("_ga=; Max-Age=0; Path=/; Domain=repdesk.example.com");
     expect(written).toContain("_gcl_au=; Max-Age=0; Path=/; Domain=example.com");
     expect(written.some((value) => value.startsWith("other=") || value.startsWith("__Host"))).toBe(false);
+  });
+});
+
+describe("the inline probe of the prerendered pages", () => {
+  /** Runs the probe as the page would, in a fresh realm: which attributes it set on <html>. */
+  function probe(raw: string | null | "refused", navigator: unknown, now: Date): string[] {
+    const set: string[] = [];
+    const localStorage = {
+      getItem: () => {
+        if (raw === "refused") throw new Error("SecurityError");
+        return raw;
+      },
+    };
+    const RealmDate = runInNewContext("Date") as DateConstructor;
+    const FixedDate = function (this: unknown, time?: number) {
+      return new RealmDate(time ?? now.getTime());
+    } as unknown as DateConstructor;
+    FixedDate.now = () => now.getTime();
+    FixedDate.parse = RealmDate.parse;
+    runInNewContext(consentProbeScript(), {
+      Date: FixedDate,
+      localStorage,
+      navigator,
+      document: { documentElement: { setAttribute: (name: string) => set.push(name) } },
+    });
+    return set;
+  }
+
+  const record = (fields: Record<string, unknown>) =>
+    JSON.stringify({
+      version: CONSENT_VERSION,
+      analytics: false,
+      marketing: true,
+      decidedAt: NOW.toISOString(),
+      expiresAt: consentExpiry(NOW).toISOString(),
+      ...fields,
+    });
+  const expiry = consentExpiry(NOW).getTime();
+  const records: (string | null)[] = [
+    null,
+    "",
+    "{not json",
+    "null",
+    "42",
+    '"text"',
+    "[]",
+    record({}),
+    record({ version: CONSENT_VERSION + 1 }),
+    record({ version: String(CONSENT_VERSION) }),
+    record({ analytics: "yes" }),
+    record({ marketing: 1 }),
+    record({ decidedAt: 5 }),
+    record({ decidedAt: undefined }),
+    record({ expiresAt: "never" }),
+    record({ expiresAt: 1e15 }),
+    record({ expiresAt: "9999-12-31T00:00:00.000Z" }),
+    record({ expiresAt: new Date(expiry).toISOString() }),
+    record({ expiresAt: new Date(expiry + 1).toISOString() }),
+    record({ expiresAt: new Date(NOW.getTime()).toISOString() }),
+    record({ expiresAt: new Date(NOW.getTime() + 1).toISOString() }),
+    record({ decidedAt: "2020-01-01T00:00:00.000Z", expiresAt: "2020-07-01T00:00:00.000Z" }),
+  ];
+
+  it.each(records.map((raw) => [raw]))("asks exactly when readConsent finds nothing to honour: %s", (raw) => {
+    const stored: Record<string, string> = raw === null ? {} : { [CONSENT_STORAGE_KEY]: raw };
+    const expected = readConsent(memoryStorage(stored), NOW) === undefined ? [CONSENT_ASK_ATTRIBUTE] : [];
+    expect(probe(raw, {}, NOW)).toEqual(expected);
+  });
+
+  it("agrees at the month ends, where a calendar month is not a fixed length", () => {
+    for (const decided of [
+      "2026-08-31T23:59:59.999Z",
+      "2026-02-28T00:00:00.000Z",
+      "2028-02-29T12:00:00.000Z",
+    ]) {
+      const at = new Date(decided);
+      const saved = memoryStorage();
+      saveConsent(saved, ACCEPT_ALL, at);
+      const raw = saved.items.get(CONSENT_STORAGE_KEY) ?? null;
+      const end = consentExpiry(at).getTime();
+      for (const now of [at, new Date(end - 1), new Date(end), new Date(end + 1)]) {
+        const expected = readConsent(saved, now) === undefined ? [CONSENT_ASK_ATTRIBUTE] : [];
+        expect(probe(raw, {}, now)).toEqual(expected);
+      }
+    }
+  });
+
+  it("asks when the browser refuses storage", () => {
+    expect(probe("refused", {}, NOW)).toEqual([CONSENT_ASK_ATTRIBUTE]);
+  });
+
+  it("marks Global Privacy Control exactly when globalPrivacyControl() holds", () => {
+    for (const value of [true, false, "true", 1, undefined, null]) {
+      const navigator = { globalPrivacyControl: value };
+      const expected = globalPrivacyControl(navigator) ? [CONSENT_GPC_ATTRIBUTE] : [];
+      expect(probe(record({}), navigator, NOW)).toEqual(expected);
+    }
+  });
+
+  it("is one expression with no markup in it, so it can sit in a <script> element", () => {
+    expect(consentProbeScript()).not.toMatch(/<\/?script|<!--/i);
+    expect(() => new Function(consentProbeScript())).not.toThrow();
   });
 });

@@ -31,6 +31,13 @@ interface StoredConsent extends ConsentChoice {
   readonly expiresAt: string;
 }
 
+/**
+ * Attributes on <html> that the banner's visibility follows (ConsentBanner.module.css): set while
+ * the visitor is to be asked, and while the browser sends Global Privacy Control.
+ */
+export const CONSENT_ASK_ATTRIBUTE = "data-consent-ask";
+export const CONSENT_GPC_ATTRIBUTE = "data-consent-gpc";
+
 /** The part of Storage used here (localStorage in the browser). */
 export type ConsentStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -170,4 +177,41 @@ export function removeTagCookies(doc: Pick<Document, "cookie">, hostname: string
     for (const domain of domains) doc.cookie = `${expired}; Domain=${domain}`;
   }
   return names;
+}
+
+/**
+ * The inline script at the top of every prerendered public page when a tag manager is configured
+ * (infra/site/build.ts; the Content-Security-Policy allows it by its hash). It runs before the body
+ * is parsed, so the banner in the HTML is shown from the first paint to a visitor who has not
+ * chosen and never shown to one who has: it sets CONSENT_ASK_ATTRIBUTE exactly when
+ * `readConsent(localStorage, now)` finds nothing to honour, and CONSENT_GPC_ATTRIBUTE exactly when
+ * `globalPrivacyControl(navigator)` holds (consent.test.ts runs both on the same records). The
+ * entry applies the same rules again (consentController.ts) and owns the attributes from then on.
+ */
+export function consentProbeScript(): string {
+  const key = JSON.stringify(CONSENT_STORAGE_KEY);
+  const ask = JSON.stringify(CONSENT_ASK_ATTRIBUTE);
+  const gpc = JSON.stringify(CONSENT_GPC_ATTRIBUTE);
+  const isString = (field: string) => `typeof r.${field}==="string"`;
+  const isBoolean = (field: string) => `typeof r.${field}==="boolean"`;
+  const stored = [
+    `r.version===${CONSENT_VERSION}`,
+    isBoolean("analytics"),
+    isBoolean("marketing"),
+    isString("decidedAt"),
+    isString("expiresAt"),
+    "e>t",
+    "e<=m.getTime()",
+  ].join("&&");
+  return [
+    "(function(h,n){",
+    'var set=function(a){h.setAttribute(a,"")};',
+    "try{",
+    `var r=JSON.parse(localStorage.getItem(${key})),t=Date.now(),e=Date.parse(r.expiresAt),m=new Date(t);`,
+    `m.setUTCMonth(m.getUTCMonth()+${CONSENT_LIFETIME_MONTHS});`,
+    `if(!(${stored}))set(${ask})`,
+    `}catch(x){set(${ask})}`,
+    `if(n.globalPrivacyControl===true)set(${gpc})`,
+    "})(document.documentElement,navigator)",
+  ].join("");
 }

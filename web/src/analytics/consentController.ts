@@ -2,15 +2,24 @@
  * Consent on the page: pushes the Consent Mode defaults before anything else, applies a remembered
  * choice, and holds the banner's state for React (useSyncExternalStore). Only when the stage
  * configures a tag manager container: without one nothing external can load, so nothing is asked.
+ *
+ * The banner is in every prerendered public page (docs/decisions/0109-consent-banner-in-the-html.md).
+ * Whether it shows follows attributes on <html>, set first by the page's inline probe and from the
+ * entry on by this module, always to match the view. Until the banner's React code is live, its
+ * buttons are answered here.
  */
 import { config } from "../config";
 import {
+  ACCEPT_ALL,
   allowsTags,
+  CONSENT_ASK_ATTRIBUTE,
+  CONSENT_GPC_ATTRIBUTE,
   type ConsentChoice,
   effectiveConsent,
   globalPrivacyControl,
   pushConsentDefaults,
   pushConsentUpdate,
+  REJECT_ALL,
   readConsent,
   removeTagCookies,
   saveConsent,
@@ -20,16 +29,37 @@ import { startTagManager } from "./tagManager";
 export interface ConsentView {
   /** The banner is shown: no choice yet, or the visitor opened Cookie settings. */
   readonly open: boolean;
-  /** Opened from Cookie settings (the banner then starts with the choices shown). */
+  /** Opened from Cookie settings (the banner then starts with the choices shown, and takes the focus). */
   readonly fromSettings: boolean;
+  /** The analytics and marketing choices are shown (Customise, or opened from Cookie settings). */
+  readonly customising: boolean;
   /** The choice in force (GPC applied), or undefined before the first. */
   readonly choice: ConsentChoice | undefined;
   /** Global Privacy Control is on: marketing stays off. */
   readonly gpc: boolean;
 }
 
-/** On the server and on stages without a container: no banner. */
-export const NO_BANNER: ConsentView = { open: false, fromSettings: false, choice: undefined, gpc: false };
+/** On stages without a container: no banner. */
+export const NO_BANNER: ConsentView = {
+  open: false,
+  fromSettings: false,
+  customising: false,
+  choice: undefined,
+  gpc: false,
+};
+
+/**
+ * What the prerendered pages hold when a container is configured: the banner as a first visit
+ * sees it (hidden by the page's own rules from a visitor who has chosen). The server renders it,
+ * and hydration starts from it.
+ */
+export const PRERENDERED: ConsentView = config.tagManagerId ? { ...NO_BANNER, open: true } : NO_BANNER;
+
+/** The buttons the page answers before the banner's code is live (the values of data-consent-action). */
+export type BannerAction = "accept" | "reject" | "customise";
+export const BANNER_ACTION_ATTRIBUTE = "data-consent-action";
+/** Set on the banner once React has hydrated it: from then on its buttons are React's. */
+export const BANNER_LIVE_ATTRIBUTE = "data-consent-live";
 
 let view: ConsentView = NO_BANNER;
 let containerId: string | undefined;
@@ -43,8 +73,16 @@ function storage(): Storage | undefined {
   }
 }
 
+/** The banner shows while the view is open; the page's rules read it from <html>. */
+function showOnPage(next: ConsentView): void {
+  const root = document.documentElement;
+  root.toggleAttribute(CONSENT_ASK_ATTRIBUTE, next.open);
+  root.toggleAttribute(CONSENT_GPC_ATTRIBUTE, next.gpc);
+}
+
 function setView(next: ConsentView): void {
   view = next;
+  showOnPage(next);
   for (const listener of listeners) listener();
 }
 
@@ -66,8 +104,25 @@ export function startConsent(id: string | undefined = config.tagManagerId): bool
   const stored = readConsent(storage(), new Date());
   const choice = stored && effectiveConsent(stored, gpc);
   if (choice) apply(choice);
-  view = { open: choice === undefined, fromSettings: false, choice, gpc };
+  view = { ...NO_BANNER, open: choice === undefined, choice, gpc };
+  showOnPage(view);
+  window.addEventListener("click", answerBeforeHydration, { capture: true });
   return true;
+}
+
+/**
+ * A click on a button of the prerendered banner before React has hydrated it (its code may still
+ * be on the way): answered here, and kept from React, which would otherwise replay it later.
+ */
+function answerBeforeHydration(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest(`[${BANNER_ACTION_ATTRIBUTE}]`);
+  const banner = button?.closest("[data-consent-banner]");
+  if (!button || !banner || banner.hasAttribute(BANNER_LIVE_ATTRIBUTE)) return;
+  event.stopPropagation();
+  const action = button.getAttribute(BANNER_ACTION_ATTRIBUTE) as BannerAction;
+  if (action === "customise") openChoices();
+  else chooseConsent(action === "accept" ? ACCEPT_ALL : REJECT_ALL);
 }
 
 /** The visitor's choice from the banner: remembered, then applied. */
@@ -75,13 +130,18 @@ export function chooseConsent(wanted: ConsentChoice): void {
   const choice = effectiveConsent(wanted, view.gpc);
   saveConsent(storage(), choice, new Date());
   apply(choice);
-  setView({ ...view, open: false, fromSettings: false, choice });
+  setView({ ...view, open: false, fromSettings: false, customising: false, choice });
+}
+
+/** Customise: the banner shows the analytics and marketing choices. */
+export function openChoices(): void {
+  if (view.open) setView({ ...view, customising: true });
 }
 
 /** Cookie settings (the footer): opens the banner with the current choice. */
 export function openConsentSettings(): void {
   if (containerId === undefined) return;
-  setView({ ...view, open: true, fromSettings: true });
+  setView({ ...view, open: true, fromSettings: true, customising: true });
 }
 
 export function consentEnabled(): boolean {

@@ -1,32 +1,48 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { ACCEPT_ALL, type ConsentChoice, REJECT_ALL } from "../../analytics/consent";
-import { chooseConsent, consentView, NO_BANNER, subscribeConsent } from "../../analytics/consentController";
+import {
+  BANNER_ACTION_ATTRIBUTE,
+  BANNER_LIVE_ATTRIBUTE,
+  type BannerAction,
+  chooseConsent,
+  consentView,
+  openChoices,
+  PRERENDERED,
+  subscribeConsent,
+} from "../../analytics/consentController";
 import { CONSENT_TEXT } from "../../content/consent";
 import { Link } from "../../routing/router";
 import { Button } from "../ui/Button";
 import styles from "./ConsentBanner.module.css";
 import { ConsentChoices } from "./ConsentChoices";
 
-/** The server renders no banner, and hydration neither: it appears right after, as an overlay. */
-const serverView = () => NO_BANNER;
+/** The server renders the banner as a first visit sees it; hydration starts from the same. */
+const serverView = () => PRERENDERED;
+
+const action = (name: BannerAction) => ({ [BANNER_ACTION_ATTRIBUTE]: name });
 
 /**
  * The consent banner (docs/decisions/0094-consent-before-tracking.md): a non-modal region fixed at
  * the bottom of the viewport, so it covers content without moving it. Accept all and Reject all
- * look the same; Customise shows the two choices. Opened from Cookie settings it shows the choices
- * and takes the focus, and gives it back once the visitor has chosen.
+ * look the same; Customise shows the two choices. It is in the prerendered page and shows from the
+ * first paint when the visitor has not chosen (docs/decisions/0109-consent-banner-in-the-html.md):
+ * its visibility and the Global Privacy Control line follow attributes on <html>. Opened from
+ * Cookie settings it shows the choices and takes the focus, and gives it back once the visitor has
+ * chosen.
  */
 export default function ConsentBanner() {
   const view = useSyncExternalStore(subscribeConsent, consentView, serverView);
   const headingId = useId();
-  const [customising, setCustomising] = useState(false);
+  const banner = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+
+  // From now on React answers the buttons (consentController.ts answered them until here).
+  useEffect(() => banner.current?.setAttribute(BANNER_LIVE_ATTRIBUTE, ""), []);
 
   useEffect(() => {
     if (!view.open || !view.fromSettings) return;
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setCustomising(true);
     heading.current?.focus();
   }, [view.open, view.fromSettings]);
 
@@ -34,13 +50,12 @@ export default function ConsentBanner() {
 
   const choose = (choice: ConsentChoice) => {
     chooseConsent(choice);
-    setCustomising(false);
     returnFocus.current?.focus();
     returnFocus.current = null;
   };
 
   return (
-    <section className={styles.banner} aria-labelledby={headingId} data-consent-banner="">
+    <section ref={banner} className={styles.banner} aria-labelledby={headingId} data-consent-banner="">
       <div className={styles.inner}>
         <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.heading}>
           {CONSENT_TEXT.heading}
@@ -48,21 +63,19 @@ export default function ConsentBanner() {
         <p className={styles.text}>
           {CONSENT_TEXT.intro} <Link to="/privacy#cookies">{CONSENT_TEXT.policyLink}</Link>.
         </p>
-        {view.gpc && (
-          <p className={styles.gpc} data-consent-gpc="">
-            {CONSENT_TEXT.gpc}
-          </p>
+        <p className={styles.gpc}>{CONSENT_TEXT.gpc}</p>
+        {view.customising && (
+          <ConsentChoices initial={view.choice ?? REJECT_ALL} gpc={view.gpc} onSave={choose} />
         )}
-        {customising && <ConsentChoices initial={view.choice ?? REJECT_ALL} gpc={view.gpc} onSave={choose} />}
         <div className={styles.actions}>
-          <Button variant="secondary" size="small" onClick={() => choose(ACCEPT_ALL)}>
+          <Button variant="secondary" size="small" onClick={() => choose(ACCEPT_ALL)} {...action("accept")}>
             {CONSENT_TEXT.acceptAll}
           </Button>
-          <Button variant="secondary" size="small" onClick={() => choose(REJECT_ALL)}>
+          <Button variant="secondary" size="small" onClick={() => choose(REJECT_ALL)} {...action("reject")}>
             {CONSENT_TEXT.rejectAll}
           </Button>
-          {!customising && (
-            <Button variant="ghost" size="small" onClick={() => setCustomising(true)}>
+          {!view.customising && (
+            <Button variant="ghost" size="small" onClick={openChoices} {...action("customise")}>
               {CONSENT_TEXT.customise}
             </Button>
           )}

@@ -1,20 +1,43 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { consentView, subscribeConsent } from "../../analytics/consentController";
+import { Suspense, use, useSyncExternalStore } from "react";
+import { consentView, PRERENDERED, subscribeConsent } from "../../analytics/consentController";
+import { island } from "../../routing/deferred";
 
-/** The banner's code (and its texts) load only when it is to be shown: a returning visitor never needs them. */
-const ConsentBanner = lazy(() => import("./ConsentBanner"));
-
-const closed = () => false;
+/** Resolves once the banner is to be shown (at once on a first visit; never if it stays closed). */
+function whenAsked(): Promise<void> {
+  return new Promise((resolve) => {
+    if (consentView().open) return resolve();
+    const stop = subscribeConsent(() => {
+      if (!consentView().open) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 /**
- * Where the consent banner goes on every public page (PublicLayout). Nothing on the server and
- * during hydration (the empty server snapshot), so the prerendered page is unchanged.
+ * The banner's code is separate and loads only when the banner is to be shown: a returning
+ * visitor never needs it. The prerender has it (loadAllIslands) and renders the banner in full.
+ */
+const consentBanner = island("consent-banner", () => import("./ConsentBanner"));
+
+function Banner() {
+  const Component = use(consentBanner.load(whenAsked));
+  return <Component />;
+}
+
+const open = () => consentView().open;
+const prerendered = () => PRERENDERED.open;
+
+/**
+ * Where the consent banner goes on every public page (PublicLayout). The prerendered page holds it
+ * whenever the stage has a tag manager (docs/decisions/0109-consent-banner-in-the-html.md), and
+ * hydration starts from that markup: until the banner's code arrives, React keeps it as it is.
  */
 export function ConsentSlot() {
-  const open = useSyncExternalStore(subscribeConsent, () => consentView().open, closed);
-  return open ? (
+  const shown = useSyncExternalStore(subscribeConsent, open, prerendered);
+  return shown ? (
     <Suspense fallback={null}>
-      <ConsentBanner />
+      <Banner />
     </Suspense>
   ) : null;
 }
