@@ -452,6 +452,28 @@ async function holdBannerCode(watched: Visit): Promise<{ release: () => void; as
   return { release, asked: seen };
 }
 
+/**
+ * A visit to `path` in which the banner's code is held back: `body` runs once the page has
+ * hydrated and asked for it, and may `release` it; released and closed at the end in any case.
+ */
+async function beforeBannerCode(
+  path: string,
+  viewport: { width: number; height: number },
+  body: (watched: Visit, release: () => void) => Promise<void>,
+): Promise<void> {
+  const watched = await visit({ viewport });
+  const held = await holdBannerCode(watched);
+  try {
+    await goto(watched.page, path);
+    await held.asked;
+    await body(watched, held.release);
+    expect(problemsBesidesAbort(watched)).toEqual([]);
+  } finally {
+    held.release();
+    await watched.close();
+  }
+}
+
 describe("the banner in the prerendered page", () => {
   it("shows from the first paint to a visitor who has not chosen, before any of the site's scripts runs", async () => {
     const watched = await visitWithoutScripts();
@@ -557,13 +579,9 @@ describe("the banner in the prerendered page", () => {
     }
   });
 
-  it("a choice made before the banner's code has arrived counts, and the banner does not come back with it", async () => {
-    const watched = await visit();
-    const held = await holdBannerCode(watched);
-    try {
+  it("a choice made before the banner's code has arrived counts, and the banner does not come back with it", () =>
+    beforeBannerCode("/", DESKTOP, async (watched, release) => {
       const { page } = watched;
-      await goto(page, "/");
-      await held.asked;
       expect(await page.locator("[data-consent-banner][data-consent-live]").count()).toBe(0);
       await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
       await banner(page).waitFor({ state: "hidden" });
@@ -572,48 +590,30 @@ describe("the banner in the prerendered page", () => {
         (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
       );
       expect(stored).toMatchObject({ analytics: false, marketing: false });
-      held.release();
+      release();
       await expect.poll(() => page.locator("[data-consent-banner]").count()).toBe(0);
       await expectNoTagManager(watched);
       expect(await consentCommands(page)).toHaveLength(2);
-      expect(problemsBesidesAbort(watched)).toEqual([]);
-    } finally {
-      held.release();
-      await watched.close();
-    }
-  });
+    }));
 
-  it("Accept all before the banner's code has arrived loads the tag manager once", async () => {
-    const watched = await visit({ viewport: PHONE });
-    const held = await holdBannerCode(watched);
-    try {
+  it("Accept all before the banner's code has arrived loads the tag manager once", () =>
+    beforeBannerCode("/pricing", PHONE, async (watched, release) => {
       const { page } = watched;
-      await goto(page, "/pricing");
-      await held.asked;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
       await expectTagManagerRequested(watched);
-      held.release();
+      release();
       await expect.poll(() => page.locator("[data-consent-banner]").count()).toBe(0);
       expect(await consentCommands(page)).toEqual([
         ["default", { ...DENIED, wait_for_update: 500 }],
         ["update", GRANTED],
       ]);
-      expect(problemsBesidesAbort(watched)).toEqual([]);
-    } finally {
-      held.release();
-      await watched.close();
-    }
-  });
+    }));
 
-  it("Customise before the banner's code has arrived shows the choices once it has", async () => {
-    const watched = await visit();
-    const held = await holdBannerCode(watched);
-    try {
+  it("Customise before the banner's code has arrived shows the choices once it has", () =>
+    beforeBannerCode("/about", DESKTOP, async (watched, release) => {
       const { page } = watched;
-      await goto(page, "/about");
-      await held.asked;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
-      held.release();
+      release();
       const analytics = banner(page).getByRole("checkbox", { name: CONSENT_TEXT.analytics.label });
       await analytics.check();
       await banner(page).getByRole("button", { name: CONSENT_TEXT.save }).click();
@@ -622,10 +622,5 @@ describe("the banner in the prerendered page", () => {
         "update",
         { ...DENIED, analytics_storage: "granted" },
       ]);
-      expect(problemsBesidesAbort(watched)).toEqual([]);
-    } finally {
-      held.release();
-      await watched.close();
-    }
-  });
+    }));
 });

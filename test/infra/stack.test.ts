@@ -259,12 +259,18 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(hsts).toContain("includeSubDomains");
     });
 
-    it("allows the pages' inline stylesheets by their sha256 hashes (one per family of pages), never by 'unsafe-inline', within CloudFront's header quota", () => {
+    /** The headers the pages (the default behaviour) are served with. */
+    const servedPageHeaders = () => {
       const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
-      const policy =
+      return headersOfPolicy(
         resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
-          ?.ResponseHeadersPolicyConfig;
-      const csp = headersOfPolicy(policy)["content-security-policy"] ?? "";
+          ?.ResponseHeadersPolicyConfig,
+      );
+    };
+
+    it("allows the pages' inline stylesheets by their sha256 hashes (one per family of pages), never by 'unsafe-inline', within CloudFront's header quota", () => {
+      const headers = servedPageHeaders();
+      const csp = headers["content-security-policy"] ?? "";
       const styleSrc = /(?:^|; )style-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
       expect(styleSrc[0]).toBe("'self'");
       expect(styleSrc.slice(1)).toEqual(readCspHashes(s.siteDir).styleSrc.map((hash) => `'${hash}'`));
@@ -272,16 +278,12 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
       expect(styleSrc.length).toBeGreaterThan(1);
       expect(new Set(styleSrc).size).toBe(styleSrc.length);
       expect(csp).not.toContain("unsafe");
-      for (const value of Object.values(headersOfPolicy(policy)))
+      for (const value of Object.values(headers))
         expect(value.length).toBeLessThanOrEqual(MAX_HEADER_VALUE_LENGTH);
     });
 
     it("allows the consent probe by its hash exactly when the stage has a tag manager (decision 0109)", () => {
-      const config = single("AWS::CloudFront::Distribution").Properties?.DistributionConfig;
-      const policy =
-        resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
-          ?.ResponseHeadersPolicyConfig;
-      const csp = headersOfPolicy(policy)["content-security-policy"] ?? "";
+      const csp = servedPageHeaders()["content-security-policy"] ?? "";
       const scriptHashes = (/(?:^|; )script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? []).filter((source) =>
         source.startsWith("'sha256-"),
       );
