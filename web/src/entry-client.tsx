@@ -7,6 +7,7 @@ import "./styles/global.css";
 import { startConsent } from "./analytics/consentController";
 import { afterFirstPaint } from "./boot/afterFirstPaint";
 import { loadAfterPaintResources } from "./boot/afterPaintResources";
+import { nextTask } from "./boot/nextTask";
 import { isCommandCenterPath } from "./public-paths";
 
 // Consent Mode defaults reach window.dataLayer before any event, and a remembered choice is applied
@@ -15,6 +16,22 @@ const commandCenter = isCommandCenterPath(location.pathname);
 if (!commandCenter) startConsent();
 
 const prerendered = !commandCenter && document.getElementById("root")?.firstElementChild != null;
-(prerendered ? afterFirstPaint() : Promise.resolve())
-  .then(() => Promise.all([import("./mount"), loadAfterPaintResources()]))
-  .then(([{ mount }]) => mount(prerendered));
+
+/**
+ * Fetches and starts the app. React's DOM renderer is most of the app's code: it is evaluated in a
+ * task of its own, and the app's own modules and the hydration each in a later one, so that none
+ * of them is a long task after the first paint (docs/PERFORMANCE.md, "Long tasks after the first
+ * paint").
+ */
+async function start(): Promise<void> {
+  if (prerendered) await afterFirstPaint();
+  const stylesheet = loadAfterPaintResources();
+  await import("react-dom/client");
+  await nextTask();
+  const { mount } = await import("./mount");
+  await stylesheet;
+  await nextTask();
+  mount(prerendered);
+}
+
+void start();
