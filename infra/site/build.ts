@@ -100,22 +100,50 @@ function stylesheetLink(template: string): { link: string; file: string } {
 /**
  * A public page as served: Vite's render-blocking stylesheet link replaced by the rules its family
  * of pages needs, inline; the whole stylesheet and the app's chunks in an inert template that the
- * entry moves into the document after the first paint (docs/decisions/0105). With a tag manager,
- * the consent probe runs first, before the body and its banner are parsed (decision 0109).
+ * entry moves into the document after the first paint (docs/decisions/0105). The entry itself is
+ * started by an inline loader once the page has painted (0112); with a tag manager, the consent
+ * probe runs first, before the body and its banner are parsed (0109).
  */
-function servedPage(html: string, css: string, chunks: readonly string[], probe: string | null): string {
+function servedPage(html: string, css: string, chunks: readonly string[], scripts: InlineScripts): string {
   // The HTML parser would end the element there, and the browser would hash another text.
   if (/<\/style/i.test(css)) throw new Error(`The critical CSS contains "</style": it cannot be inlined`);
-  if (probe !== null && /<\/script|<!--/i.test(probe))
-    throw new Error(`The consent probe contains "</script" or "<!--": it cannot be inlined`);
   const { link, file } = stylesheetLink(html);
   const afterPaint = [`<link rel="stylesheet" crossorigin href="/${file}">`, ...modulePreloads(chunks)];
   const head = [
-    ...(probe === null ? [] : [`<script>${probe}</script>`]),
+    ...[scripts.probe, scripts.loader].flatMap((script) =>
+      script === null ? [] : [`<script>${script}</script>`],
+    ),
     `<style>${css}</style>`,
     `<template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
   ];
-  return html.replace(link, () => head.join("\n    "));
+  const { tag } = entryScript(html);
+  return html.replace(tag, "").replace(link, () => head.join("\n    "));
+}
+
+/** Vite's module script of the entry in index.html; a public page starts it from its loader instead. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g;
+
+function entryScript(template: string): { tag: string; path: string } {
+  const scripts = [...template.matchAll(ENTRY_SCRIPT)];
+  if (scripts.length !== 1)
+    throw new Error(`index.html has ${scripts.length} entry scripts; the build expects one`);
+  const [tag, path] = scripts[0] as RegExpMatchArray;
+  return { tag, path: path as string };
+}
+
+/**
+ * The inline scripts of the public pages, first in <head>: the consent probe on a stage with a tag
+ * manager (decision 0109) and the loader that starts the entry after the first paint (0112).
+ */
+interface InlineScripts {
+  readonly probe: string | null;
+  readonly loader: string;
+}
+
+function checkedInline(script: string, name: string): string {
+  if (/<\/script|<!--/i.test(script))
+    throw new Error(`The ${name} contains "</script" or "<!--": it cannot be inlined`);
+  return script;
 }
 
 /**
@@ -232,8 +260,11 @@ async function renderSite(
   for (const file of pages.keys())
     families.set(styleFamily(file), [...(families.get(styleFamily(file)) ?? []), file]);
   const hashes: string[] = [];
-  // The banner is in the pages only when the stage has a tag manager (consentController.ts).
-  const probe = server.config.tagManagerId ? server.consentProbeScript() : null;
+  const scripts: InlineScripts = {
+    // The banner is in the pages only when the stage has a tag manager (consentController.ts).
+    probe: server.config.tagManagerId ? checkedInline(server.consentProbeScript(), "consent probe") : null,
+    loader: checkedInline(server.entryLoaderScript(entryScript(template).path), "entry loader"),
+  };
   for (const files of families.values()) {
     const members = files.map((file) => ({
       file,
@@ -245,7 +276,7 @@ async function renderSite(
     );
     hashes.push(cspHash(css));
     for (const member of members)
-      await writeDist(member.file, servedPage(member.html, css, member.chunks, probe));
+      await writeDist(member.file, servedPage(member.html, css, member.chunks, scripts));
   }
 
   // The Command Center shell keeps the stylesheet link (it is not public, and signed-in staff
@@ -256,7 +287,8 @@ async function renderSite(
     ...modulePreloads(appChunks(manifest, null)),
   ].join("\n    ");
   await writeDist(COMMAND_CENTER_SHELL_FILE, fillTemplate(template, shellHead, ""));
-  const cspHashes = { styleSrc: [...new Set(hashes)], scriptSrc: probe === null ? [] : [cspHash(probe)] };
+  const inline = [scripts.probe, scripts.loader].filter((script) => script !== null);
+  const cspHashes = { styleSrc: [...new Set(hashes)], scriptSrc: inline.map(cspHash) };
   await writeDist(CSP_HASHES_FILE, `${JSON.stringify(cspHashes, null, 2)}\n`);
   // What the CDK stack and the local runtime will check again: every <style> and inline script of
   // every page is allowed by the hashes just written, and no page carries a style attribute.

@@ -2,12 +2,13 @@
  * Every public page paints from its HTML response alone (docs/decisions/0089-inline-css-csp-hash.md,
  * 0105-paint-before-hydration.md), over real HTTP against the local runtime serving the built site
  * (web/dist, built when stale): no render-blocking stylesheet link, nothing fetched before the first
- * paint but the small entry script (the stylesheet and the app's chunks wait in an inert template),
- * each inline <style> allowed by the Content-Security-Policy the runtime sends with that very page (a
- * hash, never 'unsafe-inline'), and no style attribute (which a strict style-src blocks).
+ * paint (the entry is started by an inline loader after it, decision 0112; the stylesheet and the
+ * app's chunks wait in an inert template), each inline <style> and <script> allowed by the
+ * Content-Security-Policy the runtime sends with that very page (a hash, never 'unsafe-inline'),
+ * and no style attribute (which a strict style-src blocks).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cspHash, hasStyleAttribute, inlineStyles } from "../../infra/site/csp-hashes";
+import { cspHash, hasStyleAttribute, inlineScripts, inlineStyles } from "../../infra/site/csp-hashes";
 import { COMMAND_CENTER_PREFIX, PUBLIC_PATHS } from "../../web/src/public-paths";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
@@ -53,12 +54,12 @@ function renderBlockingStylesheets(html: string): string[] {
     .map((link) => link.href ?? "?");
 }
 
-/** The style-src directive's sources. */
-function styleSources(policy: string): string[] {
+/** A directive's sources. */
+function sources(policy: string, name: "style-src" | "script-src"): string[] {
   const directive = policy
     .split(";")
     .map((part) => part.trim())
-    .find((part) => part.startsWith("style-src "));
+    .find((part) => part.startsWith(`${name} `));
   return directive?.split(/\s+/).slice(1) ?? [];
 }
 
@@ -111,11 +112,13 @@ describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
     expect(inlineStyles(head)).toEqual(styles);
   });
 
-  it("fetches nothing before its first paint but the entry script; the rest waits in a template", async () => {
+  it("fetches nothing before its first paint; its loader starts the entry, the rest waits in a template", async () => {
     const { html } = await page(path);
-    const before = fetchedBeforePaint(html);
-    expect(before).toHaveLength(1);
-    expect(before[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(fetchedBeforePaint(html)).toEqual([]);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const loaders = inlineScripts(head).filter((script) => script.includes("createElement"));
+    expect(loaders).toHaveLength(1);
+    expect(loaders[0]).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
     const [afterPaint, ...others] = templates(html);
     expect(others).toEqual([]);
     const deferred = tags(afterPaint ?? "", "link");
@@ -125,12 +128,17 @@ describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
     expect(deferred.filter((link) => link.rel === "modulepreload").length).toBeGreaterThan(0);
   });
 
-  it("has every <style> allowed by the CSP sent with it, by hash and not by 'unsafe-inline'", async () => {
+  it("has every <style> and inline script allowed by the CSP sent with it, by hash and not by 'unsafe-inline'", async () => {
     const { html, policy } = await page(path);
-    const sources = styleSources(policy);
-    expect(sources).not.toContain("'unsafe-inline'");
-    expect(sources).not.toContain("'unsafe-hashes'");
-    for (const style of inlineStyles(html)) expect(sources).toContain(`'${cspHash(style)}'`);
+    const styleSources = sources(policy, "style-src");
+    const scriptSources = sources(policy, "script-src");
+    for (const allowed of [styleSources, scriptSources]) {
+      expect(allowed).not.toContain("'unsafe-inline'");
+      expect(allowed).not.toContain("'unsafe-hashes'");
+    }
+    for (const style of inlineStyles(html)) expect(styleSources).toContain(`'${cspHash(style)}'`);
+    expect(inlineScripts(html).length).toBeGreaterThan(0);
+    for (const script of inlineScripts(html)) expect(scriptSources).toContain(`'${cspHash(script)}'`);
   });
 
   it("carries no style attribute", async () => {
@@ -140,9 +148,11 @@ describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
 });
 
 describe("the Command Center shell", () => {
-  it("keeps its stylesheet link (not public, cached for signed-in staff)", async () => {
+  it("keeps its stylesheet link and entry script (not public, cached for signed-in staff)", async () => {
     const { html } = await page(`${COMMAND_CENTER_PREFIX}/login`);
     expect(renderBlockingStylesheets(html)).toHaveLength(1);
     expect(inlineStyles(html)).toEqual([]);
+    expect(inlineScripts(html)).toEqual([]);
+    expect(fetchedBeforePaint(html)[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The first script of every page, kept small: it starts consent (before anything can push an
  * event), and on a prerendered public page waits for the first paint before the app's code and
- * the rest of the stylesheet are even fetched (docs/decisions/0105-paint-before-hydration.md). The app itself is ./mount.tsx.
+ * the rest of the stylesheet are even fetched (docs/decisions/0105-paint-before-hydration.md). A
+ * public page adds it only after its first frame, from an inline loader (./boot/entryLoader.ts,
+ * decision 0112). The app itself is ./mount.tsx.
  */
 import "./styles/global.css";
 import { startConsent } from "./analytics/consentController";

@@ -12,11 +12,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <Header />
+      {/* Early in the document, so that the parser reaches it before the first paint (decision 0109). */}
+      <ConsentSlot />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<p className={styles.loading}>Loading...</p>}>{children}</Suspense>
       </main>
       <Footer />
-      <ConsentSlot />
     </div>
   );
 }
