@@ -1,6 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { failFastRequestHandler } from "./request-handler";
+import { failFastRequestHandler, withoutSdkLogging } from "./request-handler";
 
 /**
  * The DynamoDB document client every function uses. Short timeouts and few retries: an HTTP
@@ -8,10 +8,12 @@ import { failFastRequestHandler } from "./request-handler";
  * from the SDK's standard AWS_ENDPOINT_URL_DYNAMODB locally.
  */
 export function createDocumentClient(options: { requestTimeoutMs?: number; maxAttempts?: number } = {}) {
-  const client = new DynamoDBClient({
-    maxAttempts: options.maxAttempts ?? 3,
-    requestHandler: failFastRequestHandler(options.requestTimeoutMs ?? 3_000),
-  });
+  const client = withoutSdkLogging(
+    new DynamoDBClient({
+      maxAttempts: options.maxAttempts ?? 3,
+      requestHandler: failFastRequestHandler(options.requestTimeoutMs ?? 3_000),
+    }),
+  );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 

@@ -1,7 +1,7 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { createLogger, describeError } from "./log";
 import type { EmailMessage, Mailer } from "./mailer";
-import { failFastRequestHandler } from "./request-handler";
+import { failFastRequestHandler, withoutSdkLogging } from "./request-handler";
 
 const log = createLogger({ component: "ses" });
 
@@ -47,10 +47,12 @@ export class SesMailer implements Mailer {
   private nextSendAt = 0;
 
   constructor(
-    private readonly ses: SESv2Client = new SESv2Client({
-      maxAttempts: 3,
-      requestHandler: failFastRequestHandler(5_000),
-    }),
+    private readonly ses: SESv2Client = withoutSdkLogging(
+      new SESv2Client({
+        maxAttempts: 3,
+        requestHandler: failFastRequestHandler(5_000),
+      }),
+    ),
     private readonly configurationSetName: string | undefined = undefined,
     private readonly pacing: SendPacing = { minIntervalMs: 0 },
   ) {}

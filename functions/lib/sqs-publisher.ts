@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { DomainEvent } from "../../events/envelopes";
 import { type QueueVariable, requireEnv } from "./env";
 import { type EventPublisher, type PublishOptions, QUEUE_ATTRIBUTE } from "./publisher";
-import { failFastRequestHandler } from "./request-handler";
+import { failFastRequestHandler, withoutSdkLogging } from "./request-handler";
 
 /**
  * Production EventPublisher: the envelope as JSON to every queue that `queuesFor` names for its type
@@ -13,10 +13,12 @@ export class SqsPublisher implements EventPublisher {
     private readonly queuesFor: (
       type: DomainEvent["type"],
     ) => readonly { readonly name: string; readonly envVar: QueueVariable }[],
-    private readonly sqs: SQSClient = new SQSClient({
-      maxAttempts: 3,
-      requestHandler: failFastRequestHandler(3_000),
-    }),
+    private readonly sqs: SQSClient = withoutSdkLogging(
+      new SQSClient({
+        maxAttempts: 3,
+        requestHandler: failFastRequestHandler(3_000),
+      }),
+    ),
     private readonly queueUrl: (variable: QueueVariable) => string = requireEnv,
   ) {}
 

@@ -19,9 +19,18 @@ import { prospectAddressKey } from "./identity";
 export const ERASURE_SK = "erased";
 const LABEL = "repdesk erasure reference v1";
 
-/** The erasure key from the stage's secret key bytes. */
+/** The last secret seen and its key: both mail lanes ask for the key once per message. */
+let derived: { readonly secret: Buffer; readonly key: Buffer } | undefined;
+
+/**
+ * The erasure key from the stage's secret key bytes. The derivation is kept for the last secret
+ * only, compared by its bytes, so a rotated secret gets its own key at once.
+ */
 export function erasureKeyFrom(secret: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), LABEL, 32));
+  if (derived?.secret.equals(secret)) return derived.key;
+  const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), LABEL, 32));
+  derived = { secret: Buffer.from(secret), key };
+  return key;
 }
 
 /** A keyed reference to an identity: HMAC-SHA-256 of its canonical form, hex. */

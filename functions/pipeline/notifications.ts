@@ -15,16 +15,23 @@ import { leadExpiry } from "../model/retention";
 import { type TimelineLead, timelinePut } from "../model/timeline";
 import {
   type Audience,
-  audienceOf,
   type EmailKey,
   EVERY_AUDIENCE,
   type NotificationConfig,
   type PlannedEmail,
 } from "./planned-email";
 
-/** The e-mails an event causes. */
-export async function emailsFor(event: DomainEvent, config: NotificationConfig): Promise<PlannedEmail[]> {
-  if (event.type === "signup.created" || event.type === "contact.received") return leadEmails(event, config);
+/**
+ * The e-mails an event causes for these audiences. Each lane renders only its own: the staff lane
+ * never builds the acknowledgement, nor the prospect lane the staff alert.
+ */
+export async function emailsFor(
+  event: DomainEvent,
+  config: NotificationConfig,
+  audiences: readonly Audience[] = EVERY_AUDIENCE,
+): Promise<PlannedEmail[]> {
+  if (event.type === "signup.created" || event.type === "contact.received")
+    return leadEmails(event, config, audiences);
   if (
     event.type !== "staff.account-locked" &&
     event.type !== "desk.reminder" &&
@@ -34,27 +41,34 @@ export async function emailsFor(event: DomainEvent, config: NotificationConfig):
     return [];
   // The e-mails to staff members are rare: their templates load on first use.
   const { staffEmailFor } = await import("./staff-notifications");
-  return [staffEmailFor(event, config)];
+  return audiences.includes("staff") ? [staffEmailFor(event, config)] : [];
 }
 
 /** A new lead's e-mails: a staff alert (Reply-To the prospect) and an acknowledgement. */
-function leadEmails(event: SignupCreated | ContactReceived, config: NotificationConfig): PlannedEmail[] {
+function leadEmails(
+  event: SignupCreated | ContactReceived,
+  config: NotificationConfig,
+  audiences: readonly Audience[],
+): PlannedEmail[] {
   const prospect = event.data.email;
   const deliverable = isDeliverableAddress(prospect);
-  const alert: RenderedEmail =
-    event.type === "signup.created"
-      ? staffSignupAlert(event.data, config.siteUrl)
-      : staffContactAlert(event.data);
-  const acknowledgement: RenderedEmail =
-    event.type === "signup.created" ? signupAcknowledgement(event.data) : contactAcknowledgement(event.data);
   const from = fromAddress(config.senderAddress);
-  const planned: PlannedEmail[] = [
-    {
+  const planned: PlannedEmail[] = [];
+  if (audiences.includes("staff")) {
+    const alert: RenderedEmail =
+      event.type === "signup.created"
+        ? staffSignupAlert(event.data, config.siteUrl)
+        : staffContactAlert(event.data);
+    planned.push({
       key: "staff-alert",
       message: { from, to: [config.staffInbox], ...(deliverable ? { replyTo: [prospect] } : {}), ...alert },
-    },
-  ];
-  if (deliverable) {
+    });
+  }
+  if (deliverable && audiences.includes("prospect")) {
+    const acknowledgement: RenderedEmail =
+      event.type === "signup.created"
+        ? signupAcknowledgement(event.data)
+        : contactAcknowledgement(event.data);
     planned.push({
       key: "acknowledgement",
       message: { from, to: [prospect], replyTo: [config.staffInbox], ...acknowledgement },
@@ -137,8 +151,7 @@ export async function notify(
   audiences: readonly Audience[] = EVERY_AUDIENCE,
 ): Promise<NotificationResult> {
   const result: NotificationResult = {};
-  for (const { key, message } of await emailsFor(event, config)) {
-    if (!audiences.includes(audienceOf(key))) continue;
+  for (const { key, message } of await emailsFor(event, config, audiences)) {
     const recipient = message.to[0];
     if (
       key === "acknowledgement" &&

@@ -12,6 +12,7 @@ import type { Server } from "node:http";
 import { createInterface } from "node:readline";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { withoutSdkLogging } from "../../functions/lib/request-handler";
 import { dynaliteWithTransactions } from "./dynalite-transactions";
 import { guardLocalOnly } from "./local-only";
 import { closeServer, listen } from "./net";
@@ -53,7 +54,9 @@ export async function startDynalite(options: DynaliteOptions): Promise<LocalDyna
     ? await inThisProcess(options)
     : await inChildProcess(options);
   const endpoint = `http://${options.host === "0.0.0.0" || options.host === "::" ? "127.0.0.1" : options.host}:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: options.region, credentials: LOCAL_CREDENTIALS });
+  const client = withoutSdkLogging(
+    new DynamoDBClient({ endpoint, region: options.region, credentials: LOCAL_CREDENTIALS }),
+  );
   const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   return {
     endpoint,

@@ -157,8 +157,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     );
 
     const loader = new HandlerLoader(FUNCTIONS_DIR);
-    // A worker's batch may have written outbox events (signup.enriched, webhook deliveries): the
-    // relay sweeps after it, as the stream would in AWS, rather than at its next interval.
+    // A sweep after each batch of a worker that may write the outbox, as the stream relays in AWS.
     let afterBatch = () => {};
     const queues = startQueues(loader, faultSettings, dataDir, options, log, () => afterBatch());
     stoppers.push(() => queues.close());
@@ -305,12 +304,13 @@ function startQueues(
     queues: QUEUES.map((queue) => {
       const worker = WORKERS.find((candidate) => candidate.name === queue.worker);
       if (!worker) throw new Error(`Queue ${queue.name} names an unknown worker "${queue.worker}"`);
+      const writesOutbox = (worker.tables.outbox ?? "read") !== "read";
       const consume = async (event: SQSEvent) => {
         const handler = await loader.load(worker.entry);
         try {
           return (await handler(event, lambdaContext(worker.name))) as SQSBatchResponse | undefined;
         } finally {
-          afterBatch();
+          if (writesOutbox) afterBatch();
         }
       };
       return {

@@ -9,7 +9,7 @@
  * Every request, the sending calls included, passes ./local-only.ts first: a web page must neither
  * read the inbox nor send through it.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { guardLocalOnly } from "./local-only";
@@ -42,7 +42,12 @@ interface SesServerModule {
 }
 
 let persistenceInstalled = false;
-let inboxFile: string | undefined;
+/** The inbox file, open for appending while a stand-in runs: one write per e-mail, no open and close. */
+let inboxFd: number | undefined;
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+}
 
 function installPersistence(store: SesStoreModule): void {
   if (persistenceInstalled) return;
@@ -52,11 +57,11 @@ function installPersistence(store: SesStoreModule): void {
   store.saveEmail = (email) => {
     email.receivedAtMs = Date.now();
     // Written before SES answers the SendEmail call: an e-mail the worker saw as sent is on disk.
-    if (inboxFile) appendFileSync(inboxFile, `${JSON.stringify(email)}\n`, { mode: 0o600 });
+    if (inboxFd !== undefined) writeAll(inboxFd, Buffer.from(`${JSON.stringify(email)}\n`));
     saveEmail(email);
   };
   store.clearStore = () => {
-    if (inboxFile) writeFileSync(inboxFile, "", { mode: 0o600 });
+    if (inboxFd !== undefined) ftruncateSync(inboxFd, 0);
     clearStore();
   };
 }
@@ -83,7 +88,7 @@ export async function startSes(options: {
   const store = require("aws-ses-v2-local/dist/store") as SesStoreModule;
   const { default: server } = require("aws-ses-v2-local") as SesServerModule;
   installPersistence(store);
-  inboxFile = options.inboxFile;
+  const inboxFile = options.inboxFile;
   const emails = store.getStoreReadonly().emails;
   emails.length = 0;
   if (inboxFile && existsSync(inboxFile)) {
@@ -97,6 +102,8 @@ export async function startSes(options: {
     }
   }
   const http = await server({ host: options.host, port: options.port });
+  // Appending (O_APPEND): after a truncation the next e-mail is written at the start again.
+  if (inboxFile) inboxFd = openSync(inboxFile, "a", 0o600);
   const address = http.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const guard = guardLocalOnly(http);
@@ -104,13 +111,14 @@ export async function startSes(options: {
     url: `http://${options.host}:${port}`,
     count: () => emails.length,
     take() {
-      if (inboxFile) writeFileSync(inboxFile, "", { mode: 0o600 });
+      if (inboxFd !== undefined) ftruncateSync(inboxFd, 0);
       return emails.splice(0);
     },
     allowRelayPort: (relayPort) => guard.allowPort(relayPort),
     async close() {
       await closeServer(http);
-      inboxFile = undefined;
+      if (inboxFd !== undefined) closeSync(inboxFd);
+      inboxFd = undefined;
     },
   };
 }

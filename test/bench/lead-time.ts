@@ -5,7 +5,10 @@
  * staff alert, and its acknowledgement to the prospect (infra/local/ses.ts stamps `receivedAtMs`).
  * Then, once the pipeline is idle, what the signups cost it: the runtime's queue messages and
  * DynamoDB calls (GET /__local/stats) per accepted signup, by queue and by operation — background
- * runs (the relay's idle sweeps, the schedules) included, so compare runs of the same length.
+ * runs (the relay's idle sweeps, the schedules) included, so compare runs of the same length. And
+ * the CPU time the runtime and its dynalite child spent from the first request until the pipeline
+ * was idle, per accepted signup (Linux's /proc; the machine's other work does not count, but a
+ * loaded machine still slows the runtime through its caches and the scheduler).
  * The target (docs/product/targets.md): staff alerts within p99 2 s at 50 signups/s, whatever the
  * acknowledgements do — staff-facing mail never queues behind prospect-facing mail.
  */
@@ -13,6 +16,7 @@ import { type Email, type RuntimeProcess, startRuntime } from "../support/runtim
 import { signupBody } from "./api";
 import { atMost, type BenchResult, holds, info } from "./figures";
 import { percentile } from "./load";
+import { processTreeCpuMs } from "./process-cpu";
 
 const DEFAULT_RATE = 50;
 const DEFAULT_SECONDS = 20;
@@ -137,10 +141,17 @@ export async function run(args: string[]): Promise<BenchResult> {
   try {
     console.log(`posting ${Math.round(rate * seconds)} signups at ${rate}/s ...`);
     const before = await pipelineCounts(runtime);
+    const cpuBefore = processTreeCpuMs(runtime.pid);
     const sent = await postSignups(runtime, rate, seconds);
     const delays = await collect(runtime, sent);
     const after = await settledCounts(runtime);
+    const cpuAfter = processTreeCpuMs(runtime.pid);
     const signups = Math.max(1, sent.at.size);
+    const cpuPerSignup =
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : Math.round(((cpuAfter - cpuBefore) / signups) * 10) / 10;
+    if (cpuPerSignup !== undefined) console.log(`CPU per signup, runtime + dynalite: ${cpuPerSignup} ms`);
     const messages = perSignup(before.sentByQueue, after.sentByQueue, signups);
     const calls = perSignup(before.dynamoCalls, after.dynamoCalls, signups);
     console.log(`queue messages per signup: ${total(messages).toFixed(2)} ${JSON.stringify(messages)}`);
@@ -163,8 +174,11 @@ export async function run(args: string[]): Promise<BenchResult> {
         info(`acknowledgement p99 at ${rate}/s`, percentile(prospect, 99), "ms"),
         info("queue messages per signup", Number(total(messages).toFixed(2))),
         info("DynamoDB calls per signup", Number(total(calls).toFixed(2))),
+        ...(cpuPerSignup === undefined
+          ? []
+          : [info("CPU per signup, runtime + dynalite", cpuPerSignup, "ms")]),
       ],
-      details: { rate, seconds, refused: sent.refused, messages, calls },
+      details: { rate, seconds, refused: sent.refused, messages, calls, cpuPerSignup },
     };
   } finally {
     await runtime.stop();

@@ -128,6 +128,11 @@ export class RuntimeProcess {
     return localTableName(key);
   }
 
+  /** The runtime process's id while it runs (the bench reads its CPU time). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Everything the process printed so far (stdout and stderr), for diagnostics. */
   output(): string {
     return this.log;

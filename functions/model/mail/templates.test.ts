@@ -176,6 +176,28 @@ describe("emailsFor", () => {
     expect(alert?.message.from).toBe("RepDesk <hello@x.example>");
   });
 
+  it("plans only the e-mails of the lanes asked for (each lane renders its own)", async () => {
+    const event = {
+      type: "signup.created",
+      version: 1,
+      id: "e-1",
+      occurredAt: signup.createdAt,
+      data: signup,
+    } as const;
+    expect((await emailsFor(event, config, ["staff"])).map((email) => email.key)).toEqual(["staff-alert"]);
+    expect((await emailsFor(event, config, ["prospect"])).map((email) => email.key)).toEqual([
+      "acknowledgement",
+    ]);
+    const locked = {
+      type: "staff.account-locked",
+      version: 1,
+      id: "e-4",
+      occurredAt: signup.createdAt,
+      data: { username: "ann", email: "ann@x.example", lockedAt: signup.createdAt, lockedMinutes: 15 },
+    } as const;
+    expect(await emailsFor(locked, config, ["prospect"])).toEqual([]);
+  });
+
   it("skips the acknowledgement and the Reply-To for an address SES could misread", async () => {
     const odd = { ...contact, email: "a,b@example.com" };
     const planned = await emailsFor(
