@@ -16,9 +16,9 @@ import { openStore } from "../../infra/admin/store";
 import { localSessionSecret, WEBHOOK_KEY_FILE } from "../../infra/local/session-secret";
 import { localTableName } from "../../infra/local/tables";
 import { postJson } from "../support/post-json";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { FAST_WEBHOOK_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
+import type { RuntimeProcess } from "../support/runtime";
+import { startWebhookRuntime } from "../support/webhooks";
+import { call, FIRST_ADMIN, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess;
 let admin: string;
@@ -26,14 +26,7 @@ let box: SecretBox;
 const TABLE = localTableName("integrations");
 
 beforeAll(async () => {
-  runtime = await startRuntime({
-    env: {
-      ...FIRST_ADMIN_ENV,
-      TRUST_VIEWER_ADDRESS: "1",
-      WEB_DIST_DIR: "/nonexistent-dist",
-      ...FAST_WEBHOOK_SCHEDULE,
-    },
-  });
+  runtime = await startWebhookRuntime();
   admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
   box = new SecretBox(localKeyWrapper(localSessionSecret(runtime.dataDir, WEBHOOK_KEY_FILE)));
 });

@@ -10,9 +10,9 @@ import type { AddressInfo } from "node:net";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, expect, it } from "vitest";
 import { postJson } from "../support/post-json";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { FAST_WEBHOOK_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
+import type { RuntimeProcess } from "../support/runtime";
+import { startWebhookRuntime } from "../support/webhooks";
+import { call, FIRST_ADMIN, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess | undefined;
 let server: Server | undefined;
@@ -37,14 +37,7 @@ it("a SIGKILL mid-delivery loses nothing: after the restart the delivery arrives
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 
-  runtime = await startRuntime({
-    env: {
-      ...FIRST_ADMIN_ENV,
-      TRUST_VIEWER_ADDRESS: "1",
-      WEB_DIST_DIR: "/nonexistent-dist",
-      ...FAST_WEBHOOK_SCHEDULE,
-    },
-  });
+  runtime = await startWebhookRuntime();
   const admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
   const added = await call(runtime, "POST", "/api/integrations/endpoints", {
     cookie: admin,

@@ -22,9 +22,9 @@ import { deliveryLeadRef } from "../../functions/model/delivery-lead";
 import { hashPassword } from "../../functions/model/staff/password";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { postJson } from "../support/post-json";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { FAST_WEBHOOK_SCHEDULE as FAST_SCHEDULE } from "../support/webhooks";
-import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
+import type { RuntimeProcess } from "../support/runtime";
+import { startWebhookRuntime } from "../support/webhooks";
+import { call, FIRST_ADMIN, signIn } from "./auth-support";
 
 let runtime: RuntimeProcess;
 let admin: string;
@@ -36,14 +36,7 @@ interface Received {
 }
 
 beforeAll(async () => {
-  runtime = await startRuntime({
-    env: {
-      ...FIRST_ADMIN_ENV,
-      TRUST_VIEWER_ADDRESS: "1",
-      WEB_DIST_DIR: "/nonexistent-dist",
-      ...FAST_SCHEDULE,
-    },
-  });
+  runtime = await startWebhookRuntime();
   admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
 });
 
