@@ -242,6 +242,7 @@ export const INTEGRATIONS_MESSAGES = {
   tooManyEndpoints: `A team can have at most ${LIMITS_INTEGRATIONS.endpoints} endpoints.`,
   urlNotHttps: "The URL must start with https://.",
   urlInvalid: "This is not a valid URL.",
+  urlUnresolved: "The URL's host name could not be resolved to an address.",
   urlNotPublic: "The URL must point to a public internet address.",
   urlCredentials: "The URL must not contain a user name or password.",
   slackUrl: "A Slack endpoint must be a Slack incoming-webhook URL (https://hooks.slack.com/services/...).",

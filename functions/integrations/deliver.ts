@@ -1,9 +1,11 @@
 /**
  * One attempt of one delivery (the delivery worker; docs/decisions/0092-webhook-retries.md):
  * claim it with the job's ticket, check the endpoint's address again after DNS (./url-guard.ts),
- * sign (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), POST with a
- * 10-second limit (./http-post.ts), and record the answer. A 2xx is a success; anything else is
- * tried again after the backoff (./schedule.ts) until the 24 hours are up, then failed.
+ * sign (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`), POST
+ * (./http-post.ts), and record the answer. Resolving the name and the whole answer share one
+ * 10-second limit, resolving taking at most 5 of them (docs/decisions/0110-dns-time-limit.md). A
+ * complete 2xx answer is a success; anything else is tried again after the backoff
+ * (./schedule.ts) until the 24 hours are up, then failed.
  */
 import { randomUUID } from "node:crypto";
 import { DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -17,8 +19,9 @@ import type { DeliveryDeps, DeliveryItem } from "./deliveries";
 import { deliveryUrl, type EndpointItem, findEndpoint } from "./endpoints";
 import type { Poster } from "./http-post";
 import { retryDelayMs } from "./schedule";
-import { type GuardOptions, resolveEndpoint } from "./url-guard";
+import { DNS_TIMEOUT_MS, type GuardOptions, resolveEndpoint } from "./url-guard";
 
+/** Resolving the endpoint's name and its whole answer, together. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_BODY_BYTES = 2048;
 
@@ -96,9 +99,16 @@ async function attempt(
 ): Promise<Result> {
   if (!endpoint) return { ok: false, error: "The endpoint was deleted", final: true };
   if (!endpoint.active) return { ok: false, error: "The endpoint is paused", final: true };
-  const resolved = await resolveEndpoint(await deliveryUrl(deps.box, endpoint), endpoint.kind, deps.guard);
+  const url = await deliveryUrl(deps.box, endpoint);
+  const resolving = deps.clock().getTime();
+  const resolved = await resolveEndpoint(url, endpoint.kind, {
+    ...deps.guard,
+    resolveTimeoutMs: Math.min(deps.guard.resolveTimeoutMs ?? DNS_TIMEOUT_MS, DELIVERY_TIMEOUT_MS),
+  });
   if (!resolved.ok)
     return { ok: false, error: `${resolved.reason}${resolved.detail ? ` (${resolved.detail})` : ""}` };
+  // What resolving took comes off the answer's time (a clock set back counts as nothing taken).
+  const resolvedInMs = Math.min(Math.max(deps.clock().getTime() - resolving, 0), DELIVERY_TIMEOUT_MS);
   const at = deps.clock();
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -114,10 +124,10 @@ async function attempt(
     target: resolved.target,
     headers,
     body: item.body,
-    timeoutMs: DELIVERY_TIMEOUT_MS,
+    timeoutMs: DELIVERY_TIMEOUT_MS - resolvedInMs,
     maxBodyBytes: RESPONSE_BODY_BYTES,
   });
-  const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+  const ok = !answer.error && answer.status !== undefined && answer.status >= 200 && answer.status < 300;
   return { ok, status: answer.status, latencyMs: answer.latencyMs, body: answer.body, error: answer.error };
 }
 

@@ -1,7 +1,8 @@
 /**
  * One POST to a receiver (./http-post.ts), against a server on this machine: the answer's body is
- * cut at the cap, a receiver that does not answer in time is given up on, a redirect is not
- * followed, and the connection goes to the checked address whatever the name would resolve to now.
+ * cut at the cap, a receiver that does not answer in time is given up on, a 2xx whose body does
+ * not end in time or is cut off is no answer, a redirect is not followed, and the connection goes
+ * to the checked address whatever the name would resolve to now.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,8 @@ let port = 0;
 const seen: string[] = [];
 /** Answers held open, closed after the tests. */
 const held: ServerResponse[] = [];
+/** The trickling answers' timers, stopped after the tests. */
+const trickles: NodeJS.Timeout[] = [];
 
 function route(request: IncomingMessage, response: ServerResponse): void {
   seen.push(`${request.headers.host} ${request.url}`);
@@ -22,6 +25,16 @@ function route(request: IncomingMessage, response: ServerResponse): void {
     response.end("x".repeat(100_000));
   } else if (request.url === "/silent") {
     held.push(response);
+  } else if (request.url === "/trickle") {
+    // A 200 at once, then its body a byte at a time and never to its end.
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.write("o");
+    held.push(response);
+    trickles.push(setInterval(() => response.write("k"), 20));
+  } else if (request.url === "/cut") {
+    // A 200 announcing 100 bytes, 2 of them sent, then the connection is dropped.
+    response.writeHead(200, { "content-type": "text/plain", "content-length": "100" });
+    response.write("ok", () => response.socket?.destroy());
   } else if (request.url === "/redirect") {
     response.writeHead(302, { location: `http://127.0.0.1:${port}/target` });
     response.end("moved");
@@ -38,6 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const timer of trickles) clearInterval(timer);
   for (const response of held) response.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
@@ -64,6 +78,18 @@ describe("a POST to a receiver", () => {
     const outcome = await post("/silent", { timeoutMs: 300 });
     expect(outcome.status).toBeUndefined();
     expect(outcome.error).toBe("no answer within 300 ms");
+  });
+
+  it("counts a 2xx whose body has not ended within the limit as no answer, and says why", async () => {
+    const outcome = await post("/trickle", { timeoutMs: 300 });
+    expect(outcome.status).toBeUndefined();
+    expect(outcome.error).toBe("the answer (status 200) did not end within 300 ms");
+  });
+
+  it("counts a 2xx cut off before the end of its body as no answer", async () => {
+    const outcome = await post("/cut");
+    expect(outcome.status).toBeUndefined();
+    expect(outcome.error).toBe("the answer (status 200) was cut off before its end");
   });
 
   it("does not follow a redirect: the 3xx is the answer", async () => {

@@ -3,7 +3,9 @@
  * `lookup` is replaced by one that answers only that address, while TLS still verifies the
  * certificate for the URL's host name (SNI and Host from the URL). Redirects are never followed
  * (an answer is an answer; a 3xx is not a success), the body read is capped and everything —
- * connecting, TLS, sending, the answer — must end within the time limit.
+ * connecting, TLS, sending, the whole answer — must end within the time limit. An answer whose
+ * body has not ended by then (a receiver trickling it), or that is cut off before its end, is no
+ * answer: it carries no status, only an error that names the status it began with.
  */
 import http from "node:http";
 import https from "node:https";
@@ -11,7 +13,7 @@ import type { LookupFunction } from "node:net";
 import type { ResolvedAddress } from "./url-guard";
 
 export interface PostOutcome {
-  /** The receiver's status; absent when there was no answer (refused, timed out...). */
+  /** The receiver's status; absent when there was no complete answer (refused, timed out...). */
   readonly status?: number;
   readonly latencyMs: number;
   /** The first `maxBodyBytes` of the answer, as text. */
@@ -35,6 +37,8 @@ export const postToReceiver: Poster = (request) =>
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let settled = false;
+    /** The status of the answer once its head arrived, while its body is still coming. */
+    let began: number | undefined;
     const finish = (outcome: Omit<PostOutcome, "latencyMs">) => {
       if (settled) return;
       settled = true;
@@ -54,11 +58,17 @@ export const postToReceiver: Poster = (request) =>
       agent: false,
     });
     const timer = setTimeout(() => {
-      finish({ error: `no answer within ${request.timeoutMs} ms` });
+      finish({
+        error:
+          began === undefined
+            ? `no answer within ${request.timeoutMs} ms`
+            : `the answer (status ${began}) did not end within ${request.timeoutMs} ms`,
+      });
       outgoing.destroy();
     }, request.timeoutMs);
     outgoing.on("error", (error) => finish({ error: error.message.slice(0, 300) }));
     outgoing.on("response", (response) => {
+      began = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let size = 0;
       const done = () =>
@@ -66,6 +76,7 @@ export const postToReceiver: Poster = (request) =>
           status: response.statusCode ?? 0,
           body: Buffer.concat(chunks).subarray(0, request.maxBodyBytes).toString("utf8"),
         });
+      const cutOff = () => finish({ error: `the answer (status ${began}) was cut off before its end` });
       response.on("data", (chunk: Buffer) => {
         if (size >= request.maxBodyBytes) return;
         chunks.push(chunk);
@@ -77,8 +88,9 @@ export const postToReceiver: Poster = (request) =>
         }
       });
       response.on("end", done);
-      response.on("error", done);
-      response.on("close", done);
+      response.on("error", cutOff);
+      // After "end" this changes nothing; before it, the connection went down mid-answer.
+      response.on("close", () => (response.complete ? done() : cutOff()));
     });
     outgoing.end(request.body);
   });

@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { INTEGRATIONS_MESSAGES } from "../../events/webhooks";
-import { checkUrlForm, isPublicUnicast, type Resolver, resolveEndpoint } from "./url-guard";
+import {
+  checkUrlForm,
+  DNS_TIMEOUT_MS,
+  isPublicUnicast,
+  type ResolvedAddress,
+  type Resolver,
+  resolveEndpoint,
+} from "./url-guard";
 
 /** A resolver from a table: what the attacker's DNS would answer. */
 function resolverOf(table: Record<string, string[]>): Resolver {
@@ -21,6 +28,8 @@ const deployed = {
     "metadata.example.com": ["fd00:ec2::254"],
     "localhost.": ["127.0.0.1"],
     localhost: ["127.0.0.1", "::1"],
+    // What a hostile DNS could claim for a name under localhost: never asked.
+    "evil.localhost": ["93.184.216.34"],
     "hooks.slack.com": ["34.203.0.1"],
   }),
 };
@@ -48,6 +57,7 @@ describe("resolveEndpoint, as deployed (no loopback)", () => {
     "https://metadata.example.com/hook",
     "https://localhost./hook",
     "https://localhost/hook",
+    "https://evil.localhost/hook",
   ])("refuses %s as not public", async (url) => {
     const result = await resolveEndpoint(url, "webhook", deployed);
     expect(result).toMatchObject({ ok: false, reason: INTEGRATIONS_MESSAGES.urlNotPublic });
@@ -59,7 +69,7 @@ describe("resolveEndpoint, as deployed (no loopback)", () => {
     ["ftp://hooks.example.com/", INTEGRATIONS_MESSAGES.urlNotHttps],
     ["https://user:pw@hooks.example.com/", INTEGRATIONS_MESSAGES.urlCredentials],
     ["not a url", INTEGRATIONS_MESSAGES.urlInvalid],
-    ["https://unknown.example.com/", INTEGRATIONS_MESSAGES.urlInvalid],
+    ["https://unknown.example.com/", INTEGRATIONS_MESSAGES.urlUnresolved],
   ])("refuses %s", async (url, reason) => {
     expect(await resolveEndpoint(url, "webhook", deployed)).toMatchObject({ ok: false, reason });
   });
@@ -97,6 +107,106 @@ describe("the local runtime (loopback allowed)", () => {
     expect(checkUrlForm("http://hooks.example.com/", "webhook", local)).toMatchObject({ ok: false });
     expect(await resolveEndpoint("https://10.0.0.1/", "webhook", local)).toMatchObject({ ok: false });
     expect(await resolveEndpoint("https://169.254.169.254/", "webhook", local)).toMatchObject({ ok: false });
+  });
+});
+
+describe("resolving within its time limit", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A resolver the test answers by hand, recording whether it was told to stop. */
+  function controlledResolver() {
+    const calls: { hostname: string; signal: AbortSignal; answer: (addresses: string[]) => void }[] = [];
+    const resolver: Resolver = (hostname, signal) =>
+      new Promise<readonly ResolvedAddress[]>((resolve) => {
+        calls.push({
+          hostname,
+          signal,
+          answer: (addresses) => resolve(addresses.map((address) => ({ address, family: 4 }))),
+        });
+      });
+    return { resolver, calls };
+  }
+
+  it("refuses a name whose resolver never answers once the limit has passed, and stops it", async () => {
+    vi.useFakeTimers();
+    const { resolver, calls } = controlledResolver();
+    let settled = false;
+    const pending = resolveEndpoint("https://hang.example.com/hook", "webhook", {
+      allowLoopback: false,
+      resolver,
+    });
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(DNS_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(calls[0]?.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual({
+      ok: false,
+      reason: INTEGRATIONS_MESSAGES.urlUnresolved,
+      detail: `DNS: no answer within ${DNS_TIMEOUT_MS} ms`,
+    });
+    expect(calls[0]?.signal.aborted).toBe(true);
+    // An answer after the limit changes nothing.
+    calls[0]?.answer(["93.184.216.34"]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await pending).toMatchObject({ ok: false });
+  });
+
+  it("takes a slow answer that comes within the limit", async () => {
+    vi.useFakeTimers();
+    const { resolver, calls } = controlledResolver();
+    const pending = resolveEndpoint("https://slow.example.com/hook", "webhook", {
+      allowLoopback: false,
+      resolver,
+    });
+    await vi.advanceTimersByTimeAsync(DNS_TIMEOUT_MS - 1);
+    calls[0]?.answer(["93.184.216.34"]);
+    expect(await pending).toMatchObject({ ok: true, target: { address: "93.184.216.34" } });
+    expect(calls[0]?.signal.aborted).toBe(false);
+    // Its timer is gone: nothing is left to fire.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("holds a shorter limit when given one, and a failing resolver is a clear refusal", async () => {
+    vi.useFakeTimers();
+    const { resolver } = controlledResolver();
+    const pending = resolveEndpoint("https://hang.example.com/", "webhook", {
+      allowLoopback: false,
+      resolver,
+      resolveTimeoutMs: 250,
+    });
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await pending).toMatchObject({ detail: "DNS: no answer within 250 ms" });
+    const failing: Resolver = async () => {
+      throw Object.assign(new Error("queryA ESERVFAIL broken.example.com"), { code: "ESERVFAIL" });
+    };
+    expect(
+      await resolveEndpoint("https://broken.example.com/", "webhook", {
+        allowLoopback: false,
+        resolver: failing,
+      }),
+    ).toEqual({
+      ok: false,
+      reason: INTEGRATIONS_MESSAGES.urlUnresolved,
+      detail: "DNS: queryA ESERVFAIL broken.example.com",
+    });
+  });
+
+  it("never asks DNS about localhost names in the local runtime", async () => {
+    const { resolver, calls } = controlledResolver();
+    const local = { allowLoopback: true, resolver };
+    expect(await resolveEndpoint("http://localhost:3000/x", "webhook", local)).toMatchObject({
+      ok: true,
+      target: { address: "127.0.0.1", family: 4 },
+    });
+    expect(await resolveEndpoint("http://hooks.localhost:3000/x", "webhook", local)).toMatchObject({
+      ok: true,
+    });
+    expect(calls).toHaveLength(0);
   });
 });
 

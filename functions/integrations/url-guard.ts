@@ -9,8 +9,12 @@
  * (the metadata service 169.254.169.254), carrier-grade NAT, unique-local (fd00:ec2::254),
  * IPv4-mapped and translated IPv6, multicast, reserved. The URL parser canonicalises the decimal,
  * octal and hex forms of IPv4 (https://2130706433/ is 127.0.0.1) before the check.
+ *
+ * Resolving has a time limit of its own (docs/decisions/0110-dns-time-limit.md): a name whose
+ * servers never answer is refused when saved, and makes a failed attempt at delivery, after
+ * `DNS_TIMEOUT_MS` — never a request or a batch held until its Lambda's timeout.
  */
-import { lookup } from "node:dns/promises";
+import dns from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { type EndpointKind, INTEGRATIONS_MESSAGES } from "../../events/webhooks";
@@ -21,24 +25,63 @@ export interface ResolvedAddress {
   readonly family: 4 | 6;
 }
 
-/** Every address a host name resolves to (node's resolver by default; tests inject their own). */
-export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+/**
+ * Every address a host name resolves to (DNS by default; tests inject their own). `signal` aborts
+ * when the time for resolving is up: a resolver should stop asking then.
+ */
+export type Resolver = (hostname: string, signal: AbortSignal) => Promise<readonly ResolvedAddress[]>;
 
-export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => ({
-    address: entry.address,
-    family: entry.family === 6 ? 6 : 4,
-  }));
+/** How long resolving an endpoint's name may take, at save and before each delivery attempt. */
+export const DNS_TIMEOUT_MS = 5_000;
+/** One DNS query's first wait for an answer; c-ares doubles it for the second try. */
+const DNS_QUERY_TIMEOUT_MS = 1_000;
+const DNS_QUERY_TRIES = 2;
+
+/** The DNS answers that mean "no such address": the name or its records of that family do not exist. */
+const NO_ADDRESS_CODES = new Set(["ENODATA", "ENOTFOUND"]);
+
+/**
+ * A and AAAA over DNS (c-ares), from the servers the process is configured with: no thread of
+ * libuv's small pool is held by a slow name, as getaddrinfo (`dns.lookup`) would hold one beyond
+ * any time limit of ours — the pool the AWS SDK's own lookups and file reads share. Each call has
+ * its own channel, cancelled when `signal` aborts. IPv4 addresses come first.
+ */
+export const systemResolver: Resolver = async (hostname, signal) => {
+  const resolver = new dns.Resolver({ timeout: DNS_QUERY_TIMEOUT_MS, tries: DNS_QUERY_TRIES });
+  // The process's servers (the system's; the local runtime's fault switch may change them). Called
+  // on the module: the named export of node:dns/promises does not follow setServers.
+  resolver.setServers(dns.getServers());
+  const cancel = () => resolver.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const answers = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    const addresses: ResolvedAddress[] = [];
+    const failures: unknown[] = [];
+    answers.forEach((answer, index) => {
+      if (answer.status === "fulfilled")
+        addresses.push(...answer.value.map((address) => ({ address, family: index === 0 ? 4 : 6 }) as const));
+      else if (!NO_ADDRESS_CODES.has((answer.reason as { code?: string })?.code ?? ""))
+        failures.push(answer.reason);
+    });
+    if (addresses.length === 0 && failures.length > 0) throw failures[0];
+    return addresses;
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+};
 
 export interface GuardOptions {
   /** Local runtime only: http://localhost and loopback addresses are allowed. */
   readonly allowLoopback: boolean;
   readonly resolver?: Resolver;
+  /** The time limit for resolving (DNS_TIMEOUT_MS unless a test or a delivery's budget says less). */
+  readonly resolveTimeoutMs?: number;
 }
 
 export type UrlRefusal = (typeof INTEGRATIONS_MESSAGES)[
   | "urlNotHttps"
   | "urlInvalid"
+  | "urlUnresolved"
   | "urlNotPublic"
   | "urlCredentials"
   | "slackUrl"];
@@ -47,7 +90,14 @@ export type UrlCheck =
   | { readonly ok: true; readonly url: URL }
   | { readonly ok: false; readonly reason: UrlRefusal };
 
-const LOOPBACK_NAMES = new Set(["localhost", "localhost."]);
+/**
+ * "localhost" and the names under it are this machine whatever DNS would say (RFC 6761 6.3): they
+ * never go to DNS, and are refused as deployed like 127.0.0.1.
+ */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
 
 function isLoopbackAddress(address: string): boolean {
   try {
@@ -86,13 +136,15 @@ export function checkUrlForm(raw: string, kind: EndpointKind, options: GuardOpti
   const hostname = url.hostname.toLowerCase();
   const local =
     options.allowLoopback &&
-    (LOOPBACK_NAMES.has(hostname) || isLoopbackAddress(hostname.replace(/^\[|\]$/g, "")));
+    (isLocalhostName(hostname) || isLoopbackAddress(hostname.replace(/^\[|\]$/g, "")));
   if (url.protocol !== "https:" && !(url.protocol === "http:" && local))
     return { ok: false, reason: INTEGRATIONS_MESSAGES.urlNotHttps };
   if (url.username || url.password) return { ok: false, reason: INTEGRATIONS_MESSAGES.urlCredentials };
   if (!hostname) return { ok: false, reason: INTEGRATIONS_MESSAGES.urlInvalid };
   const literal = hostname.replace(/^\[|\]$/g, "");
   if (isIP(literal) && !isAllowedAddress(literal, options))
+    return { ok: false, reason: INTEGRATIONS_MESSAGES.urlNotPublic };
+  if (isLocalhostName(hostname) && !options.allowLoopback)
     return { ok: false, reason: INTEGRATIONS_MESSAGES.urlNotPublic };
   if (
     kind === "slack" &&
@@ -103,13 +155,39 @@ export function checkUrlForm(raw: string, kind: EndpointKind, options: GuardOpti
   return { ok: true, url };
 }
 
+const LOCALHOST: ResolvedAddress = { address: "127.0.0.1", family: 4 };
+
 export type Resolution =
   | { readonly ok: true; readonly url: URL; readonly target: ResolvedAddress }
   | { readonly ok: false; readonly reason: UrlRefusal; readonly detail?: string };
 
+/** The resolver's answer, or "timeout" once `timeoutMs` has passed (the resolver is then aborted). */
+async function resolveWithin(
+  resolver: Resolver,
+  hostname: string,
+  timeoutMs: number,
+): Promise<readonly ResolvedAddress[] | "timeout"> {
+  const controller = new AbortController();
+  const lookup = resolver(hostname, controller.signal);
+  // Whatever it does after the time is up is nobody's concern, a rejection included.
+  lookup.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), Math.max(0, timeoutMs));
+  });
+  try {
+    const answer = await Promise.race([lookup, timeout]);
+    if (answer === "timeout") controller.abort();
+    return answer;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * The form check, then DNS: every address the name resolves to must be allowed (one private
- * answer among public ones refuses the name), and the first is the one to connect to.
+ * The form check, then DNS within its time limit: every address the name resolves to must be
+ * allowed (one private answer among public ones refuses the name), and the first is the one to
+ * connect to.
  */
 export async function resolveEndpoint(
   raw: string,
@@ -121,18 +199,27 @@ export async function resolveEndpoint(
   const literal = form.url.hostname.replace(/^\[|\]$/g, "");
   const family = isIP(literal);
   if (family) return { ok: true, url: form.url, target: { address: literal, family: family === 6 ? 6 : 4 } };
-  let addresses: readonly ResolvedAddress[];
+  // Allowed only in the local runtime (checkUrlForm refused it otherwise): this machine, no DNS.
+  if (isLocalhostName(form.url.hostname)) return { ok: true, url: form.url, target: LOCALHOST };
+  const timeoutMs = options.resolveTimeoutMs ?? DNS_TIMEOUT_MS;
+  let addresses: readonly ResolvedAddress[] | "timeout";
   try {
-    addresses = await (options.resolver ?? systemResolver)(form.url.hostname);
+    addresses = await resolveWithin(options.resolver ?? systemResolver, form.url.hostname, timeoutMs);
   } catch (error) {
     return {
       ok: false,
-      reason: INTEGRATIONS_MESSAGES.urlInvalid,
-      detail: `DNS: ${String((error as Error).message ?? error)}`,
+      reason: INTEGRATIONS_MESSAGES.urlUnresolved,
+      detail: `DNS: ${String((error as Error).message ?? error).slice(0, 200)}`,
     };
   }
+  if (addresses === "timeout")
+    return {
+      ok: false,
+      reason: INTEGRATIONS_MESSAGES.urlUnresolved,
+      detail: `DNS: no answer within ${timeoutMs} ms`,
+    };
   const first = addresses[0];
-  if (!first) return { ok: false, reason: INTEGRATIONS_MESSAGES.urlInvalid, detail: "DNS: no address" };
+  if (!first) return { ok: false, reason: INTEGRATIONS_MESSAGES.urlUnresolved, detail: "DNS: no address" };
   const refused = addresses.find((entry) => !isAllowedAddress(entry.address, options));
   if (refused)
     return {

@@ -9,15 +9,16 @@
  * With LOCAL_FAULTS=1 the functions also reach DynamoDB and SES through proxies (./fault-proxy.ts)
  * and publish through a wrapper, which a test switches at run time (local only, never deployed):
  *
- *   POST /__local/faults?dynamo=down|hang|up&publisher=down|lost-ack|up&ses=refuse|up
- *   GET  /__local/faults   -> { dynamo, publisher, ses, counts: { ... } }
+ *   POST /__local/faults?dynamo=down|hang|up&publisher=down|lost-ack|up&ses=refuse|up&dns=silent|up
+ *   GET  /__local/faults   -> { dynamo, publisher, ses, dns, counts: { ... } }
  *
  * - dynamo=down: every connection of the functions (and of the outbox relay) to DynamoDB is reset;
  *   dynamo=hang: they stay open and unanswered (the SDK's request timeout decides);
  * - publisher=down: each publish throws before anything is queued; publisher=lost-ack: the event is
  *   queued, then the publish throws (an SQS answer lost on the way back), so the relay keeps the
  *   outbox item and publishes it again;
- * - ses=refuse: every SES call is answered with SendingPausedException.
+ * - ses=refuse: every SES call is answered with SendingPausedException;
+ * - dns=silent: the webhook guard's DNS queries go to a server that never answers (./silent-dns.ts).
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -27,6 +28,7 @@ import type { EventPublisher, PublishOptions } from "../../functions/lib/publish
 import { jsonReply } from "./api";
 import { LOCAL_CREDENTIALS } from "./dynamo";
 import { type GateMode, HttpRefuser, TcpGate } from "./fault-proxy";
+import { SilentDns } from "./silent-dns";
 import type { BatchConsumer, LocalBatchResponse } from "./sqs-batch";
 import type { Reply } from "./static-site";
 
@@ -93,6 +95,7 @@ export interface FaultReport {
   dynamo: GateMode;
   publisher: PublisherMode;
   ses: "up" | "refuse";
+  dns: "up" | "silent";
   counts: {
     /** DynamoDB connections reset (down) or held (hang). */
     dynamoResets: number;
@@ -102,6 +105,8 @@ export interface FaultReport {
     publishLostAcks: number;
     /** SES calls refused. */
     sesRefusals: number;
+    /** DNS queries left unanswered (dns=silent). */
+    dnsQueries: number;
   };
 }
 
@@ -119,6 +124,7 @@ export class LocalFaults {
   private constructor(
     private readonly gate: TcpGate | undefined,
     private readonly ses: HttpRefuser | undefined,
+    private readonly dns: SilentDns | undefined,
     readonly dynamoEndpoint: string,
     readonly sesUrl: string,
   ) {}
@@ -128,13 +134,18 @@ export class LocalFaults {
     targets: { dynamoEndpoint: string; sesUrl: string },
   ): Promise<LocalFaults> {
     if (!settings.enabled)
-      return new LocalFaults(undefined, undefined, targets.dynamoEndpoint, targets.sesUrl);
+      return new LocalFaults(undefined, undefined, undefined, targets.dynamoEndpoint, targets.sesUrl);
     const gate = await TcpGate.start(targets.dynamoEndpoint);
     const ses = await HttpRefuser.start(targets.sesUrl).catch(async (error) => {
       await gate.close();
       throw error;
     });
-    return new LocalFaults(gate, ses, gate.endpoint, ses.url);
+    const dns = await SilentDns.start().catch(async (error) => {
+      await ses.close();
+      await gate.close();
+      throw error;
+    });
+    return new LocalFaults(gate, ses, dns, gate.endpoint, ses.url);
   }
 
   get enabled(): boolean {
@@ -180,11 +191,13 @@ export class LocalFaults {
       dynamo: this.gate?.mode ?? "up",
       publisher: this.publisherMode,
       ses: this.ses?.refusing ? "refuse" : "up",
+      dns: this.dns?.silent ? "silent" : "up",
       counts: {
         dynamoResets: this.gate?.refused ?? 0,
         publishFailures: this.publishFailures,
         publishLostAcks: this.publishLostAcks,
         sesRefusals: this.ses?.refused ?? 0,
+        dnsQueries: this.dns?.queries ?? 0,
       },
     };
   }
@@ -196,16 +209,21 @@ export class LocalFaults {
       const dynamo = search.get("dynamo");
       const publisher = search.get("publisher");
       const ses = search.get("ses");
+      const dns = search.get("dns");
       if (
         (dynamo !== null && dynamo !== "up" && dynamo !== "down" && dynamo !== "hang") ||
         (publisher !== null && publisher !== "up" && publisher !== "down" && publisher !== "lost-ack") ||
-        (ses !== null && ses !== "up" && ses !== "refuse")
+        (ses !== null && ses !== "up" && ses !== "refuse") ||
+        (dns !== null && dns !== "up" && dns !== "silent")
       ) {
-        return jsonReply(400, { error: "dynamo=up|down|hang, publisher=up|down|lost-ack, ses=up|refuse" });
+        return jsonReply(400, {
+          error: "dynamo=up|down|hang, publisher=up|down|lost-ack, ses=up|refuse, dns=up|silent",
+        });
       }
       if (dynamo !== null) this.gate?.setMode(dynamo);
       if (publisher !== null) this.publisherMode = publisher;
       if (ses !== null && this.ses) this.ses.refusing = ses === "refuse";
+      if (dns !== null) this.dns?.setSilent(dns === "silent");
     } else if (method !== "GET") {
       return jsonReply(405, { error: "Method not allowed." }, { allow: "GET, POST" });
     }
@@ -214,6 +232,7 @@ export class LocalFaults {
 
   async close(): Promise<void> {
     this.relayClient?.destroy();
+    await this.dns?.close();
     await this.ses?.close();
     await this.gate?.close();
   }

@@ -43,6 +43,7 @@ export async function setFaults(
     dynamo?: "up" | "down" | "hang";
     publisher?: "up" | "down" | "lost-ack";
     ses?: "up" | "refuse";
+    dns?: "up" | "silent";
   },
 ): Promise<FaultReport> {
   const query = new URLSearchParams(switches as Record<string, string>).toString();
