@@ -1,7 +1,7 @@
 /**
  * The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx): one folder
- * per feature (leads/, team/, privacy/, integrations/, account/, sign-in/) and what they share (shared/). Every read and
- * write goes through one query client (shared/queryClient.ts); every signed-in page sits in
+ * per feature (leads/, team/, privacy/, integrations/, account/, sign-in/) and what they share (common/). Every read and
+ * write goes through one query client (common/queryClient.ts); every signed-in page sits in
  * StaffPage, whose header stays usable when the page itself fails.
  */
 import { QueryClientProvider } from "@tanstack/react-query";

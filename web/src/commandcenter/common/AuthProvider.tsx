@@ -1,6 +1,6 @@
 /**
  * Auth state of the Command Center (docs/product/command-center.md): loading, then signed in or
- * signed out. The member is the session query (shared/queryClient.ts): signing in or out writes it.
+ * signed out. The member is the session query (common/queryClient.ts): signing in or out writes it.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";

@@ -1,7 +1,7 @@
 /**
  * The Command Center's one request state (docs/decisions/0084-command-center-request-state.md):
- * every read is a TanStack Query query, every write a mutation, shown with shared/Loaded.tsx and
- * shared/ErrorNotice.tsx. These defaults keep what the pages did before the library:
+ * every read is a TanStack Query query, every write a mutation, shown with common/Loaded.tsx and
+ * common/ErrorNotice.tsx. These defaults keep what the pages did before the library:
  * - a failure is shown at once with "Try again" (no silent retries that make a person wait);
  * - a page reads when it opens (data older than that is only shown while it reloads), not when the
  *   window regains focus or the network comes back, so nothing reloads under someone's hands;
