@@ -1,6 +1,7 @@
 /**
  * The JavaScript a prerendered page loads before anyone interacts with it: the module script and
- * modulepreloads named in its HTML plus every static import they pull in, gzip-compressed (what
+ * modulepreloads named in its HTML (the entry, on a public page, named by its inline loader:
+ * web/src/boot/entryLoader.ts) plus every static import they pull in, gzip-compressed (what
  * CloudFront and the local runtime send). Dynamic imports (other pages, the Command Center, the form
  * validation loaded on first input) are not counted.
  */
@@ -19,6 +20,7 @@ export function firstLoadJs(distDir: string, htmlFile: string): JsBudget {
   const html = readFileSync(path.join(distDir, htmlFile), "utf8");
   const roots = [
     ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g),
+    ...html.matchAll(/\.src="\/(assets\/[^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
   ].map((match) => match[1] as string);
   const seen = new Set<string>();
