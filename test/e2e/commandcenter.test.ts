@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ContactRequest, SignupRequest } from "../../events";
+import { type AuthUserResponse, ContactRequest, SignupRequest } from "../../events";
 import { acceptContact, acceptSignup } from "../../functions/pipeline/submissions";
 import type { RuntimeProcess } from "../support/runtime";
 import { ADMIN, startStaffRuntime } from "./commandcenter-support";
@@ -134,10 +134,19 @@ async function statValue(page: Page, label: string): Promise<string> {
 }
 
 async function counts(page: Page) {
-  // In the full suite on a loaded 2-core machine this first dashboard after a sign-in has twice
-  // taken more than the default 30 s (never alone, nor with three browser files in parallel);
-  // the cap is raised while the cause is looked for.
-  await page.getByText("Total Signups").waitFor({ timeout: 90_000 });
+  try {
+    await page.getByText("Total Signups").waitFor();
+  } catch (error) {
+    // Where the page is and what it shows says why (a failure notice, the login, a spinner).
+    const body = await page
+      .locator("body")
+      .innerText()
+      .catch(() => "(no body)");
+    throw new Error(
+      `no counts at ${page.url()}:\n${body}\nconsole: ${consoleErrors.join("\n")}\nruntime: ${runtime.output().slice(-4000)}`,
+      { cause: error },
+    );
+  }
   return {
     total: await statValue(page, "Total Signups"),
     today: await statValue(page, "Today's Signups"),
@@ -217,6 +226,44 @@ describe("Command Center", () => {
       sameSite: "Strict",
       path: "/",
     });
+    await context.close();
+  });
+
+  it("stays signed in when the login page's session check answers after the sign-in", async () => {
+    const { context, page } = await newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const noSession: AuthUserResponse = { user: null };
+    let checks = 0;
+    await page.route("**/api/auth/user", async (route) => {
+      checks++;
+      await held;
+      // What the server answered a check asked before the sign-in's cookie existed.
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(noSession) });
+    });
+    await page.goto(`${runtime.url}/commandcenter/login`);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${runtime.url}/commandcenter`);
+    await page.getByText("Total Signups").waitFor();
+    expect(checks).toBe(1);
+    const answered = page.waitForResponse("**/api/auth/user");
+    release();
+    await answered;
+    await page.unroute("**/api/auth/user");
+    // The late answer changes nothing: still signed in, on the dashboard.
+    await page
+      .getByRole("button", { name: "Sign in" })
+      .waitFor({ timeout: 2_000 })
+      .then(
+        () => expect.fail("the late check sent the member back to the login"),
+        () => {},
+      );
+    expect(page.url()).toBe(`${runtime.url}/commandcenter`);
+    await page.getByText("Total Signups").waitFor();
     await context.close();
   });
 

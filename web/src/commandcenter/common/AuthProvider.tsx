@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import type { StaffUserView } from "../../../../events";
 import { api, failureMessage, onUnauthorized } from "./api";
-import { SESSION_KEY } from "./queryClient";
+import { SESSION_KEY, writeSession } from "./queryClient";
 
 interface AuthState {
   readonly user: StaffUserView | null;
@@ -37,12 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const user = session.data ?? null;
-  const setUser = useCallback(
-    (next: StaffUserView | null) => {
-      client.setQueryData<StaffUserView | null>(SESSION_KEY, next);
-    },
-    [client],
-  );
+  const setUser = useCallback((next: StaffUserView | null) => writeSession(client, next), [client]);
   const check = useCallback(() => void session.refetch(), [session.refetch]);
 
   // A 401 from any call after sign-in: forget the user (Protected then goes to the login).

@@ -10,6 +10,7 @@
  *   clock never fires.
  */
 import { notifyManager, QueryClient } from "@tanstack/react-query";
+import type { StaffUserView } from "../../../../events";
 
 export function createQueryClient(): QueryClient {
   notifyManager.setScheduler((notify) => queueMicrotask(notify));
@@ -23,3 +24,14 @@ export function createQueryClient(): QueryClient {
 
 /** The signed-in member (or null): the one query that outlives a sign-out. */
 export const SESSION_KEY = ["session"] as const;
+
+/**
+ * Writes who is signed in (a sign-in, a sign-out, a 401, an account change). A session check still
+ * on its way is cancelled first: it was asked before this change, and its answer (for instance "no
+ * session", from before the sign-in's cookie existed) would otherwise land afterwards and undo it,
+ * sending a member who signed in while the login page was still checking back to the login.
+ */
+export function writeSession(client: QueryClient, user: StaffUserView | null): void {
+  void client.cancelQueries({ queryKey: SESSION_KEY, exact: true });
+  client.setQueryData<StaffUserView | null>(SESSION_KEY, user);
+}
