@@ -110,9 +110,8 @@ function servedPage(html: string, css: string, chunks: readonly string[], script
   const { link, file } = stylesheetLink(html);
   const afterPaint = [`<link rel="stylesheet" crossorigin href="/${file}">`, ...modulePreloads(chunks)];
   const head = [
-    ...[scripts.probe, scripts.loader].flatMap((script) =>
-      script === null ? [] : [`<script>${script}</script>`],
-    ),
+    ...(scripts.probe === null ? [] : [`<script>${scripts.probe}</script>`]),
+    scripts.loaderElement,
     `<style>${css}</style>`,
     `<template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
   ];
@@ -137,7 +136,10 @@ function entryScript(template: string): { tag: string; path: string } {
  */
 interface InlineScripts {
   readonly probe: string | null;
+  /** The loader's text (the same in every build), for its hash. */
   readonly loader: string;
+  /** Its element, which names this build's entry in an attribute. */
+  readonly loaderElement: string;
 }
 
 function checkedInline(script: string, name: string): string {
@@ -263,7 +265,8 @@ async function renderSite(
   const scripts: InlineScripts = {
     // The banner is in the pages only when the stage has a tag manager (consentController.ts).
     probe: server.config.tagManagerId ? checkedInline(server.consentProbeScript(), "consent probe") : null,
-    loader: checkedInline(server.entryLoaderScript(entryScript(template).path), "entry loader"),
+    loader: checkedInline(server.entryLoaderScript(), "entry loader"),
+    loaderElement: server.entryLoaderElement(entryScript(template).path),
   };
   for (const files of families.values()) {
     const members = files.map((file) => ({

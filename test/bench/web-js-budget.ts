@@ -20,7 +20,7 @@ export function firstLoadJs(distDir: string, htmlFile: string): JsBudget {
   const html = readFileSync(path.join(distDir, htmlFile), "utf8");
   const roots = [
     ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g),
-    ...html.matchAll(/\.src="\/(assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/<script data-entry="\/(assets\/[^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
   ].map((match) => match[1] as string);
   const seen = new Set<string>();

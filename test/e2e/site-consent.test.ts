@@ -17,6 +17,7 @@ import {
   consentProbeScript,
   saveConsent,
 } from "../../web/src/analytics/consent";
+import { ENTRY_ATTRIBUTE } from "../../web/src/boot/entryLoader";
 import { CONSENT_TEXT } from "../../web/src/content/consent";
 import { axeViolations } from "./axe";
 import { DESKTOP, dataLayer, PHONE, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
@@ -436,8 +437,11 @@ function bannerLook(page: Page) {
   );
 }
 
-/** Holds every request for the banner's own code until `release` is called. */
-async function holdBannerCode(watched: Visit): Promise<{ release: () => void; asked: Promise<void> }> {
+/** Holds every request matching `url` until `release` is called; `asked` once the first is made. */
+async function holdRequests(
+  watched: Visit,
+  url: string,
+): Promise<{ release: () => void; asked: Promise<void> }> {
   let release = () => {};
   let asked = () => {};
   const released = new Promise<void>((resolve) => {
@@ -446,12 +450,43 @@ async function holdBannerCode(watched: Visit): Promise<{ release: () => void; as
   const seen = new Promise<void>((resolve) => {
     asked = resolve;
   });
-  await watched.context.route(`${site.runtime.url}/assets/ConsentBanner-*.js`, async (route) => {
+  await watched.context.route(url, async (route) => {
     asked();
     await released;
     await route.continue();
   });
   return { release, asked: seen };
+}
+
+/** Holds every request for the banner's own code until `release` is called. */
+function holdBannerCode(watched: Visit): Promise<{ release: () => void; asked: Promise<void> }> {
+  return holdRequests(watched, `${site.runtime.url}/assets/ConsentBanner-*.js`);
+}
+
+/**
+ * A visit to `path` in which the page's entry (the one its loader names) is held back, so none of
+ * the site's modules runs: `body` runs once the page has been parsed and its loader has asked for
+ * the entry, and may `release` it; released and closed at the end in any case.
+ */
+async function beforeEntry(
+  path: string,
+  viewport: { width: number; height: number },
+  body: (watched: Visit, release: () => void) => Promise<void>,
+): Promise<void> {
+  const html = await (await fetch(`${site.runtime.url}${path}`)).text();
+  const entry = new RegExp(`<script ${ENTRY_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1];
+  expect(entry).toBeDefined();
+  const watched = await visit({ viewport });
+  const held = await holdRequests(watched, `${site.runtime.url}${entry}`);
+  try {
+    await watched.page.goto(`${site.runtime.url}${path}`, { waitUntil: "domcontentloaded" });
+    await held.asked;
+    await body(watched, held.release);
+    expect(problemsBesidesAbort(watched)).toEqual([]);
+  } finally {
+    held.release();
+    await watched.close();
+  }
 }
 
 /**
@@ -609,6 +644,55 @@ describe("the banner in the prerendered page", () => {
         ["default", { ...DENIED, wait_for_update: 500 }],
         ["update", GRANTED],
       ]);
+    }));
+
+  it("Reject all before the site's code has started hides the banner at once, and counts once it starts", () =>
+    beforeEntry("/signup", DESKTOP, async (watched, release) => {
+      const { page } = watched;
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
+      await banner(page).waitFor({ state: "hidden" });
+      expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)).toBeNull();
+      release();
+      await waitForHydration(page);
+      await expect
+        .poll(() => page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))
+        .not.toBeNull();
+      expect(
+        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}"),
+      ).toMatchObject({ analytics: false, marketing: false });
+      expect(await consentCommands(page)).toEqual([
+        ["default", { ...DENIED, wait_for_update: 500 }],
+        ["update", DENIED],
+      ]);
+      expect(await banner(page).isVisible()).toBe(false);
+      await expectNoTagManager(watched);
+      await page.reload();
+      await waitForHydration(page);
+      expect(await banner(page).isVisible()).toBe(false);
+    }));
+
+  it("Accept all before the site's code has started loads the tag manager once it starts", () =>
+    beforeEntry("/", PHONE, async (watched, release) => {
+      const { page } = watched;
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
+      await banner(page).waitFor({ state: "hidden" });
+      expect(watched.tagRequests).toEqual([]);
+      release();
+      await expectTagManagerRequested(watched);
+      expect(await consentCommands(page)).toEqual([
+        ["default", { ...DENIED, wait_for_update: 500 }],
+        ["update", GRANTED],
+      ]);
+    }));
+
+  it("Customise before the site's code has started shows the choices once it has", () =>
+    beforeEntry("/contact", DESKTOP, async (watched, release) => {
+      const { page } = watched;
+      await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
+      expect(await banner(page).isVisible()).toBe(true);
+      release();
+      await banner(page).getByRole("checkbox", { name: CONSENT_TEXT.analytics.label }).waitFor();
+      expect(await consentCommands(page)).toEqual([["default", { ...DENIED, wait_for_update: 500 }]]);
     }));
 
   it("Customise before the banner's code has arrived shows the choices once it has", () =>

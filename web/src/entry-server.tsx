@@ -28,6 +28,6 @@ export async function render(path: string): Promise<RenderedPage> {
 }
 
 export { consentProbeScript } from "./analytics/consent";
-export { entryLoaderScript } from "./boot/entryLoader";
+export { entryLoaderElement, entryLoaderScript } from "./boot/entryLoader";
 export { absoluteUrl, config } from "./config";
 export { SHARE_IMAGE } from "./seo/head";

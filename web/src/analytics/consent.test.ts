@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ACCEPT_ALL,
   allowsTags,
+  BANNER_ACTION_ATTRIBUTE,
+  BANNER_ATTRIBUTE,
+  BANNER_LIVE_ATTRIBUTE,
   CONSENT_ASK_ATTRIBUTE,
   CONSENT_GPC_ATTRIBUTE,
   CONSENT_STORAGE_KEY,
@@ -10,6 +13,8 @@ import {
   consentExpiry,
   consentProbeScript,
   consentSignals,
+  EARLY_CLICKS,
+  type EarlyClicks,
   effectiveConsent,
   globalPrivacyControl,
   gtag,
@@ -170,7 +175,15 @@ describe("removing the tags' cookies after consent is withdrawn", () => {
 describe("the inline probe of the prerendered pages", () => {
   /** Runs the probe as the page would, in a fresh realm: which attributes it set on <html>. */
   function probe(raw: string | null | "refused", navigator: unknown, now: Date): string[] {
+    return runProbe(raw, navigator, now).set;
+  }
+
+  /** The same, with what it left for the entry: its click listener and the window's properties. */
+  function runProbe(raw: string | null | "refused", navigator: unknown, now: Date) {
     const set: string[] = [];
+    const removed: string[] = [];
+    const listeners: { type: string; listener: (event: unknown) => void; capture: unknown }[] = [];
+    const window: Record<string, unknown> = {};
     const localStorage = {
       getItem: () => {
         if (raw === "refused") throw new Error("SecurityError");
@@ -187,10 +200,51 @@ describe("the inline probe of the prerendered pages", () => {
       Date: FixedDate,
       localStorage,
       navigator,
-      document: { documentElement: { setAttribute: (name: string) => set.push(name) } },
+      window,
+      addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
+        listeners.push({ type, listener, capture }),
+      removeEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) => {
+        const index = listeners.findIndex(
+          (entry) => entry.type === type && entry.listener === listener && entry.capture === capture,
+        );
+        if (index >= 0) listeners.splice(index, 1);
+      },
+      document: {
+        documentElement: {
+          setAttribute: (name: string) => set.push(name),
+          removeAttribute: (name: string) => removed.push(name),
+        },
+      },
     });
-    return set;
+    return { set, removed, listeners, window };
   }
+
+  /** A click on an element whose closest() finds `button` (a banner button) for the probe's selector. */
+  const clickOn = (action: string | null) => ({
+    target: {
+      closest: (selector: string) =>
+        action !== null &&
+        selector === `[${BANNER_ATTRIBUTE}]:not([${BANNER_LIVE_ATTRIBUTE}]) [${BANNER_ACTION_ATTRIBUTE}]`
+          ? { getAttribute: (name: string) => (name === BANNER_ACTION_ATTRIBUTE ? action : null) }
+          : null,
+    },
+  });
+
+  it("records the banner's clicks before the entry starts, hides it for Accept or Reject, and stops when told", () => {
+    const page = runProbe(null, {}, NOW);
+    expect(page.listeners.map(({ type, capture }) => [type, capture])).toEqual([["click", true]]);
+    const early = page.window[EARLY_CLICKS] as EarlyClicks;
+    const click = (page.listeners[0] as { listener: (event: unknown) => void }).listener;
+    click(clickOn(null)); // elsewhere on the page
+    click(clickOn("customise"));
+    expect(early.clicks).toEqual(["customise"]);
+    expect(page.removed).toEqual([]); // the choices need the banner's code: it stays
+    click(clickOn("reject"));
+    expect(early.clicks).toEqual(["customise", "reject"]);
+    expect(page.removed).toEqual([CONSENT_ASK_ATTRIBUTE]);
+    early.stop();
+    expect(page.listeners).toEqual([]);
+  });
 
   const record = (fields: Record<string, unknown>) =>
     JSON.stringify({

@@ -179,6 +179,22 @@ export function removeTagCookies(doc: Pick<Document, "cookie">, hostname: string
   return names;
 }
 
+/** The prerendered banner's element (ConsentBanner.tsx) and its buttons (the values of BANNER_ACTION_ATTRIBUTE). */
+export const BANNER_ATTRIBUTE = "data-consent-banner";
+export type BannerAction = "accept" | "reject" | "customise";
+export const BANNER_ACTION_ATTRIBUTE = "data-consent-action";
+/** Set on the banner once React has hydrated it: from then on its buttons are React's. */
+export const BANNER_LIVE_ATTRIBUTE = "data-consent-live";
+/**
+ * Where the probe keeps the banner's clicks made before the entry has started: `clicks` in order,
+ * and `stop` to end the recording (consentController.ts replays them and takes over).
+ */
+export const EARLY_CLICKS = "__consentClicks";
+export interface EarlyClicks {
+  readonly clicks: readonly string[];
+  stop(): void;
+}
+
 /**
  * The inline script at the top of every prerendered public page when a tag manager is configured
  * (infra/site/build.ts; the Content-Security-Policy allows it by its hash). It runs before the body
@@ -187,11 +203,19 @@ export function removeTagCookies(doc: Pick<Document, "cookie">, hostname: string
  * `readConsent(localStorage, now)` finds nothing to honour, and CONSENT_GPC_ATTRIBUTE exactly when
  * `globalPrivacyControl(navigator)` holds (consent.test.ts runs both on the same records). The
  * entry applies the same rules again (consentController.ts) and owns the attributes from then on.
+ *
+ * The banner's buttons are there from the first paint, and the entry starts only after it
+ * (docs/decisions/0112-entry-after-first-paint.md): a click in between is recorded here (EARLY_CLICKS)
+ * for the entry to replay, and Accept all or Reject all hides the banner at once.
  */
 export function consentProbeScript(): string {
   const key = JSON.stringify(CONSENT_STORAGE_KEY);
   const ask = JSON.stringify(CONSENT_ASK_ATTRIBUTE);
   const gpc = JSON.stringify(CONSENT_GPC_ATTRIBUTE);
+  const button = JSON.stringify(
+    `[${BANNER_ATTRIBUTE}]:not([${BANNER_LIVE_ATTRIBUTE}]) [${BANNER_ACTION_ATTRIBUTE}]`,
+  );
+  const action = JSON.stringify(BANNER_ACTION_ATTRIBUTE);
   const isString = (field: string) => `typeof r.${field}==="string"`;
   const isBoolean = (field: string) => `typeof r.${field}==="boolean"`;
   const stored = [
@@ -211,7 +235,11 @@ export function consentProbeScript(): string {
     `m.setUTCMonth(m.getUTCMonth()+${CONSENT_LIFETIME_MONTHS});`,
     `if(!(${stored}))set(${ask})`,
     `}catch(x){set(${ask})}`,
-    `if(n.globalPrivacyControl===true)set(${gpc})`,
+    `if(n.globalPrivacyControl===true)set(${gpc});`,
+    `var q=[],l=function(v){var b=v.target&&v.target.closest&&v.target.closest(${button});`,
+    `if(!b)return;var a=b.getAttribute(${action});q.push(a);if(a!=="customise")h.removeAttribute(${ask})};`,
+    'addEventListener("click",l,true);',
+    `window[${JSON.stringify(EARLY_CLICKS)}]={clicks:q,stop:function(){removeEventListener("click",l,true)}}`,
     "})(document.documentElement,navigator)",
   ].join("");
 }

@@ -12,9 +12,15 @@ import { config } from "../config";
 import {
   ACCEPT_ALL,
   allowsTags,
+  BANNER_ACTION_ATTRIBUTE,
+  BANNER_ATTRIBUTE,
+  BANNER_LIVE_ATTRIBUTE,
+  type BannerAction,
   CONSENT_ASK_ATTRIBUTE,
   CONSENT_GPC_ATTRIBUTE,
   type ConsentChoice,
+  EARLY_CLICKS,
+  type EarlyClicks,
   effectiveConsent,
   globalPrivacyControl,
   pushConsentDefaults,
@@ -54,12 +60,6 @@ export const NO_BANNER: ConsentView = {
  * and hydration starts from it.
  */
 export const PRERENDERED: ConsentView = config.tagManagerId ? { ...NO_BANNER, open: true } : NO_BANNER;
-
-/** The buttons the page answers before the banner's code is live (the values of data-consent-action). */
-export type BannerAction = "accept" | "reject" | "customise";
-export const BANNER_ACTION_ATTRIBUTE = "data-consent-action";
-/** Set on the banner once React has hydrated it: from then on its buttons are React's. */
-export const BANNER_LIVE_ATTRIBUTE = "data-consent-live";
 
 let view: ConsentView = NO_BANNER;
 let containerId: string | undefined;
@@ -107,7 +107,23 @@ export function startConsent(id: string | undefined = config.tagManagerId): bool
   view = { ...NO_BANNER, open: choice === undefined, choice, gpc };
   showOnPage(view);
   window.addEventListener("click", answerBeforeHydration, { capture: true });
+  replayEarlyClicks();
   return true;
+}
+
+/** The banner's clicks the page's probe recorded before this module ran, answered in order. */
+function replayEarlyClicks(): void {
+  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
+  if (!early) return;
+  early.stop();
+  delete (window as unknown as Record<string, unknown>)[EARLY_CLICKS];
+  for (const action of early.clicks) answer(action as BannerAction);
+}
+
+function answer(action: BannerAction): void {
+  if (action === "customise") openChoices();
+  else if (action === "accept" || action === "reject")
+    chooseConsent(action === "accept" ? ACCEPT_ALL : REJECT_ALL);
 }
 
 /**
@@ -117,12 +133,10 @@ export function startConsent(id: string | undefined = config.tagManagerId): bool
 function answerBeforeHydration(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
   const button = target?.closest(`[${BANNER_ACTION_ATTRIBUTE}]`);
-  const banner = button?.closest("[data-consent-banner]");
+  const banner = button?.closest(`[${BANNER_ATTRIBUTE}]`);
   if (!button || !banner || banner.hasAttribute(BANNER_LIVE_ATTRIBUTE)) return;
   event.stopPropagation();
-  const action = button.getAttribute(BANNER_ACTION_ATTRIBUTE) as BannerAction;
-  if (action === "customise") openChoices();
-  else chooseConsent(action === "accept" ? ACCEPT_ALL : REJECT_ALL);
+  answer(button.getAttribute(BANNER_ACTION_ATTRIBUTE) as BannerAction);
 }
 
 /** The visitor's choice from the banner: remembered, then applied. */

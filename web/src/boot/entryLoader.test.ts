@@ -1,9 +1,9 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { entryLoaderScript, LOADER_CAP_MS } from "./entryLoader";
+import { ENTRY_ATTRIBUTE, entryLoaderElement, entryLoaderScript, LOADER_CAP_MS } from "./entryLoader";
 
 /** Runs the loader against a stand-in document and clock; returns what it appended and the controls. */
-function load(options: { readyState?: string; hidden?: boolean } = {}) {
+function load(options: { readyState?: string; hidden?: boolean; entry?: string | null } = {}) {
   const appended: Record<string, string>[] = [];
   const listeners = new Map<string, () => void>();
   const frames: (() => void)[] = [];
@@ -15,8 +15,17 @@ function load(options: { readyState?: string; hidden?: boolean } = {}) {
     addEventListener: (name: string, listener: () => void) => listeners.set(name, listener),
     createElement: () => ({}) as Record<string, string>,
     head: { appendChild: (element: Record<string, string>) => appended.push({ ...element }) },
+    // The element the build writes (entryLoaderElement): the entry is its attribute.
+    currentScript: {
+      getAttribute: (name: string) =>
+        name === ENTRY_ATTRIBUTE
+          ? options.entry === undefined
+            ? "/assets/index-AbC_1.js"
+            : options.entry
+          : null,
+    },
   };
-  runInNewContext(entryLoaderScript("/assets/index-AbC_1.js"), {
+  runInNewContext(entryLoaderScript(), {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (run: () => void, ms: number) => timers.push({ at: now + ms, run }),
@@ -58,8 +67,30 @@ describe("the entry loader", () => {
     expect(hidden.appended).toHaveLength(1);
   });
 
-  it("refuses anything but a built entry's path, so nothing else can reach the script's text", () => {
-    for (const path of ['/assets/a.js"+alert(1)+"', "https://x.example/a.js", "/assets/../a.js/", "/a.js"])
-      expect(() => entryLoaderScript(path)).toThrow(/Not a built entry path/);
+  it("refuses anything but a built entry's path, when writing the element and again in the page", () => {
+    const hostile = [
+      '/assets/a.js"+alert(1)+"',
+      "https://x.example/a.js",
+      "/assets/../a.js/",
+      "/a.js",
+      '/assets/a.js"><script>',
+    ];
+    for (const path of hostile) {
+      expect(() => entryLoaderElement(path)).toThrow(/Not a built entry path/);
+      const page = load({ readyState: "interactive", entry: path });
+      page.advance(LOADER_CAP_MS);
+      expect(page.appended).toEqual([]);
+    }
+    const missing = load({ readyState: "interactive", entry: null });
+    missing.advance(LOADER_CAP_MS);
+    expect(missing.appended).toEqual([]);
+  });
+
+  it("has the same text, and so the same CSP hash, whatever the build's entry", () => {
+    const element = entryLoaderElement("/assets/index-AbC_1.js");
+    expect(element).toBe(
+      `<script ${ENTRY_ATTRIBUTE}="/assets/index-AbC_1.js">${entryLoaderScript()}</script>`,
+    );
+    expect(entryLoaderElement("/assets/index-Zz9.js").replace("Zz9", "AbC_1")).toBe(element);
   });
 });

@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
-import { ACCEPT_ALL, type ConsentChoice, REJECT_ALL } from "../../analytics/consent";
 import {
+  ACCEPT_ALL,
   BANNER_ACTION_ATTRIBUTE,
+  BANNER_ATTRIBUTE,
   BANNER_LIVE_ATTRIBUTE,
   type BannerAction,
+  type ConsentChoice,
+  REJECT_ALL,
+} from "../../analytics/consent";
+import {
   chooseConsent,
   consentView,
   openChoices,
@@ -55,7 +60,12 @@ export default function ConsentBanner() {
   };
 
   return (
-    <section ref={banner} className={styles.banner} aria-labelledby={headingId} data-consent-banner="">
+    <section
+      ref={banner}
+      className={styles.banner}
+      aria-labelledby={headingId}
+      {...{ [BANNER_ATTRIBUTE]: "" }}
+    >
       <div className={styles.inner}>
         <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.heading}>
           {CONSENT_TEXT.heading}
