@@ -9,7 +9,7 @@
  *   not on its default zero-delay timer, which a background tab throttles and a paused test
  *   clock never fires.
  */
-import { notifyManager, QueryClient } from "@tanstack/react-query";
+import { notifyManager, QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { StaffUserView } from "../../../../events";
 
 export function createQueryClient(): QueryClient {
@@ -34,4 +34,20 @@ export const SESSION_KEY = ["session"] as const;
 export function writeSession(client: QueryClient, user: StaffUserView | null): void {
   void client.cancelQueries({ queryKey: SESSION_KEY, exact: true });
   client.setQueryData<StaffUserView | null>(SESSION_KEY, user);
+}
+
+/**
+ * Applies news the server just gave (a change's answer) to data on screen. A read of that data still
+ * on its way was asked before the change and would overwrite the news with older data when it
+ * lands: it is cancelled and asked again instead, so its answer includes the change. Data not
+ * loaded is left alone (it is read when shown).
+ */
+export function addNews<T>(client: QueryClient, queryKey: QueryKey, update: (data: T) => T): void {
+  if (client.getQueryState(queryKey)?.fetchStatus === "fetching") {
+    // Cancelled explicitly: a first read (no data yet) would otherwise be kept, not asked again.
+    void client.cancelQueries({ queryKey, exact: true });
+    void client.invalidateQueries({ queryKey, exact: true });
+    return;
+  }
+  client.setQueryData<T>(queryKey, (data) => (data === undefined ? data : update(data)));
 }

@@ -2,7 +2,8 @@
  * A status / owner change of some leads (POST /api/admin/desk/update): a mutation whose failure is
  * the first field error or the server's message. A form that changes nothing sends nothing. When it
  * is done, the timeline entries the answer carries are added to the timelines on screen, and every
- * list and lead of the kind is read again (its timelines are not: the answer has their news).
+ * list and lead of the kind is read again (its timelines are not: the answer has their news, unless
+ * a read of one was on its way, which is then asked again).
  */
 import { type Query, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -12,15 +13,14 @@ import {
   type TimelineEntry,
 } from "../../../../events";
 import { api, failureMessage, fieldErrorsOf } from "../common/api";
+import { addNews } from "../common/queryClient";
 import type { DeskChange } from "./deskModel";
 import { leadKeys } from "./leadQueries";
 
 /** Adds each lead's new entries to its timeline where one is loaded. */
 function addEntries(client: QueryClient, plural: LeadPlural, entries: DeskUpdateResponse["entries"]) {
   for (const [id, added] of Object.entries(entries))
-    client.setQueryData<TimelineEntry[]>(leadKeys.timeline(plural, id), (timeline) =>
-      timeline ? [...timeline, ...added] : timeline,
-    );
+    addNews<TimelineEntry[]>(client, leadKeys.timeline(plural, id), (timeline) => [...timeline, ...added]);
 }
 
 const notTimeline = (query: Query) => query.queryKey[2] !== "timeline";
