@@ -458,57 +458,45 @@ async function holdRequests(
   return { release, asked: seen };
 }
 
-/** Holds every request for the banner's own code until `release` is called. */
-function holdBannerCode(watched: Visit): Promise<{ release: () => void; asked: Promise<void> }> {
-  return holdRequests(watched, `${site.runtime.url}/assets/ConsentBanner-*.js`);
-}
-
 /**
- * A visit to `path` in which the page's entry (the one its loader names) is held back, so none of
- * the site's modules runs: `body` runs once the page has been parsed and its loader has asked for
- * the entry, and may `release` it; released and closed at the end in any case.
+ * A visit to `path` in which some of the site's code is held back until `release` is called:
+ * - "banner code": the banner's own chunk; `body` runs once the page has hydrated and asked for it;
+ * - "entry": the entry its loader names, so none of the site's modules runs; `body` runs once the
+ *   page has been parsed and the loader has asked for it.
+ * Released and closed at the end in any case.
  */
-async function beforeEntry(
+async function visitHolding(
+  held: "banner code" | "entry",
   path: string,
   viewport: { width: number; height: number },
   body: (watched: Visit, release: () => void) => Promise<void>,
 ): Promise<void> {
-  const html = await (await fetch(`${site.runtime.url}${path}`)).text();
-  const entry = new RegExp(`<script ${ENTRY_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1];
-  expect(entry).toBeDefined();
+  let url = `${site.runtime.url}/assets/ConsentBanner-*.js`;
+  if (held === "entry") {
+    const html = await (await fetch(`${site.runtime.url}${path}`)).text();
+    const entry = new RegExp(`<script ${ENTRY_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1];
+    expect(entry).toBeDefined();
+    url = `${site.runtime.url}${entry}`;
+  }
   const watched = await visit({ viewport });
-  const held = await holdRequests(watched, `${site.runtime.url}${entry}`);
+  const hold = await holdRequests(watched, url);
   try {
-    await watched.page.goto(`${site.runtime.url}${path}`, { waitUntil: "domcontentloaded" });
-    await held.asked;
-    await body(watched, held.release);
+    if (held === "entry")
+      await watched.page.goto(`${site.runtime.url}${path}`, { waitUntil: "domcontentloaded" });
+    else await goto(watched.page, path);
+    await hold.asked;
+    await body(watched, hold.release);
     expect(problemsBesidesAbort(watched)).toEqual([]);
   } finally {
-    held.release();
+    hold.release();
     await watched.close();
   }
 }
 
-/**
- * A visit to `path` in which the banner's code is held back: `body` runs once the page has
- * hydrated and asked for it, and may `release` it; released and closed at the end in any case.
- */
-async function beforeBannerCode(
-  path: string,
-  viewport: { width: number; height: number },
-  body: (watched: Visit, release: () => void) => Promise<void>,
-): Promise<void> {
-  const watched = await visit({ viewport });
-  const held = await holdBannerCode(watched);
-  try {
-    await goto(watched.page, path);
-    await held.asked;
-    await body(watched, held.release);
-    expect(problemsBesidesAbort(watched)).toEqual([]);
-  } finally {
-    held.release();
-    await watched.close();
-  }
+/** The consent record the page stored, parsed (null when none). */
+async function storedRecord(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY);
+  return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
 }
 
 describe("the banner in the prerendered page", () => {
@@ -617,16 +605,13 @@ describe("the banner in the prerendered page", () => {
   });
 
   it("a choice made before the banner's code has arrived counts, and the banner does not come back with it", () =>
-    beforeBannerCode("/", DESKTOP, async (watched, release) => {
+    visitHolding("banner code", "/", DESKTOP, async (watched, release) => {
       const { page } = watched;
       expect(await page.locator("[data-consent-banner][data-consent-live]").count()).toBe(0);
       await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
       await banner(page).waitFor({ state: "hidden" });
       expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
-      const stored = JSON.parse(
-        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
-      );
-      expect(stored).toMatchObject({ analytics: false, marketing: false });
+      expect(await storedRecord(page)).toMatchObject({ analytics: false, marketing: false });
       release();
       await expect.poll(() => page.locator("[data-consent-banner]").count()).toBe(0);
       await expectNoTagManager(watched);
@@ -634,7 +619,7 @@ describe("the banner in the prerendered page", () => {
     }));
 
   it("Accept all before the banner's code has arrived loads the tag manager once", () =>
-    beforeBannerCode("/pricing", PHONE, async (watched, release) => {
+    visitHolding("banner code", "/pricing", PHONE, async (watched, release) => {
       const { page } = watched;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
       await expectTagManagerRequested(watched);
@@ -647,19 +632,14 @@ describe("the banner in the prerendered page", () => {
     }));
 
   it("Reject all before the site's code has started hides the banner at once, and counts once it starts", () =>
-    beforeEntry("/signup", DESKTOP, async (watched, release) => {
+    visitHolding("entry", "/signup", DESKTOP, async (watched, release) => {
       const { page } = watched;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
       await banner(page).waitFor({ state: "hidden" });
-      expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)).toBeNull();
+      expect(await storedRecord(page)).toBeNull();
       release();
       await waitForHydration(page);
-      await expect
-        .poll(() => page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY))
-        .not.toBeNull();
-      expect(
-        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}"),
-      ).toMatchObject({ analytics: false, marketing: false });
+      await expect.poll(() => storedRecord(page)).toMatchObject({ analytics: false, marketing: false });
       expect(await consentCommands(page)).toEqual([
         ["default", { ...DENIED, wait_for_update: 500 }],
         ["update", DENIED],
@@ -672,7 +652,7 @@ describe("the banner in the prerendered page", () => {
     }));
 
   it("Accept all before the site's code has started loads the tag manager once it starts", () =>
-    beforeEntry("/", PHONE, async (watched, release) => {
+    visitHolding("entry", "/", PHONE, async (watched, release) => {
       const { page } = watched;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.acceptAll }).click();
       await banner(page).waitFor({ state: "hidden" });
@@ -686,7 +666,7 @@ describe("the banner in the prerendered page", () => {
     }));
 
   it("Customise before the site's code has started shows the choices once it has", () =>
-    beforeEntry("/contact", DESKTOP, async (watched, release) => {
+    visitHolding("entry", "/contact", DESKTOP, async (watched, release) => {
       const { page } = watched;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
       expect(await banner(page).isVisible()).toBe(true);
@@ -696,7 +676,7 @@ describe("the banner in the prerendered page", () => {
     }));
 
   it("Customise before the banner's code has arrived shows the choices once it has", () =>
-    beforeBannerCode("/about", DESKTOP, async (watched, release) => {
+    visitHolding("banner code", "/about", DESKTOP, async (watched, release) => {
       const { page } = watched;
       await banner(page).getByRole("button", { name: CONSENT_TEXT.customise }).click();
       release();

@@ -1,4 +1,4 @@
-import { QueryObserver } from "@tanstack/react-query";
+import { type QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { StaffUserView } from "../../../../events";
 import { addNews, createQueryClient, SESSION_KEY, writeSession } from "./queryClient";
@@ -66,58 +66,52 @@ describe("addNews", () => {
     expect(client.getQueryData(KEY)).toBeUndefined();
   });
 
-  it("asks again, instead of patching, when a read asked before the change is on its way", async () => {
-    const client = createQueryClient();
-    const answers = [["created"], ["created", "status changed"]]; // before the change, then after it
-    let releaseFirst: () => void = () => {};
-    const firstHeld = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
+  /**
+   * A timeline on screen (a subscribed observer) whose reads answer `answers` in turn, the one
+   * numbered `held` (1 = the first) only once `release` is called.
+   */
+  function timelineOnScreen(client: QueryClient, answers: string[][], held: number) {
+    let release: () => void = () => {};
+    const holding = new Promise<void>((resolve) => {
+      release = resolve;
     });
     let asked = 0;
-    // A timeline on screen: an observer, whose first read is still on its way.
     const observer = new QueryObserver(client, {
       queryKey: KEY,
       queryFn: async () => {
         const answer = answers[asked++] as string[];
-        if (asked === 1) await firstHeld;
+        if (asked === held) await holding;
         return answer;
       },
     });
     const stop = observer.subscribe(() => {});
+    return { observer, stop, release, asked: () => asked };
+  }
+
+  it("asks again, instead of patching, when a first read asked before the change is on its way", async () => {
+    const client = createQueryClient();
+    // Before the change, then after it.
+    const screen = timelineOnScreen(client, [["created"], ["created", "status changed"]], 1);
     expect(client.getQueryState(KEY)?.fetchStatus).toBe("fetching");
     addNews(client, KEY, add);
-    releaseFirst();
+    screen.release();
     await expect.poll(() => client.getQueryState(KEY)?.fetchStatus).toBe("idle");
-    expect(asked).toBe(2);
+    expect(screen.asked()).toBe(2);
     expect(client.getQueryData(KEY)).toEqual(["created", "status changed"]);
-    stop();
+    screen.stop();
   });
 
   it("asks again when a reload of loaded data, asked before the change, is on its way", async () => {
     const client = createQueryClient();
-    const answers = [["created"], ["created"], ["created", "status changed"]];
-    let asked = 0;
-    let releaseSecond: () => void = () => {};
-    const secondHeld = new Promise<void>((resolve) => {
-      releaseSecond = resolve;
-    });
-    const observer = new QueryObserver(client, {
-      queryKey: KEY,
-      queryFn: async () => {
-        const answer = answers[asked++] as string[];
-        if (asked === 2) await secondHeld;
-        return answer;
-      },
-    });
-    const stop = observer.subscribe(() => {});
+    const screen = timelineOnScreen(client, [["created"], ["created"], ["created", "status changed"]], 2);
     await expect.poll(() => client.getQueryData(KEY)).toEqual(["created"]);
-    void observer.refetch();
+    void screen.observer.refetch();
     expect(client.getQueryState(KEY)?.fetchStatus).toBe("fetching");
     addNews(client, KEY, add);
-    releaseSecond();
-    await expect.poll(() => asked).toBe(3);
+    screen.release();
+    await expect.poll(() => screen.asked()).toBe(3);
     await expect.poll(() => client.getQueryState(KEY)?.fetchStatus).toBe("idle");
     expect(client.getQueryData(KEY)).toEqual(["created", "status changed"]);
-    stop();
+    screen.stop();
   });
 });
