@@ -139,6 +139,14 @@ function answerBeforeHydration(event: MouseEvent): void {
   answer(button.getAttribute(BANNER_ACTION_ATTRIBUTE) as BannerAction);
 }
 
+/**
+ * The banner's own code has taken over its buttons (it rendered, or hydrated the prerendered one):
+ * the prerendered banner is gone or React's, so nothing is left to answer before hydration.
+ */
+export function bannerIsLive(): void {
+  window.removeEventListener("click", answerBeforeHydration, { capture: true });
+}
+
 /** The visitor's choice from the banner: remembered, then applied. */
 export function chooseConsent(wanted: ConsentChoice): void {
   const choice = effectiveConsent(wanted, view.gpc);

@@ -9,6 +9,7 @@ import {
   REJECT_ALL,
 } from "../../analytics/consent";
 import {
+  bannerIsLive,
   chooseConsent,
   consentView,
   openChoices,
@@ -43,7 +44,10 @@ export default function ConsentBanner() {
   const returnFocus = useRef<HTMLElement | null>(null);
 
   // From now on React answers the buttons (consentController.ts answered them until here).
-  useEffect(() => banner.current?.setAttribute(BANNER_LIVE_ATTRIBUTE, ""), []);
+  useEffect(() => {
+    banner.current?.setAttribute(BANNER_LIVE_ATTRIBUTE, "");
+    bannerIsLive();
+  }, []);
 
   useEffect(() => {
     if (!view.open || !view.fromSettings) return;
