@@ -46,6 +46,7 @@ export default defineConfig({
             "web/**/*.test.{ts,tsx}",
             "test/docs/**/*.test.ts",
             "test/architecture/**/*.test.ts",
+            "test/bench/**/*.test.ts",
           ],
           testTimeout: 20_000,
         },

@@ -17,6 +17,7 @@ type Bench = { run(args: string[]): Promise<BenchResult> };
 const BENCHES: Record<string, () => Promise<Bench>> = {
   api: () => import("./api"),
   web: () => import("./web"),
+  "web-pair": () => import("./web-pair"),
   admin: () => import("./admin"),
   "admin-figures": () => import("./admin-figures"),
   fuzz: () => import("./fuzz"),
@@ -28,7 +29,8 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
 
 async function main(): Promise<void> {
   const [name = "", ...args] = process.argv.slice(2);
-  const names = name === "all" ? Object.keys(BENCHES) : [name];
+  // web-pair compares two builds it is given: not part of `all`.
+  const names = name === "all" ? Object.keys(BENCHES).filter((bench) => bench !== "web-pair") : [name];
   const unknown = names.filter((n) => !(n in BENCHES));
   if (unknown.length > 0 || names.length === 0) {
     console.error(`usage: npm run bench -- <${[...Object.keys(BENCHES), "all"].join("|")}> [args]`);

@@ -62,7 +62,7 @@ interface Chromium {
 }
 
 /** Chromium with a DevTools port for Lighthouse (never a downloaded browser: ../support/chromium-path.ts). */
-async function launchChromium(): Promise<Chromium> {
+export async function launchChromium(): Promise<Chromium> {
   const executable = chromiumPath();
   const profile = mkdtempSync(path.join(os.tmpdir(), "repdesk-lighthouse-"));
   const child: ChildProcess = spawn(
