@@ -19,6 +19,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { DynaliteOptions } from "dynalite";
 import { type Call, dynaliteWithDirectCall, WireError } from "./dynalite-direct-call";
 import { transactWrite } from "./dynalite-transact-write";
+import { keepIdleConnections } from "./net";
 
 const API = "DynamoDB_20120810";
 const MARKER = Symbol.for("repdesk.dynalite.transactions");
@@ -29,6 +30,7 @@ const MARKER = Symbol.for("repdesk.dynalite.transactions");
  */
 export function dynaliteWithTransactions(options: DynaliteOptions): Server {
   const { server, call } = dynaliteWithDirectCall(options);
+  keepIdleConnections(server);
   return addTransactionSupport(server, call);
 }
 

@@ -10,7 +10,7 @@
  */
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import { connect, createServer as createTcpServer, type Socket } from "node:net";
-import { closeServer, listen } from "./net";
+import { closeServer, keepIdleConnections, listen } from "./net";
 
 const HOST = "127.0.0.1";
 
@@ -154,7 +154,7 @@ export class HttpRefuser {
       forwarded.on("error", () => response.destroy());
       request.pipe(forwarded);
     });
-    server.keepAliveTimeout = 5_000;
+    keepIdleConnections(server);
     const port = await listen(server, 0, HOST);
     refuser = new HttpRefuser(server, `http://${HOST}:${port}`);
     return refuser;

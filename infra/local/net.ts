@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "node:net";
 import type { Reply } from "./static-site";
 
@@ -84,4 +84,18 @@ export function writeReply(
   }
   if (sent) response.write(sent);
   endAfterRequest(request, response, LINGER_MS);
+}
+
+/**
+ * Node's HTTP server closes a keep-alive connection after 5 s without a request, and the SDK's
+ * pooled sockets do not know until they are used: a request sent on one just as the server closes
+ * it fails with ECONNRESET. After a pause of about 5 s, a burst of parallel reads (the dashboard's
+ * 30-odd counts) picked stale sockets for every one of its 3 attempts and answered 503. DynamoDB
+ * keeps idle connections far longer; so do the local stand-ins the SDK talks to (DynamoDB, and the
+ * proxy in front of SES), whose only clients are the runtime's own SDK clients and tests (their
+ * number is bounded by the SDK's socket pool). Not the site's own server: browsers retry a request
+ * whose reused connection was closed.
+ */
+export function keepIdleConnections(server: HttpServer): void {
+  server.keepAliveTimeout = 0; // 0: no idle limit
 }

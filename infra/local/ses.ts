@@ -13,7 +13,7 @@ import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { guardLocalOnly } from "./local-only";
-import { closeServer } from "./net";
+import { closeServer, keepIdleConnections } from "./net";
 
 const require = createRequire(import.meta.url);
 
@@ -102,6 +102,7 @@ export async function startSes(options: {
     }
   }
   const http = await server({ host: options.host, port: options.port });
+  keepIdleConnections(http);
   // Appending (O_APPEND): after a truncation the next e-mail is written at the start again.
   if (inboxFile) inboxFd = openSync(inboxFile, "a", 0o600);
   const address = http.address();
