@@ -12,7 +12,7 @@
  * "ALLOWED <port>" once it counts.
  */
 import { createInterface } from "node:readline";
-import { dynaliteWithTransactions } from "./dynalite-transactions";
+import { dynaliteWithTransactions, LIST_TABLES_HEADERS } from "./dynalite-transactions";
 import { guardLocalOnly } from "./local-only";
 import { closeServer, listen } from "./net";
 
@@ -54,13 +54,7 @@ async function storeOpens(port: number): Promise<void> {
   const name = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   const response = await fetch(`http://${name.includes(":") ? `[${name}]` : name}:${port}/`, {
     method: "POST",
-    headers: {
-      "content-type": "application/x-amz-json-1.0",
-      "x-amz-target": "DynamoDB_20120810.ListTables",
-      "x-amz-date": "20250101T000000Z",
-      authorization:
-        "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
-    },
+    headers: LIST_TABLES_HEADERS,
     body: "{}",
   });
   if (!response.ok) throw new Error(`the store did not open: ${await response.text()}`);

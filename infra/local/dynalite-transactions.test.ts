@@ -1,7 +1,7 @@
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { dynaliteWithTransactions } from "./dynalite-transactions";
+import { dynaliteWithTransactions, LIST_TABLES_HEADERS } from "./dynalite-transactions";
 import { closeServer, listen } from "./net";
 
 /** One ListTables call on `agent`'s pooled connection; resolves with the socket it used. */
@@ -14,13 +14,7 @@ function listTables(port: number, agent: Agent) {
         method: "POST",
         path: "/",
         agent,
-        headers: {
-          "content-type": "application/x-amz-json-1.0",
-          "x-amz-target": "DynamoDB_20120810.ListTables",
-          "x-amz-date": "20250101T000000Z",
-          authorization:
-            "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
-        },
+        headers: LIST_TABLES_HEADERS,
       },
       (answer) => {
         answer.resume();

@@ -24,6 +24,15 @@ import { keepIdleConnections } from "./net";
 const API = "DynamoDB_20120810";
 const MARKER = Symbol.for("repdesk.dynalite.transactions");
 
+/** The headers of a plain ListTables call (dynalite checks the shape of the signature, not its value). */
+export const LIST_TABLES_HEADERS = {
+  "content-type": "application/x-amz-json-1.0",
+  "x-amz-target": `${API}.ListTables`,
+  "x-amz-date": "20250101T000000Z",
+  authorization:
+    "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
+} as const;
+
 /**
  * A dynalite server that answers TransactWriteItems, its actions run directly on dynalite's store
  * (infra/local/dynalite-direct-call.ts).
