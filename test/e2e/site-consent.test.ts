@@ -163,11 +163,10 @@ describe("consent banner with a tag manager container", () => {
       await banner(page).getByRole("button", { name: CONSENT_TEXT.rejectAll }).click();
       await banner(page).waitFor({ state: "detached" });
       expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
-      const stored = JSON.parse(
-        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
-      );
+      const stored = (await storedRecord(page)) ?? {};
       expect(stored).toMatchObject({ version: CONSENT_VERSION, analytics: false, marketing: false });
-      const months = (Date.parse(stored.expiresAt) - Date.parse(stored.decidedAt)) / (30.44 * 86_400_000);
+      const months =
+        (Date.parse(String(stored.expiresAt)) - Date.parse(String(stored.decidedAt))) / (30.44 * 86_400_000);
       expect(Math.round(months)).toBe(6);
       await expectNoTagManager(watched);
 
@@ -291,10 +290,7 @@ describe("consent banner with a tag manager container", () => {
         "update",
         { ...DENIED, analytics_storage: "granted" },
       ]);
-      const stored = JSON.parse(
-        (await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)) ?? "{}",
-      );
-      expect(stored).toMatchObject({ analytics: true, marketing: false });
+      expect(await storedRecord(page)).toMatchObject({ analytics: true, marketing: false });
       await expectTagManagerRequested(watched);
       expect(problemsBesidesAbort(watched)).toEqual([]);
     } finally {
