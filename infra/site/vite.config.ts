@@ -2,6 +2,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { REPO_ROOT } from "../repo-root";
+import { shortClassNames } from "./class-names";
 import { siteConfigFor } from "./site-config";
 
 const webRoot = join(REPO_ROOT, "web");
@@ -10,7 +11,7 @@ const webRoot = join(REPO_ROOT, "web");
  * One config for the dev server, the client build and the SSR (prerender) build of the app in
  * web/ (its root). STAGE (default "local") picks the per-stage values injected as `__SITE_CONFIG__`.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   base: "/",
   plugins: [react()],
@@ -22,7 +23,11 @@ export default defineConfig({
     fs: { allow: [REPO_ROOT] },
   },
   css: {
-    modules: { localsConvention: "camelCaseOnly" },
+    modules: {
+      localsConvention: "camelCaseOnly",
+      // Readable names while developing; short ones in what is served (./class-names.ts).
+      ...(command === "build" ? { generateScopedName: shortClassNames(webRoot) } : {}),
+    },
   },
   build: {
     outDir: "dist",
@@ -42,4 +47,4 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ["z", "requiredText", "optionalText"] },
     },
   },
-});
+}));

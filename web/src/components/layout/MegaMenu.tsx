@@ -79,29 +79,33 @@ export function MegaMenu({ id, label, items, menus, footer }: MegaMenuProps) {
         {label}
         <Icon name="chevronDown" size={16} className={styles.chevron} />
       </button>
-      <div id={panelId} className={styles.panel} hidden={!isOpen}>
-        <ul className={styles.grid}>
-          {items.map((item) => (
-            <li key={item.path}>
-              <Link to={item.path} className={styles.item} onClick={() => follow(item.label)}>
-                <span className={styles.icon}>
-                  <Icon name={item.icon} />
-                </span>
-                <span>
-                  <span className={styles.itemLabel}>{item.label}</span>
-                  <span className={styles.itemDescription}>{item.description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {footer && (
-          <a className={styles.footer} href={footer.href} onClick={() => follow(footer.label)}>
-            {footer.label}
-            <Icon name="arrowRight" size={16} />
-          </a>
-        )}
-      </div>
+      {/* Only while open: the closed panels were a sixth of every page's HTML, and nothing
+          can open them before the app runs (docs/decisions/0113). */}
+      {isOpen && (
+        <div id={panelId} className={styles.panel}>
+          <ul className={styles.grid}>
+            {items.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} className={styles.item} onClick={() => follow(item.label)}>
+                  <span className={styles.icon}>
+                    <Icon name={item.icon} />
+                  </span>
+                  <span>
+                    <span className={styles.itemLabel}>{item.label}</span>
+                    <span className={styles.itemDescription}>{item.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {footer && (
+            <a className={styles.footer} href={footer.href} onClick={() => follow(footer.label)}>
+              {footer.label}
+              <Icon name="arrowRight" size={16} />
+            </a>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -39,57 +39,60 @@ export function MobileMenu() {
         <Icon name={open ? "close" : "menu"} size={24} />
         <span className="visually-hidden">Menu</span>
       </button>
-      <nav id={PANEL_ID} className={styles.panel} aria-label="Mobile" hidden={!open}>
-        {[
-          { heading: "Solutions", items: SOLUTIONS },
-          { heading: "Platform", items: PLATFORM },
-        ].map((group) => (
-          <section key={group.heading} className={styles.group}>
-            <h2 className={styles.heading}>{group.heading}</h2>
-            <ul className={styles.list}>
-              {group.items.map((item) => (
-                <li key={item.path}>
-                  <Link to={item.path} className={styles.link} onClick={() => follow(item.label)}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-        <ul className={`${styles.list} ${styles.group}`}>
-          {TOP_LINKS.map((link) => (
-            <li key={link.path}>
-              <Link to={link.path} className={styles.link} onClick={() => follow(link.label)}>
-                {link.label}
-              </Link>
-            </li>
+      {/* Only while open, as the mega-menus' panels (./MegaMenu.tsx). */}
+      {open && (
+        <nav id={PANEL_ID} className={styles.panel} aria-label="Mobile">
+          {[
+            { heading: "Solutions", items: SOLUTIONS },
+            { heading: "Platform", items: PLATFORM },
+          ].map((group) => (
+            <section key={group.heading} className={styles.group}>
+              <h2 className={styles.heading}>{group.heading}</h2>
+              <ul className={styles.list}>
+                {group.items.map((item) => (
+                  <li key={item.path}>
+                    <Link to={item.path} className={styles.link} onClick={() => follow(item.label)}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-          <li>
-            <a className={styles.link} href={config.appUrls.login} onClick={() => follow("Log in")}>
-              Log in
-            </a>
-          </li>
-          <li>
-            <a className={styles.link} href={config.appUrls.liveDemo} onClick={() => follow("Live demo")}>
-              Interactive live demo
-            </a>
-          </li>
-        </ul>
-        <div className={styles.actions}>
-          <ButtonLink
-            to={DEMO_PATH}
-            variant="secondary"
-            block
-            track={{ event: "cta_click", label: "Schedule a Demo" }}
-          >
-            Schedule a Demo
-          </ButtonLink>
-          <ButtonLink to={SIGNUP_PATH} block track={{ event: "cta_click", label: "Mobile: Get Started" }}>
-            Get Started
-          </ButtonLink>
-        </div>
-      </nav>
+          <ul className={`${styles.list} ${styles.group}`}>
+            {TOP_LINKS.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className={styles.link} onClick={() => follow(link.label)}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a className={styles.link} href={config.appUrls.login} onClick={() => follow("Log in")}>
+                Log in
+              </a>
+            </li>
+            <li>
+              <a className={styles.link} href={config.appUrls.liveDemo} onClick={() => follow("Live demo")}>
+                Interactive live demo
+              </a>
+            </li>
+          </ul>
+          <div className={styles.actions}>
+            <ButtonLink
+              to={DEMO_PATH}
+              variant="secondary"
+              block
+              track={{ event: "cta_click", label: "Schedule a Demo" }}
+            >
+              Schedule a Demo
+            </ButtonLink>
+            <ButtonLink to={SIGNUP_PATH} block track={{ event: "cta_click", label: "Mobile: Get Started" }}>
+              Get Started
+            </ButtonLink>
+          </div>
+        </nav>
+      )}
     </div>
   );
 }
