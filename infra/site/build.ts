@@ -99,10 +99,11 @@ function stylesheetLink(template: string): { link: string; file: string } {
 
 /**
  * A public page as served: Vite's render-blocking stylesheet link replaced by the rules its family
- * of pages needs, inline; the whole stylesheet and the app's chunks in an inert template that the
- * entry moves into the document after the first paint (docs/decisions/0105). The entry itself is
- * started by an inline loader once the page has painted (0112); with a tag manager, the consent
- * probe runs first, before the body and its banner are parsed (0109).
+ * of pages needs for its first screen, inline (0113); the whole stylesheet and the app's chunks in
+ * an inert template that the entry moves into the document after the first paint
+ * (docs/decisions/0105), and the stylesheet again in <noscript> for a browser without JavaScript.
+ * The entry itself is started by an inline loader once the page has painted (0112); with a tag
+ * manager, the consent probe runs first, before the body and its banner are parsed (0109).
  */
 function servedPage(html: string, css: string, chunks: readonly string[], scripts: InlineScripts): string {
   // The HTML parser would end the element there, and the browser would hash another text.
@@ -113,6 +114,8 @@ function servedPage(html: string, css: string, chunks: readonly string[], script
     ...(scripts.probe === null ? [] : [`<script>${scripts.probe}</script>`]),
     scripts.loaderElement,
     `<style>${css}</style>`,
+    // Without JavaScript nothing moves the template's links: the whole stylesheet comes from here.
+    `<noscript><link rel="stylesheet" crossorigin href="/${file}"></noscript>`,
     `<template ${AFTER_PAINT_ATTRIBUTE}>${afterPaint.join("")}</template>`,
   ];
   const { tag } = entryScript(html);

@@ -21,9 +21,17 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** The page as the parser fetches from it: a <template>'s content is inert, never fetched. */
+/**
+ * The page as the parser fetches from it with scripts on: a <template>'s content is inert, and a
+ * <noscript>'s is text, never fetched.
+ */
 function live(html: string): string {
-  return html.replace(/<template\b[^>]*>[\s\S]*?<\/template\s*>/gi, "");
+  return html.replace(/<(template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "");
+}
+
+/** The contents of the page's <noscript> elements (what a browser without JavaScript parses). */
+function noscripts(html: string): string[] {
+  return [...html.matchAll(/<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi)].map((match) => match[1] ?? "");
 }
 
 /** The contents of the page's inert templates. */
@@ -78,6 +86,9 @@ describe("the checks themselves", () => {
     expect(renderBlockingStylesheets(`<link rel="stylesheet" href="/a.css">`)).toEqual(["/a.css"]);
     expect(renderBlockingStylesheets(`<LINK REL="Stylesheet" HREF=/b.css media=all>`)).toEqual(["/b.css"]);
     expect(renderBlockingStylesheets(`<link href="/c.css" rel="preload stylesheet">`)).toEqual(["/c.css"]);
+    expect(renderBlockingStylesheets(`<noscript><link rel="stylesheet" href="/n.css"></noscript>`)).toEqual(
+      [],
+    );
     expect(renderBlockingStylesheets(`<link rel="stylesheet" href="/p.css" media="print">`)).toEqual([]);
     expect(renderBlockingStylesheets(`<link rel="modulepreload" href="/x.js">`)).toEqual([]);
     expect(
@@ -129,6 +140,18 @@ describe.each([...PUBLIC_PATHS, "/no-such-page"])("%s", (path) => {
       expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/),
     ]);
     expect(deferred.filter((link) => link.rel === "modulepreload").length).toBeGreaterThan(0);
+  });
+
+  it("gives a browser without JavaScript the same stylesheet from a <noscript> link in <head>", async () => {
+    const { html } = await page(path);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const [fallback, ...others] = noscripts(head);
+    expect(others).toEqual([]);
+    expect(noscripts(html)).toHaveLength(1);
+    const sheet = templates(html).flatMap((template) =>
+      tags(template, "link").filter((link) => link.rel === "stylesheet"),
+    );
+    expect(tags(fallback ?? "", "link")).toEqual(sheet);
   });
 
   it("has every <style> and inline script allowed by the CSP sent with it, by hash and not by 'unsafe-inline'", async () => {

@@ -1,5 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { STYLES_PENDING_ATTRIBUTE, STYLES_PENDING_CAP_MS } from "./afterPaintResources";
 import { ENTRY_ATTRIBUTE, entryLoaderElement, entryLoaderScript, LOADER_CAP_MS } from "./entryLoader";
 
 /** Runs the loader against a stand-in document and clock; returns what it appended and the controls. */
@@ -9,7 +10,12 @@ function load(options: { readyState?: string; hidden?: boolean; entry?: string |
   const frames: (() => void)[] = [];
   const timers: { at: number; run: () => void }[] = [];
   let now = 0;
+  const rootAttributes = new Set<string>();
   const document = {
+    documentElement: {
+      setAttribute: (name: string) => rootAttributes.add(name),
+      removeAttribute: (name: string) => rootAttributes.delete(name),
+    },
     readyState: options.readyState ?? "loading",
     visibilityState: options.hidden ? "hidden" : "visible",
     addEventListener: (name: string, listener: () => void) => listeners.set(name, listener),
@@ -37,7 +43,7 @@ function load(options: { readyState?: string; hidden?: boolean; entry?: string |
       else timers.push(timer);
     }
   };
-  return { appended, listeners, frames, advance };
+  return { appended, listeners, frames, advance, rootAttributes };
 }
 
 describe("the entry loader", () => {
@@ -65,6 +71,19 @@ describe("the entry loader", () => {
     const hidden = load({ hidden: true });
     hidden.listeners.get("DOMContentLoaded")?.();
     expect(hidden.appended).toHaveLength(1);
+  });
+
+  it("marks the page as waiting for the stylesheet at once, for STYLES_PENDING_CAP_MS at most", () => {
+    const page = load();
+    expect([...page.rootAttributes]).toEqual([STYLES_PENDING_ATTRIBUTE]);
+    page.listeners.get("DOMContentLoaded")?.();
+    page.frames.shift()?.();
+    page.advance(STYLES_PENDING_CAP_MS - 1);
+    expect([...page.rootAttributes]).toEqual([STYLES_PENDING_ATTRIBUTE]);
+    page.advance(1);
+    expect([...page.rootAttributes]).toEqual([]);
+    // A loader that starts no entry hides nothing: no stylesheet would come.
+    expect([...load({ entry: "https://x.example/a.js" }).rootAttributes]).toEqual([]);
   });
 
   it("refuses anything but a built entry's path, when writing the element and again in the page", () => {

@@ -1,4 +1,5 @@
 import { openConsentSettings } from "../../analytics/consentController";
+import { LATER_BLOCK_PROPS } from "../../boot/afterPaintResources";
 import { config } from "../../config";
 import { COOKIE_SETTINGS_LABEL } from "../../content/cookie-settings";
 import { Link } from "../../routing/router";
@@ -60,7 +61,7 @@ function FooterAnchor({ label, to }: FooterLink) {
 
 export function Footer() {
   return (
-    <footer className={styles.footer}>
+    <footer {...LATER_BLOCK_PROPS} className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <div className={styles.brand}>
           <Logo onDark />

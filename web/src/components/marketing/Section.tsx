@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { LATER_BLOCK_PROPS } from "../../boot/afterPaintResources";
 import { Heading, type HeadingLevel } from "./Heading";
 import styles from "./Section.module.css";
 
@@ -29,10 +30,12 @@ export function Section({
   className,
 }: SectionProps) {
   const headingId = useId();
+  const firstScreen = headingLevel === 1;
   return (
     <section
+      {...(firstScreen ? {} : LATER_BLOCK_PROPS)}
       aria-labelledby={headingId}
-      className={[styles.section, styles[tone], headingLevel === 1 && styles.firstScreen, className]
+      className={[styles.section, styles[tone], firstScreen && styles.firstScreen, className]
         .filter(Boolean)
         .join(" ")}
     >

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { LATER_BLOCK_PROPS } from "../../boot/afterPaintResources";
 import { Heading, type HeadingLevel } from "./Heading";
 import styles from "./Split.module.css";
 
@@ -26,7 +27,11 @@ export function Split({
 }: SplitProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={[styles.section, styles[tone]].join(" ")}>
+    <section
+      {...LATER_BLOCK_PROPS}
+      aria-labelledby={headingId}
+      className={[styles.section, styles[tone]].join(" ")}
+    >
       <div className={[styles.inner, reverse ? styles.reverse : ""].join(" ")}>
         <div className={styles.text}>
           {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}

@@ -63,7 +63,8 @@ describe("CtaSection", () => {
     const html = renderHtml(<CtaSection source="test" />);
     expect(html).toMatch(/href="\/signup"[^>]*>Start Free Trial</);
     expect(html).toMatch(/href="\/contact\?subject=demo"[^>]*>Request a Demo</);
-    expect(html).toMatch(/<section aria-labelledby="[^"]+"/);
+    // A block below the first screen (LATER_BLOCK_ATTRIBUTE): its content waits for the stylesheet.
+    expect(html).toMatch(/<section data-later="" aria-labelledby="[^"]+"/);
     expect(html.match(/<h2/g)).toHaveLength(1);
   });
 });
