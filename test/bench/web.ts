@@ -17,6 +17,7 @@ import { chromiumPath } from "../support/chromium-path";
 import { startRuntime } from "../support/runtime";
 import { atLeast, atMost, type BenchResult, type Figure } from "./figures";
 import { firstLoadJs } from "./web-js-budget";
+import { TARGETS } from "./web-targets";
 
 const DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 const DEFAULT_ROUTES: PublicPath[] = ["/", "/pricing", "/signup", "/platform/order-management"];
@@ -30,25 +31,6 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
   "--disable-dev-shm-usage",
 ];
-
-export const TARGETS = {
-  performance: 0.99,
-  accessibility: 1,
-  bestPractices: 1,
-  seo: 1,
-  /** The first screen paints from the HTML alone (docs/decisions/0105-paint-before-hydration.md). */
-  lcpMs: 1200,
-  fcpMs: 1000,
-  tbtMs: 150,
-  cls: 0.02,
-  jsGzipBytes: 90_000,
-  /**
-   * The page's response, headers and compressed body, within a new connection's first round trip:
-   * TCP's initial window of ten 1,460-byte segments (RFC 6928), which Lighthouse's simulation of
-   * slow 4G uses too (docs/decisions/0113-first-paint-in-the-first-round-trip.md).
-   */
-  htmlTransferBytes: 14_600,
-} as const;
 
 /**
  * Lighthouse's "Page isn't blocked from indexing": the local stage answers `X-Robots-Tag: noindex`
