@@ -47,6 +47,7 @@ export default defineConfig({
             "test/docs/**/*.test.ts",
             "test/architecture/**/*.test.ts",
             "test/bench/**/*.test.ts",
+            "test/support/**/*.test.ts",
           ],
           testTimeout: 20_000,
         },

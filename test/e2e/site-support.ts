@@ -7,6 +7,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { chromiumPath } from "../support/chromium-path";
+import { offsetFromEnvironment, shiftDate } from "../support/clock-shift.mjs";
 import { type RuntimeProcess, type StartRuntimeOptions, startRuntime } from "../support/runtime";
 
 export const CHROMIUM_ARGS = [
@@ -20,7 +21,25 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return onTheRunsClock(browser);
+}
+
+/**
+ * In a run with a shifted clock (`npm run test:at`), every page of the browser reads the same time
+ * as the runtimes that serve it: a person's browser and the servers agree on the date. Every
+ * context comes from `newContext` (`newPage` calls it too).
+ */
+function onTheRunsClock(browser: Browser): Browser {
+  const offset = offsetFromEnvironment(process.env);
+  if (offset === 0) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    await context.addInitScript({ content: `(${shiftDate.toString()})(globalThis, ${offset});` });
+    return context;
+  };
+  return browser;
 }
 
 export const DESKTOP = { width: 1280, height: 900 } as const;

@@ -10,7 +10,9 @@
  * records at many instants: now, every due time around now (a millisecond before, at, after: inside
  * the due day that holds the instant) and every few hours over the next days.
  *
- * The randomness has a fixed seed (FIGURES_SEED overrides it); a failure prints it.
+ * The randomness has a fixed seed (FIGURES_SEED overrides it); a failure prints it. The clock is
+ * pinned too, in the test and in its runtime: which due days fall on a weekend or a holiday, and so
+ * how many leads come due inside the window, must not depend on the day the test runs.
  */
 import { GetCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +29,7 @@ import { UsersRepository } from "../../functions/model/staff/users";
 import { signupItems } from "../../functions/pipeline/signup-repository";
 import { loadStage } from "../../infra/stages";
 import { seedContact, seedSignup } from "../support/leads";
+import { pinClock } from "../support/pinned-clock";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
 import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
@@ -40,6 +43,8 @@ const KINDS = [SIGNUP_KIND, CONTACT_KIND];
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const OTHER = "bea";
+/** A Wednesday morning in the team's zone, a week clear of the holidays on either side. */
+const PINNED = pinClock("2026-11-18T15:00:00Z");
 let runtime: RuntimeProcess;
 let cookie: string;
 let started: number;
@@ -62,15 +67,16 @@ beforeAll(async () => {
   runtime = await startRuntime({
     env: {
       ...FIRST_ADMIN_ENV,
+      ...PINNED.env,
       DESK_SCHEDULE_SECONDS: "0",
     },
   });
-  await new UsersRepository(runtime.db, runtime.table("users")).create(OTHER, "x", new Date(), {
+  await new UsersRepository(runtime.db, runtime.table("users")).create(OTHER, "x", PINNED.clock(), {
     email: "bea@example.com",
     role: "staff",
   });
   cookie = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
-  started = Date.now();
+  started = PINNED.now();
   // Arrivals every 3 h 17 min over the last four days (some inside their promise, most past it),
   // a few a week old; every fifth shares the address of the one before: a linked submission.
   const ages = [
@@ -270,14 +276,14 @@ describe("leads inside their promise, kept by due day", () => {
       const steps = Array.from({ length: 110 }, (_, step) => action(next, step));
       await inParallel(steps.slice(0, 30));
       const recount = () =>
-        recountFigures({ db: runtime.db, kinds: tables(), calendar: CALENDAR, clock: () => new Date() });
+        recountFigures({ db: runtime.db, kinds: tables(), calendar: CALENDAR, clock: PINNED.clock });
       const backfill = () =>
         backfillDesk({
           db: runtime.db,
           kinds: tables(),
           auditTable: runtime.table("audit"),
           calendar: CALENDAR,
-          clock: () => new Date(),
+          clock: PINNED.clock,
         });
       const [first, filled] = await Promise.all([recount(), backfill(), inParallel(steps.slice(30, 80))]);
       expect(first.records).toBeGreaterThan(0);
@@ -296,7 +302,7 @@ describe("leads inside their promise, kept by due day", () => {
 
       // The items are the sum of the records' claims (due days of the last week on: older ones may
       // have expired), and every claim is the record's: a second recount counts nothing.
-      const now = Date.now();
+      const now = PINNED.now();
       for (const lead of KINDS) {
         const { items, recount: expected } = await dueItemsAndRecount(lead, dueDay(now - 6 * DAY_MS));
         expect(items).toEqual(expected);
@@ -329,12 +335,12 @@ describe("leads inside their promise, kept by due day", () => {
       // Not trivial: the instants see leads come due one by one.
       expect(seen.size, [...seen].join(", ")).toBeGreaterThan(3);
 
-      // And the dashboard over HTTP (the maintained path, the marker being there) at the real now.
+      // And the dashboard over HTTP (the maintained path, the marker being there) at the runtime's now.
       const answer = await call(runtime, "GET", "/api/admin/desk/stats", { cookie });
       expect(answer.status).toBe(200);
-      const oracle = await recountStats(runtime.db, tables(), CALENDAR, new Date());
+      const oracle = await recountStats(runtime.db, tables(), CALENDAR, PINNED.clock());
       expectSameFigures(answer.json as unknown as DeskStatsResponse, oracle, "now over HTTP");
-      expect(Date.now() - started).toBeLessThan(20 * 60_000);
+      expect(PINNED.now() - started).toBeLessThan(20 * 60_000);
     } catch (error) {
       console.error(`desk-figures-promise failed with FIGURES_SEED=${SEED}`);
       throw error;

@@ -21,6 +21,8 @@ import type { QueueCounts } from "../../infra/local/queue";
 import { localTableName } from "../../infra/local/tables";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** Loaded first into every runtime: a no-op unless the run or the test shifts the clock (clock-shift.mjs). */
+const CLOCK_SHIFT = new URL("./clock-shift.mjs", import.meta.url).href;
 /**
  * A bound for a runtime that hangs, not for speed. A start may include building the site (a stage
  * with a tag manager builds its own copy, infra/local/runtime.ts): 75 s at load 15 has been seen,
@@ -163,6 +165,8 @@ export class RuntimeProcess {
             DATA_DIR: this.dataDir,
           };
     const args = [
+      "--import",
+      CLOCK_SHIFT,
       "--import",
       "tsx",
       path.join(REPO_ROOT, "infra/local/start.ts"),
