@@ -1,7 +1,10 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { mockClient } from "aws-sdk-client-mock";
 import { describe, expect, it } from "vitest";
-import { SesMailer, sesThrottleOf } from "./ses-mailer";
+import { failFastRequestHandler } from "./request-handler";
+import { SesMailer, sendRetryStrategy, sesOutcomeUnknown, sesThrottleOf } from "./ses-mailer";
 
 process.env.LOG_LEVEL = "silent";
 
@@ -36,5 +39,98 @@ describe("send pacing", () => {
     now += 1_000;
     await mailer.send(message);
     expect(slept).toEqual([143, 286]);
+  });
+});
+
+/**
+ * A real SES v2 client against a local endpoint that answers as told, counting the requests that
+ * reach it: what the SDK's retries do is only visible on the wire (aws-sdk-client-mock replaces
+ * the send, retries included).
+ */
+async function sesAnswering(answers: ((response: ServerResponse) => void)[]) {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      const answer = answers[Math.min(requests, answers.length - 1)];
+      requests += 1;
+      answer?.(response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const client = new SESv2Client({
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    retryStrategy: sendRetryStrategy(3, 1),
+    requestHandler: failFastRequestHandler(300),
+  });
+  return {
+    mailer: new SesMailer(client),
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const json = (status: number, body: unknown, errorType?: string) => (response: ServerResponse) => {
+  response.writeHead(status, {
+    "content-type": "application/json",
+    ...(errorType ? { "x-amzn-errortype": errorType } : {}),
+  });
+  response.end(JSON.stringify(body));
+};
+
+describe("the SDK's retries of a send", () => {
+  it("send once more after SES refused for the rate, and succeed", async () => {
+    const ses = await sesAnswering([
+      json(429, { message: "Maximum sending rate exceeded." }, "TooManyRequestsException"),
+      json(200, { MessageId: "m-1" }),
+    ]);
+    try {
+      await expect(ses.mailer.send(message)).resolves.toEqual({ messageId: "m-1" });
+      expect(ses.requests()).toBe(2);
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it("never send again after no answer came: SES may have taken it, and the error says so", async () => {
+    const ses = await sesAnswering([() => undefined]); // takes the request, never answers
+    try {
+      const error = await ses.mailer.send(message).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(Error);
+      expect(sesOutcomeUnknown(error)).toBe(true);
+      expect(ses.requests()).toBe(1);
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it("never send again a message SES rejected, and know it was not taken", async () => {
+    const ses = await sesAnswering([
+      json(400, { message: "Email address is not verified." }, "MessageRejected"),
+      json(200, { MessageId: "m-2" }),
+    ]);
+    try {
+      const error = await ses.mailer.send(message).catch((failure: unknown) => failure);
+      expect(sesOutcomeUnknown(error)).toBe(false);
+      expect(ses.requests()).toBe(1);
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it("give up after three attempts when SES keeps failing", async () => {
+    const ses = await sesAnswering([json(500, { message: "Internal" }, "InternalFailure")]);
+    try {
+      const error = await ses.mailer.send(message).catch((failure: unknown) => failure);
+      expect(sesOutcomeUnknown(error)).toBe(false);
+      expect(ses.requests()).toBe(3);
+    } finally {
+      await ses.close();
+    }
   });
 });

@@ -8,6 +8,52 @@ const log = createLogger({ component: "ses" });
 /** The log line of a send refused for the day; the stack alarms on it (infra/constructs/messaging.ts). */
 export const SES_DAILY_QUOTA_MESSAGE = "SES daily sending quota exhausted";
 
+/**
+ * The log line of a send that got no answer (a timeout, a dropped connection): SES may have taken
+ * the message. The message is failed and sent again on redelivery, so the prospect may get it twice:
+ * the one duplicate docs/decisions/0002-email-exactly-once.md accepts, each one logged.
+ */
+export const SES_OUTCOME_UNKNOWN_MESSAGE = "SES send outcome unknown";
+
+/** Whether a send failed without an answer from SES, so that SES may have accepted it. */
+export function sesOutcomeUnknown(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: unknown } }).$metadata?.httpStatusCode;
+  return typeof status !== "number";
+}
+
+interface RetryToken {
+  getRetryCount(): number;
+  getRetryDelay(): number;
+}
+
+const retryToken = (count: number, delayMs: number): RetryToken => ({
+  getRetryCount: () => count,
+  getRetryDelay: () => delayMs,
+});
+
+/**
+ * The SDK's retries for a send, limited to answers that prove SES did not take the message
+ * (throttling, a server error): a send that timed out may have been delivered, and the SDK's own
+ * retry would send it again with nothing to show for it. Such a send fails instead, is logged, and
+ * the queue's redelivery decides (docs/decisions/0002-email-exactly-once.md).
+ */
+export function sendRetryStrategy(maxAttempts = 3, baseDelayMs = 100) {
+  return {
+    acquireInitialRetryToken: async (): Promise<RetryToken> => retryToken(0, 0),
+    refreshRetryTokenForRetry: async (
+      previous: RetryToken,
+      errorInfo: { errorType: string; error?: unknown },
+    ): Promise<RetryToken> => {
+      const retries = previous.getRetryCount() + 1;
+      const refused = errorInfo.errorType !== "CLIENT_ERROR" && !sesOutcomeUnknown(errorInfo.error);
+      if (retries >= maxAttempts || !refused) throw errorInfo.error ?? new Error("not retried");
+      return retryToken(retries, baseDelayMs * 2 ** (retries - 1) * (1 + Math.random()));
+    },
+    recordSuccess: (): void => {},
+  };
+}
+
 const THROTTLE_NAMES = new Set([
   "TooManyRequestsException",
   "Throttling",
@@ -49,7 +95,7 @@ export class SesMailer implements Mailer {
   constructor(
     private readonly ses: SESv2Client = withoutSdkLogging(
       new SESv2Client({
-        maxAttempts: 3,
+        retryStrategy: sendRetryStrategy(),
         requestHandler: failFastRequestHandler(5_000),
       }),
     ),
@@ -75,6 +121,8 @@ export class SesMailer implements Mailer {
       const throttle = sesThrottleOf(error);
       if (throttle === "daily") log.error(SES_DAILY_QUOTA_MESSAGE, { reason: describeError(error) });
       else if (throttle === "rate") log.warn("SES sending rate exceeded", { reason: describeError(error) });
+      else if (sesOutcomeUnknown(error))
+        log.warn(SES_OUTCOME_UNKNOWN_MESSAGE, { reason: describeError(error) });
       throw error;
     }
   }

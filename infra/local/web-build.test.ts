@@ -11,7 +11,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtTagManagerIds, markBuilt, webBuildNeed, withBuildLock } from "./web-build";
+import { builtTagManagerIds, fileSystemNow, markBuilt, webBuildNeed, withBuildLock } from "./web-build";
 
 describe("webBuildNeed", () => {
   it("counts a published build as fresh: the renames that publish it change web/ itself", () => {
@@ -22,14 +22,16 @@ describe("webBuildNeed", () => {
     const app = path.join(root, "web", "src", "app.tsx");
     mkdirSync(path.dirname(app), { recursive: true });
     writeFileSync(app, "");
-    const sourcesWritten = new Date(Date.now() - 60_000);
+    // Times by the file system's clock, which is what the check compares.
+    const now = fileSystemNow();
+    const sourcesWritten = new Date(now - 60_000);
     for (const source of [app, path.dirname(app), "infra/site/build.ts", "infra/site", "infra"])
       utimesSync(path.resolve(root, source), sourcesWritten, sourcesWritten);
     // As infra/site/build.ts publishes: built beside web/dist, then renamed into place.
     const building = path.join(root, "web", ".dist-build-1");
     mkdirSync(building);
     writeFileSync(path.join(building, "index.html"), "<!doctype html>");
-    const builtAt = new Date(Date.now() - 30_000);
+    const builtAt = new Date(now - 30_000);
     utimesSync(path.join(building, "index.html"), builtAt, builtAt);
     const distDir = path.join(root, "web", "dist");
     renameSync(building, distDir);
@@ -40,7 +42,7 @@ describe("webBuildNeed", () => {
     expect(webBuildNeed(root, distDir)).toBe("fresh");
     // A source edited after the build still makes it stale.
     writeFileSync(app, "edited");
-    utimesSync(app, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+    utimesSync(app, new Date(fileSystemNow() + 60_000), new Date(fileSystemNow() + 60_000));
     expect(webBuildNeed(root, distDir)).toBe("stale");
   });
 });

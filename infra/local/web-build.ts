@@ -13,6 +13,7 @@ import {
   statSync,
   unlinkSync,
   utimesSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import os from "node:os";
@@ -72,8 +73,26 @@ export function builtTagManagerIds(distDir: string): string[] {
  * once, and every `npm start` and every test runtime rebuilt the site, one at a time under the lock.
  */
 export function markBuilt(distDir: string): void {
-  const now = new Date();
+  // Rounded up: a Date holds whole milliseconds, file times hold fractions of one.
+  const now = new Date(Math.ceil(fileSystemNow()));
   utimesSync(path.join(distDir, MARKER), now, now);
+}
+
+/**
+ * The time by the clock that stamps files: what a file written now would carry. Every comparison
+ * here is between file times, so it reads that clock rather than the process's: the same on one
+ * machine, but not in a test run whose process clock is shifted (docs/DEVELOPING.md, "How a test
+ * gets its clock"). The probe is written in the temporary folder, so that it changes no folder the
+ * build need looks at.
+ */
+export function fileSystemNow(): number {
+  const probe = path.join(os.tmpdir(), `repdesk-now-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(probe, "");
+  try {
+    return statSync(probe).mtimeMs;
+  } finally {
+    unlinkSync(probe);
+  }
 }
 
 /**
@@ -130,7 +149,7 @@ export async function withBuildLock<T>(
       break;
     } catch {
       try {
-        if (ownerIsGone(lock) || Date.now() - statSync(lock).mtimeMs > 10 * 60_000) unlinkSync(lock);
+        if (ownerIsGone(lock) || fileSystemNow() - statSync(lock).mtimeMs > 10 * 60_000) unlinkSync(lock);
       } catch {
         // Released meanwhile.
       }

@@ -2,6 +2,10 @@
  * The lead desk over real HTTP against the local runtime: status and owner (single, bulk,
  * concurrent), the new filters with search and facets, exact counts, the timeline as audit trail,
  * notes and their 15-minute edit window, CSV columns, bad input storing nothing.
+ *
+ * The leads arrive on fixed days, so the clock is pinned too (in the test and its runtime): the
+ * desk is worked on the Tuesday after, whatever day the test runs — on the real clock the arrivals
+ * would leave the dashboard's 30-day window a month after they were written.
  */
 import { GetCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +17,7 @@ import { businessCalendar } from "../../functions/model/response-clock";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { seedContact, seedSignup } from "../support/leads";
+import { pinClock } from "../support/pinned-clock";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { call, signIn } from "./auth-support";
 
@@ -21,6 +26,8 @@ const OTHER = "bea";
 let runtime: RuntimeProcess;
 let cookie: string;
 const ids = new Map<string, string>();
+/** Tuesday 24 November 2026, 10:00 CST: the desk's "today". */
+const PINNED = pinClock("2026-11-24T16:00:00.000Z");
 
 // Friday 20 November 2026 17:30 CST and a few earlier weekday arrivals.
 const PEOPLE = [
@@ -31,7 +38,9 @@ const PEOPLE = [
 ] as const;
 
 beforeAll(async () => {
-  runtime = await startRuntime({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+  runtime = await startRuntime({
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...PINNED.env },
+  });
   for (const person of PEOPLE) {
     const { at, ...fields } = person;
     const { id } = await seedSignup(runtime, at, { ...fields, lastName: "Lead", productLines: "single" });
@@ -45,7 +54,7 @@ beforeAll(async () => {
   });
   ids.set("Cal", contact.id);
   // A second staff member (the password hash is never checked in these tests).
-  await new UsersRepository(runtime.db, runtime.table("users")).create(OTHER, "x", new Date());
+  await new UsersRepository(runtime.db, runtime.table("users")).create(OTHER, "x", PINNED.clock());
   cookie = await signIn(runtime, ADMIN.username, ADMIN.password);
 });
 
@@ -111,14 +120,14 @@ describe("lead desk", () => {
   });
 
   it("changes status and owner of one lead, stops its clock and records both in the timeline", async () => {
-    const sent = Date.now();
+    const sent = PINNED.now();
     const answer = await post("/api/admin/desk/update", {
       kind: "signup",
       ids: [id("Tia")],
       status: "contacted",
       owner: "me".replace("me", ADMIN.username),
     });
-    const answered = Date.now();
+    const answered = PINNED.now();
     expect(answer.status).toBe(200);
     const { entries: written, ...outcome } = DeskUpdateResponse.parse(answer.json);
     expect(outcome).toEqual({ updated: [id("Tia")], notFound: [], linked: [] });
@@ -129,7 +138,7 @@ describe("lead desk", () => {
     expect(entries.map((entry) => entry.type)).toEqual(["submitted", "status", "owner"]);
     expect(entries[1]).toMatchObject({ actor: ADMIN.username, status: "contacted" });
     expect(entries[2]).toMatchObject({ actor: ADMIN.username, owner: ADMIN.username });
-    // Written while the request ran (the runtime shares this machine's clock), however long it took.
+    // Written while the request ran (the runtime shares the pinned clock), however long it took.
     expect(Date.parse(entries[1]?.at ?? "")).toBeGreaterThanOrEqual(sent);
     expect(Date.parse(entries[1]?.at ?? "")).toBeLessThanOrEqual(answered);
     // The answer carries the entries it wrote, as the timeline then reads them: no need to read it again.
@@ -286,7 +295,7 @@ describe("lead desk", () => {
       tables: { records: runtime.table("signups"), audit: runtime.table("audit") },
     };
     expect(
-      await writeNote({ ...deps, clock: () => new Date() }, SIGNUP_KIND, {
+      await writeNote({ ...deps, clock: PINNED.clock }, SIGNUP_KIND, {
         id: id("Tia"),
         text: "mine now",
         actor: OTHER,
@@ -312,7 +321,7 @@ describe("lead desk", () => {
 
   it("measures the first reply in clock time and judges it against the promise", async () => {
     const kinds = [{ lead: SIGNUP_KIND, table: runtime.table("signups") }];
-    const stats = await deskStats(runtime.db, kinds, businessCalendar(), new Date());
+    const stats = await deskStats(runtime.db, kinds, businessCalendar(), PINNED.clock());
     // Tia (Tuesday 09:00 CST) was answered today, long after her Wednesday 09:00 due time.
     expect(stats.medianFirstReplyMs).toBeGreaterThan(24 * 3_600_000);
     expect(stats.withinPromiseShare).toBeLessThan(1);

@@ -5,14 +5,18 @@
  *
  *   npm run test:at -- sunday-after-holiday
  *   npm run test:at -- leap-day test/integration/desk-figures-promise.test.ts
+ *   npm run test:at -- new-years-eve --date-sensitive     (the files in DATE_SENSITIVE_TESTS)
  *
  * A test whose result changes with the date is a defect: it should pin its own clock
  * (test/support/pinned-clock.ts, docs/DEVELOPING.md).
  */
 import { spawn } from "node:child_process";
-import { TEST_DATES, testDate } from "./test-dates";
+import { DATE_SENSITIVE_TESTS, TEST_DATES, testDate } from "./test-dates";
 
-const [date, ...vitestArguments] = process.argv.slice(2);
+const [date, ...rest] = process.argv.slice(2);
+const vitestArguments = rest.flatMap((argument) =>
+  argument === "--date-sensitive" ? DATE_SENSITIVE_TESTS : [argument],
+);
 const at = date === undefined ? undefined : testDate(date);
 if (at === undefined) {
   console.error(
