@@ -7,6 +7,7 @@ export const PREFLIGHT_ACTIONS = [
   "sts:GetCallerIdentity",
   "ssm:GetParameter",
   "secretsmanager:DescribeSecret",
+  "secretsmanager:ListSecretVersionIds",
   "apigateway:GET",
   "acm:DescribeCertificate",
   "ses:GetAccount",
