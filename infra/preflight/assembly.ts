@@ -1,10 +1,13 @@
 /**
  * Reads a cloud assembly (the folder `cdk synth -o <dir>` writes) the way `cdk deploy --app <dir>`
  * does: manifest.json names the stack artifacts, their templates and what they need of the CDK
- * bootstrap; each nested stack's template is the file its `aws:asset:path` metadata names.
+ * bootstrap; each nested stack's template is the file its `aws:asset:path` metadata names (the CDK
+ * CLI writes it) or, failing that, the file the stack's asset manifest gives for the asset hash in
+ * its TemplateURL.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { textsOf } from "./template";
 
 export interface TemplateResource {
   readonly Type: string;
@@ -56,6 +59,8 @@ interface ArtifactProperties {
   };
   readonly stackName?: string;
   readonly directoryName?: string;
+  /** An asset manifest's file. */
+  readonly file?: string;
 }
 
 interface Artifact {
@@ -112,6 +117,35 @@ function bootstrapOf(artifact: Artifact, manifest: Manifest): BootstrapRequireme
   return { version, parameter, ...(lookupVersion ? { lookupVersion } : {}) };
 }
 
+/** Asset hash -> the assembly's file, from the asset manifests the stack depends on. */
+function assetFiles(dir: string, artifact: Artifact, manifest: Manifest): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const id of artifact.dependencies ?? []) {
+    const file = manifest.artifacts?.[id]?.properties?.file;
+    if (!file || !existsSync(join(dir, file))) continue;
+    const assets = readJson<{ files?: Record<string, { source?: { path?: string } }> }>(join(dir, file));
+    for (const [hash, asset] of Object.entries(assets.files ?? {})) {
+      if (asset.source?.path) files.set(hash, asset.source.path);
+    }
+  }
+  return files;
+}
+
+/** The file of a nested stack's template: its asset path, or the asset its TemplateURL names. */
+function nestedTemplateFile(
+  resource: TemplateResource,
+  assets: ReadonlyMap<string, string>,
+): string | undefined {
+  const assetPath = resource.Metadata?.["aws:asset:path"];
+  if (typeof assetPath === "string") return assetPath;
+  for (const text of textsOf(resource.Properties?.TemplateURL)) {
+    const hash = /([0-9a-f]{64})\.json$/.exec(text)?.[1];
+    const file = hash ? assets.get(hash) : undefined;
+    if (file) return file;
+  }
+  return undefined;
+}
+
 /** Reads the stack and its nested stacks; throws with a sentence when the stack is not there. */
 export function readAssembly(dir: string, stackName: string): StageAssembly {
   const found = findStack(dir, stackName);
@@ -122,12 +156,13 @@ export function readAssembly(dir: string, stackName: string): StageAssembly {
   }
   const templates: StackTemplate[] = [];
   const unreadNestedStacks: string[] = [];
+  const assets = assetFiles(found.dir, found.artifact, found.manifest);
   const visit = (path: string, file: string) => {
     const template = readJson<TemplateJson>(join(found.dir, file));
     templates.push({ path, template });
     for (const [logicalId, resource] of Object.entries(template.Resources ?? {})) {
       if (resource.Type !== "AWS::CloudFormation::Stack") continue;
-      const nestedFile = resource.Metadata?.["aws:asset:path"];
+      const nestedFile = nestedTemplateFile(resource, assets);
       const nestedPath = `${path}/${logicalId}`;
       if (typeof nestedFile === "string" && existsSync(join(found.dir, nestedFile)))
         visit(nestedPath, nestedFile);

@@ -152,6 +152,12 @@ export async function askSesAccount(question: SesAccountQuestion, client: SESv2C
     const sentence = `The account is in the SES sandbox (${figures}; only verified recipients): request production access (docs/DEPLOY.md, "SES: leaving the sandbox").`;
     return question.production ? fail(subject, sentence) : warning(subject, sentence);
   }
+  if (account.EnforcementStatus === "PROBATION") {
+    return warning(
+      subject,
+      `The account is on probation for its bounce or complaint rate: see the SES console's Account dashboard and docs/DEPLOY.md, "Watching a stage".`,
+    );
+  }
   if (
     question.plannedSendRate &&
     quota?.MaxSendRate !== undefined &&
