@@ -77,6 +77,60 @@ describe("the deploy workflow", () => {
   });
 });
 
+/**
+ * Each job that runs `cdk deploy`: its stage's assembly synthesized into cdk.out, the preflight run
+ * on it (docs/DEPLOY.md, "Preflight"), then deployed from that same assembly. One finding per gap.
+ */
+function preflightFindings(text: string): string[] {
+  const { jobs } = parse(text) as EditableWorkflow;
+  const findings: string[] = [];
+  for (const [name, job] of Object.entries(jobs)) {
+    const runs = job.steps.map((step) => step.run ?? "");
+    const deploy = runs.findIndex((run) => run.includes("cdk deploy"));
+    if (deploy < 0) continue;
+    const stage = /--stage (\S+)/.exec(runs.find((run) => run.includes("npm run preflight")) ?? "")?.[1];
+    const synth = runs.findIndex((run) => run.includes(`cdk synth -c stage=${stage} -o cdk.out`));
+    const preflight = runs.findIndex((run) =>
+      run.includes(`npm run preflight -- --stage ${stage} --app cdk.out`),
+    );
+    if (!stage || preflight < 0 || preflight > deploy)
+      findings.push(`job ${name} deploys without the preflight before it`);
+    else if (synth < 0 || synth > preflight)
+      findings.push(`job ${name} runs the preflight on no assembly of its own`);
+    if (!runs[deploy]?.includes("--app cdk.out"))
+      findings.push(`job ${name} deploys another assembly than the one checked`);
+  }
+  return findings;
+}
+
+describe("the preflight before every deploy", () => {
+  it("every job that runs cdk deploy synthesizes once, runs the preflight on it, and deploys it", () => {
+    const { jobs } = parse(workflowText) as EditableWorkflow;
+    const deploying = Object.entries(jobs).filter(([, job]) =>
+      job.steps.some((s) => s.run?.includes("cdk deploy")),
+    );
+    expect(deploying.map(([name]) => name).sort()).toEqual(["deploy-dev", "deploy-prod", "prepare-prod"]);
+    expect(preflightFindings(workflowText)).toEqual([]);
+  });
+
+  it("finds a deploy job whose preflight step was removed, or that deploys a fresh synthesis", () => {
+    const withoutPreflight = plant((w) => {
+      const job = w.jobs["deploy-dev"];
+      if (job) job.steps = job.steps.filter((s) => !s.run?.includes("npm run preflight"));
+    });
+    expect(preflightFindings(withoutPreflight)).toEqual([
+      "job deploy-dev deploys without the preflight before it",
+    ]);
+    const synthesizedAgain = plant((w) => {
+      const step = w.jobs["deploy-prod"]?.steps.find((s) => s.run?.includes("cdk deploy"));
+      if (step?.run) step.run = step.run.replace("--app cdk.out", "-c stage=prod");
+    });
+    expect(preflightFindings(synthesizedAgain)).toEqual([
+      "job deploy-prod deploys another assembly than the one checked",
+    ]);
+  });
+});
+
 describe("the reachability rule finds each planted way to deploy from a pull request", () => {
   it("a pull-request job with an environment (the subject deploy roles trust)", () => {
     const text = plant((w) => {
