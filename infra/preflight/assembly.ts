@@ -7,26 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { textsOf } from "./template";
-
-export interface TemplateResource {
-  readonly Type: string;
-  readonly Properties?: Record<string, unknown>;
-  readonly Metadata?: Record<string, unknown>;
-}
-
-export interface TemplateJson {
-  readonly Parameters?: Record<string, { Type?: string; Default?: unknown }>;
-  readonly Rules?: Record<string, unknown>;
-  readonly Resources?: Record<string, TemplateResource>;
-}
-
-/** One template of the stack: the stack's own or a nested stack's. */
-export interface StackTemplate {
-  /** "RepDesk-dev", or "RepDesk-dev/<logical id of the nested stack>" for a nested one. */
-  readonly path: string;
-  readonly template: TemplateJson;
-}
+import { type StackTemplate, type TemplateJson, type TemplateResource, textsOf } from "./template";
 
 /** What the assembly says a deploy needs of the account's CDK bootstrap. */
 export interface BootstrapRequirement {

@@ -32,8 +32,8 @@ import {
 import { GetParameterCommand, ParameterNotFound, SSMClient } from "@aws-sdk/client-ssm";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { mockClient } from "aws-sdk-client-mock";
-import type { TemplateJson } from "./assembly";
 import type { PreflightClients, PreflightStage } from "./preflight";
+import type { TemplateJson } from "./template";
 
 export const ACCOUNT = "111122223333";
 export const REGION = "us-east-1";

@@ -3,7 +3,25 @@
  * stack and its nested stacks, and the text of property values as CloudFormation will see it
  * (dynamic references can sit inside a longer string or a `Fn::Join`).
  */
-import type { StackTemplate, TemplateResource } from "./assembly";
+
+export interface TemplateResource {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+  readonly Metadata?: Record<string, unknown>;
+}
+
+export interface TemplateJson {
+  readonly Parameters?: Record<string, { Type?: string; Default?: unknown }>;
+  readonly Rules?: Record<string, unknown>;
+  readonly Resources?: Record<string, TemplateResource>;
+}
+
+/** One template of the stack: the stack's own or a nested stack's. */
+export interface StackTemplate {
+  /** "RepDesk-dev", or "RepDesk-dev/<logical id of the nested stack>" for a nested one. */
+  readonly path: string;
+  readonly template: TemplateJson;
+}
 
 export interface FoundResource {
   /** "<template path>/<logical id>", for the report. */

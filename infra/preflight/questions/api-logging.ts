@@ -5,8 +5,8 @@
  * is one per account and region, which stages sharing an account would fight over).
  */
 import { type APIGatewayClient, GetAccountCommand } from "@aws-sdk/client-api-gateway";
-import type { StackTemplate } from "../assembly";
 import { type Check, fail, ok, unexpected } from "../check";
+import type { StackTemplate } from "../template";
 import { isRecord, resourcesOfType } from "../template";
 
 export interface ApiLoggingRoleQuestion {

@@ -5,8 +5,9 @@
  * listed older versions). The version is the SSM parameter the bootstrap writes.
  */
 import { GetParameterCommand, type SSMClient } from "@aws-sdk/client-ssm";
-import type { BootstrapRequirement, StackTemplate } from "../assembly";
+import type { BootstrapRequirement } from "../assembly";
 import { type Check, errorName, fail, ok, unexpected, warning } from "../check";
+import type { StackTemplate } from "../template";
 import { isRecord } from "../template";
 
 export interface BootstrapQuestion {

@@ -6,8 +6,8 @@
  * ACM's wildcard rule: `*.example.com` covers one label, `www.example.com`, not `example.com`.
  */
 import { type ACMClient, DescribeCertificateCommand } from "@aws-sdk/client-acm";
-import type { StackTemplate } from "../assembly";
 import { type Check, errorName, fail, ok, unexpected } from "../check";
+import type { StackTemplate } from "../template";
 import { allResources, isRecord } from "../template";
 
 export const CLOUDFRONT_CERTIFICATE_REGION = "us-east-1";

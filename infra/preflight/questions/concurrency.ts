@@ -5,8 +5,8 @@
  * be as low as 10, where the mappings alone would starve the API.
  */
 import { GetAccountSettingsCommand, type LambdaClient } from "@aws-sdk/client-lambda";
-import type { StackTemplate } from "../assembly";
 import { type Check, fail, ok, unexpected } from "../check";
+import type { StackTemplate } from "../template";
 import { isRecord, resourcesOfType } from "../template";
 
 /** What Lambda keeps unreserved in every account. */

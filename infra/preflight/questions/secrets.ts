@@ -10,8 +10,8 @@ import {
   ListSecretVersionIdsCommand,
   type SecretsManagerClient,
 } from "@aws-sdk/client-secrets-manager";
-import type { StackTemplate } from "../assembly";
 import { type Check, errorName, fail, ok, unexpected, warning } from "../check";
+import type { StackTemplate } from "../template";
 import { DEPLOY_TIME_VALUE, dynamicReferences } from "../template";
 
 export interface SecretQuestion {

@@ -5,8 +5,8 @@
  * out of the sandbox, its quota, whether sending is enabled.
  */
 import { GetAccountCommand, GetEmailIdentityCommand, type SESv2Client } from "@aws-sdk/client-sesv2";
-import type { StackTemplate } from "../assembly";
 import { type Check, errorName, fail, ok, unexpected, warning } from "../check";
+import type { StackTemplate } from "../template";
 import { isRecord, resourcesOfType } from "../template";
 
 export interface SesIdentityQuestion {

@@ -4,8 +4,8 @@
  * `AWS::SSM::Parameter::Value<…>` (but the CDK bootstrap's version, which bootstrap.ts asks about).
  */
 import { GetParameterCommand, type SSMClient } from "@aws-sdk/client-ssm";
-import type { StackTemplate } from "../assembly";
 import { type Check, errorName, fail, ok, unexpected, warning } from "../check";
+import type { StackTemplate } from "../template";
 import { DEPLOY_TIME_VALUE, dynamicReferences } from "../template";
 
 export interface SsmParameterQuestion {
