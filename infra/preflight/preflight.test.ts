@@ -232,6 +232,18 @@ describe("planted mistakes fail with a sentence naming the fix", () => {
     expect(check.detail).toContain("is in eu-west-1");
   });
 
+  it("a certificate of another account than the stage's", async () => {
+    const root = rootTemplate();
+    const arn = CERTIFICATE_ARN.replace(ACCOUNT, "444455556666");
+    root.Resources.Distribution.Properties = JSON.parse(
+      JSON.stringify(root.Resources.Distribution.Properties).replace(CERTIFICATE_ARN, arn),
+    );
+    const { checks } = await preflight({ root });
+    const check = checkOf(checks, "certificate");
+    expectFailNamingFix(check, "set certificateArn in infra/stages.ts");
+    expect(check.detail).toContain("belongs to account 444455556666");
+  });
+
   it("a certificate that is not issued", async () => {
     mocks.acm.on(DescribeCertificateCommand, { CertificateArn: CERTIFICATE_ARN }).resolves({
       Certificate: {

@@ -105,7 +105,7 @@ export function deriveQuestions(assembly: StageAssembly, stage: PreflightStage):
     ...deriveSecretQuestions(templates),
     ...deriveSsmQuestions(templates, bootstrap[0]?.parameter),
     ...deriveApiLoggingQuestions(templates),
-    ...deriveCertificateQuestions(templates, region),
+    ...deriveCertificateQuestions(templates, region, stage.account),
     ...deriveSesQuestions(templates, stage),
     ...deriveConcurrencyQuestions(templates),
   ];

@@ -22,6 +22,8 @@ export interface CertificateQuestion {
   readonly region: string;
   readonly domains: readonly string[];
   readonly usedBy: readonly string[];
+  /** The stage's account (infra/stages.ts): CloudFront uses certificates of its own account only. */
+  readonly account?: string;
 }
 
 function strings(value: unknown): string[] {
@@ -42,6 +44,7 @@ const EDGE_TYPES = new Set(["AWS::CloudFront::Distribution", "AWS::ApiGateway::D
 export function deriveCertificateQuestions(
   templates: readonly StackTemplate[],
   stackRegion: string,
+  account?: string,
 ): CertificateQuestion[] {
   const byArn = new Map<string, CertificateQuestion>();
   for (const found of allResources(templates)) {
@@ -62,6 +65,7 @@ export function deriveCertificateQuestions(
         region: edge ? CLOUDFRONT_CERTIFICATE_REGION : stackRegion,
         domains: [...new Set([...(known?.domains ?? []), ...domains])],
         usedBy: [...(known?.usedBy ?? []), found.where],
+        ...(account ? { account } : {}),
       });
     }
   }
@@ -103,7 +107,13 @@ export async function askCertificate(
       `Certificate ${arn} is a placeholder (an example account or an all-zero id): request the stage's certificate (${FIX_STEP}) and put its ARN into certificateArn in infra/stages.ts.`,
     );
   }
-  const arnRegion = arn.split(":")[3];
+  const [, , , arnRegion, arnAccount] = arn.split(":");
+  if (question.account && arnAccount !== question.account) {
+    return fail(
+      subject,
+      `Certificate ${arn} belongs to account ${arnAccount}, the stage deploys to ${question.account}, whose distribution can use only its own certificates: request one there (${FIX_STEP}) and set certificateArn in infra/stages.ts.`,
+    );
+  }
   if (arnRegion !== region) {
     return fail(
       subject,
