@@ -226,3 +226,55 @@ describe("isPublicUnicast", () => {
       expect(isPublicUnicast(address), address).toBe(false);
   });
 });
+
+describe("IPv6 addresses that carry an IPv4 address (EMBEDDED_IPV4)", () => {
+  const embedded = [
+    // IPv4-compatible (::/96): in no special list of ipaddr.js.
+    "::127.0.0.1",
+    "::1.2.3.4",
+    "::7f00:1",
+    "::a9fe:a9fe",
+    "::8.8.8.8",
+    // IPv4-mapped and IPv4-translated.
+    "::ffff:127.0.0.1",
+    "::ffff:8.8.8.8",
+    "::ffff:0:a00:1",
+    // NAT64, well-known and local-use.
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::8.8.8.8",
+    "64:ff9b:1::a00:1",
+    "64:ff9b:1:ffff::808:808",
+    // 6to4 (2002:<IPv4>::/48) and Teredo.
+    "2002:7f00:1::1",
+    "2002:808:808::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+  ];
+
+  it.each(embedded)("refuses the literal [%s]", (address) => {
+    expect(checkUrlForm(`https://[${address}]/hook`, "webhook", deployed)).toEqual({
+      ok: false,
+      reason: INTEGRATIONS_MESSAGES.urlNotPublic,
+    });
+    expect(isPublicUnicast(address), address).toBe(false);
+  });
+
+  it.each(embedded)("refuses a name whose AAAA record is %s", async (address) => {
+    const options = { allowLoopback: false, resolver: resolverOf({ "aaaa.example.com": [address] }) };
+    expect(await resolveEndpoint("https://aaaa.example.com/hook", "webhook", options)).toMatchObject({
+      ok: false,
+      reason: INTEGRATIONS_MESSAGES.urlNotPublic,
+    });
+  });
+
+  it("refuses them in the local runtime too, where loopback is allowed", () => {
+    for (const address of ["::127.0.0.1", "::ffff:127.0.0.1", "64:ff9b::7f00:1"])
+      expect(checkUrlForm(`http://[${address}]:3000/`, "webhook", { allowLoopback: true }).ok, address).toBe(
+        false,
+      );
+  });
+
+  it("still takes native public IPv6 next to those ranges", () => {
+    for (const address of ["2001:4860:4860::8888", "2606:4700::6810:84e5", "2003::1", "64:ff9c::1"])
+      expect(isPublicUnicast(address), address).toBe(true);
+  });
+});

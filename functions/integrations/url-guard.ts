@@ -7,8 +7,9 @@
  * Refused: anything but https (http only for this machine in the local runtime), user names and
  * passwords in the URL, and every address outside public unicast — private, loopback, link-local
  * (the metadata service 169.254.169.254), carrier-grade NAT, unique-local (fd00:ec2::254),
- * IPv4-mapped and translated IPv6, multicast, reserved. The URL parser canonicalises the decimal,
- * octal and hex forms of IPv4 (https://2130706433/ is 127.0.0.1) before the check.
+ * multicast, reserved, and every IPv6 range that carries an IPv4 address (EMBEDDED_IPV4, below).
+ * The URL parser canonicalises the decimal, octal and hex forms of IPv4 (https://2130706433/ is
+ * 127.0.0.1) before the check.
  *
  * Resolving has a time limit of its own (docs/decisions/0110-dns-time-limit.md): a name whose
  * servers never answer is refused when saved, and makes a failed attempt at delivery, after
@@ -107,13 +108,52 @@ function isLoopbackAddress(address: string): boolean {
   }
 }
 
-/** Public unicast only: ipaddr.js names every special range; a mapped IPv4 address is refused too. */
+/**
+ * The IPv6 ranges that carry an IPv4 address, each refused whole, whatever the IPv4 address inside
+ * (docs/decisions/0093-webhook-ssrf.md). A stack or a gateway on the way would take each to its
+ * embedded IPv4 address, which the IPv4 check never sees; and none is how a public endpoint is
+ * reached (a name that wants IPv4 publishes an A record), so judging the embedded address instead
+ * would only add a second way to name the same host:
+ * - `::/96` IPv4-compatible (deprecated by RFC 4291; `::7f00:1` is 127.0.0.1 to some stacks). It is
+ *   in neither ipaddr.js's special ranges nor the visitor-address list (functions/lib/ip-address.ts),
+ *   so it must be named here.
+ * - `::ffff:0:0/96` IPv4-mapped: the IPv4 address itself, on a dual-stack socket.
+ * - `::ffff:0:0:0/96` IPv4-translated (RFC 6145).
+ * - `64:ff9b::/96` and `64:ff9b:1::/48` NAT64 (RFC 6052, RFC 8215): a NAT64 gateway connects to the
+ *   embedded address, a private one included.
+ * - `2002::/16` 6to4 (RFC 3056, its relays deprecated by RFC 7526): the relay goes to bits 16-47.
+ * - `2001::/32` Teredo (RFC 4380): the server and the client's address (inverted) are inside.
+ */
+export const EMBEDDED_IPV4: readonly (readonly [string, number])[] = [
+  ["::", 96],
+  ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
+  ["2001::", 32],
+];
+
+const EMBEDDED_IPV4_RANGES = EMBEDDED_IPV4.map(
+  ([network, prefix]) => [ipaddr.IPv6.parse(network), prefix] as const,
+);
+
+/** Whether an IPv6 address is in a range that carries an IPv4 address (EMBEDDED_IPV4). */
+function carriesIpv4(address: ipaddr.IPv6): boolean {
+  return EMBEDDED_IPV4_RANGES.some((range) => address.match(range));
+}
+
+/**
+ * Public unicast only: ipaddr.js names most special ranges, the visitor-address list the rest, and
+ * no IPv6 address that carries an IPv4 one (EMBEDDED_IPV4) passes.
+ */
 export function isPublicUnicast(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   if (!isIP(bare)) return false;
   try {
     const parsed = ipaddr.parse(bare);
     if (parsed.range() !== "unicast") return false;
+    if (parsed.kind() === "ipv6" && carriesIpv4(parsed as ipaddr.IPv6)) return false;
   } catch {
     return false;
   }

@@ -317,6 +317,11 @@ describe("the Integrations API", () => {
       "https://[fd00:ec2::254]/",
       "https://100.64.0.1/",
       "https://[::ffff:10.0.0.1]/",
+      // IPv4-compatible (::/96), in no special list: 127.0.0.1 and a public address alike.
+      "https://[::127.0.0.1]/",
+      "https://[::1.2.3.4]/",
+      "https://[64:ff9b::a00:1]/",
+      "https://[2002:a00:1::1]/",
       "https://0xa000001/",
       "https://user:pass@example.com/",
       "https://hooks.example/ok",
