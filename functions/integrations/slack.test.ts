@@ -25,6 +25,52 @@ describe("neutralise", () => {
   });
 });
 
+describe("neutralise: no link Slack would form by itself", () => {
+  it.each([
+    ["Please reset at www.repdesk-support.com/login", "Please reset at www[.]repdesk-support[.]com/login"],
+    ["bit.ly/abc", "bit[.]ly/abc"],
+    ["https://evil.example/x", "https:\u200b//evil[.]example/x"],
+    ["mail ada@evil.example", "mail ada@\u200bevil[.]example"],
+    ["10.0.0.1", "10[.]0[.]0[.]1"],
+    ["evil\u3002example\uff0ecom\uff61net", "evil[.]example[.]com[.]net"],
+    ["xn--80ak6aa92e.com", "xn--80ak6aa92e[.]com"],
+  ])("%s", (typed, shown) => {
+    expect(neutralise(typed)).toBe(shown);
+  });
+
+  it("keeps the dots people write between words and at the end", () => {
+    expect(neutralise("Acme Inc. J. Smith... ok.")).toBe("Acme Inc. J. Smith... ok.");
+  });
+
+  it("leaves no host name of two labels in any field of a message", () => {
+    const message = slackMessageOf({
+      type: "contact.received",
+      version: 1,
+      id: "e3",
+      timestamp: "2026-11-26T15:00:00.000Z",
+      data: {
+        lead: {
+          kind: "contact",
+          id: "c1",
+          url: "https://repdesk.example.com/commandcenter/contacts#lead=c1",
+        },
+        firstName: "Please reset at",
+        lastName: "www.repdesk-support.com/login",
+        email: "a@example.com",
+        company: "bit.ly/abc",
+        country: "evil.example",
+        subject: "general",
+        message: "m",
+        createdAt: "2026-11-26T15:00:00.000Z",
+      },
+    } as WebhookPayload);
+    const text = JSON.stringify(message).replace(/<https:\/\/repdesk\.example\.com[^>]*>/, "");
+    expect(text).not.toMatch(/[a-z0-9-]\.[a-z]/i);
+    expect(text).toContain("www[.]repdesk-support[.]com/login");
+    expect(text).toContain("Company: bit[.]ly/abc");
+  });
+});
+
 describe("slackMessageOf", () => {
   const payload: WebhookPayload = {
     type: "signup.created",

@@ -2,8 +2,10 @@
  * Slack incoming webhooks (docs/product/webhooks.md, "Slack"): new signups and contact messages as a
  * short message staff can read in the channel, with the reply's due time in the team's zone and a
  * link that opens the lead; a lead that became overdue, for endpoints that chose that event. Whatever the prospect typed is neutralised: `&`, `<` and `>` escaped
- * (so no `<!channel>`, `<!here>`, `<@U…>` or link can be formed), mrkdwn's emphasis characters
- * broken apart, line breaks and control characters flattened.
+ * (so no `<!channel>`, `<!here>`, `<@U…>` or `<url|label>` link can be formed), every dot between
+ * two letters or digits shown as `[.]` (so no bare domain, URL, address or IP that Slack would link
+ * by itself can form: "www.example.com/login" reads "www[.]example[.]com/login"), mrkdwn's emphasis
+ * characters broken apart, line breaks and control characters flattened.
  */
 import { formatTeamTime } from "../../events/team-time";
 import type { WebhookPayload } from "../../events/webhooks";
@@ -16,7 +18,20 @@ function isControl(char: string): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 }
 
-/** Prospect text made inert for mrkdwn: one line, escaped, emphasis and mentions unable to form. */
+/**
+ * A dot that joins two labels of a host name: the full stop and the three dots that URL parsers
+ * (and so Slack's automatic links) read as one (ideographic, fullwidth, halfwidth ideographic),
+ * between two letters or digits — "Acme Inc." or "J. Smith" keep theirs.
+ */
+const LABEL_DOT = /(?<=[\p{L}\p{N}\p{M}])[.\u3002\uff0e\uff61](?=[\p{L}\p{N}])/gu;
+
+/** What a label dot becomes: brackets cannot be in a host name, and people read it as a dot. */
+export const BROKEN_DOT = "[.]";
+
+/**
+ * Prospect text made inert for mrkdwn: one line, escaped, emphasis and mentions unable to form, and
+ * no host name left for Slack to turn into a link (docs/product/webhooks.md, "Slack").
+ */
 export function neutralise(text: string, max = 200): string {
   const printable = [...text].map((char) => (isControl(char) ? " " : char)).join("");
   const oneLine = printable.replace(/\s+/g, " ").trim().slice(0, max);
@@ -24,6 +39,7 @@ export function neutralise(text: string, max = 200): string {
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
+    .replace(LABEL_DOT, BROKEN_DOT)
     .replace(/([*_~`|@#:])/g, `$1${ZERO_WIDTH_SPACE}`);
 }
 

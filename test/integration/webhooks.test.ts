@@ -308,6 +308,34 @@ describe("delivery", () => {
   });
 });
 
+describe("Slack", () => {
+  it("shows a prospect's typed domains and URLs so that Slack cannot link them", async () => {
+    const added = await call(runtime, "POST", "/api/integrations/endpoints", {
+      cookie: admin,
+      body: { kind: "slack", url: receiverUrl("slack-links"), events: ["contact.received"] },
+    });
+    expect(added.status, added.text).toBe(201);
+    const response = await postJson(`${runtime.url}/api/contact`, {
+      firstName: "Please reset at",
+      lastName: "www.repdesk-support.com/login",
+      email: `links.${Date.now()}@example.com`,
+      company: "bit.ly/abc",
+      message: "Hello",
+    });
+    expect(response.status).toBe(201);
+    const [message] = await runtime.waitFor(async () => {
+      const got = await received("slack-links");
+      return got.length > 0 ? got : undefined;
+    });
+    // Every text of the message, without our own link to the lead.
+    const texts = JSON.stringify(JSON.parse(message?.body ?? "{}")).replace(/<http[^>|]*\|[^>]*>/g, "");
+    expect(texts).toContain("www[.]repdesk-support[.]com/login");
+    expect(texts).toContain("bit[.]ly/abc");
+    // No two labels joined by a dot: nothing Slack would turn into a link by itself.
+    expect(texts).not.toMatch(/[a-z0-9-][.\u3002\uff0e\uff61][a-z0-9]/i);
+  });
+});
+
 describe("the Integrations API", () => {
   it("refuses private, link-local, metadata and non-https URLs when saved", async () => {
     for (const url of [
