@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./jitless";
 import { ContactMessage } from "./contact";
 import { LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";

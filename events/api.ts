@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./jitless";
 
 /** 201 answer of POST /api/signup and POST /api/contact. */
 export const Created = z.object({ ok: z.literal(true), id: z.string() });

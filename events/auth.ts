@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./jitless";
 import { StaffUserView } from "./staff";
 
 /** Body of POST /api/auth/login. `code` is the TOTP code, sent once the server asks for it. */

@@ -4,6 +4,7 @@
  * docs/decisions/0066-lead-desk-model.md.
  */
 import * as z from "zod";
+import "./jitless";
 import { isoDateTime, withThousands } from "./fields";
 import { StaffUserView } from "./staff";
 import { hasControlCharacter } from "./text";

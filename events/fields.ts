@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./jitless";
 import { LIMITS } from "./limits";
 
 /** 5000 -> "5,000". A regex, not toLocaleString: loading Intl data costs ~25 ms of cold start. */

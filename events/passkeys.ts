@@ -3,6 +3,7 @@
  * and its add/rename/remove calls, and the sign-in with a passkey on the login screen.
  */
 import * as z from "zod";
+import "./jitless";
 import { isOneLine } from "./desk";
 
 export const PASSKEY_NAME_MAX = 60;

@@ -5,6 +5,7 @@
  * docs/product/command-center.md.
  */
 import * as z from "zod";
+import "./jitless";
 import { emailField } from "./fields";
 
 /** Body of POST /api/privacy/find and POST /api/privacy/export: the address asked about. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./jitless";
 import { deskFields } from "./desk";
 import {
   emailField,

@@ -3,6 +3,7 @@
  * roles, the signed-in user, a team member in lists (e.g. owner pickers) and the e-mail update.
  */
 import * as z from "zod";
+import "./jitless";
 import { emailField } from "./fields";
 
 /** Admin: everything, including the team. Staff: leads only. */

@@ -3,6 +3,7 @@
  * Used by functions/staff/routes/team.ts, functions/staff/routes/invitation.ts, the Command Center and the tests.
  */
 import * as z from "zod";
+import "./jitless";
 import { emailField } from "./fields";
 import { StaffMember, StaffRole } from "./staff";
 

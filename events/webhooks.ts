@@ -5,6 +5,7 @@
  * Command Center and the tests.
  */
 import * as z from "zod";
+import "./jitless";
 import { LEAD_KINDS, LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";
 

@@ -134,9 +134,10 @@ export const EMBEDDED_IPV4: readonly (readonly [string, number])[] = [
   ["2001::", 32],
 ];
 
-const EMBEDDED_IPV4_RANGES = EMBEDDED_IPV4.map(
-  ([network, prefix]) => [ipaddr.IPv6.parse(network), prefix] as const,
-);
+const EMBEDDED_IPV4_RANGES: [ipaddr.IPv6, number][] = EMBEDDED_IPV4.map(([network, prefix]) => [
+  ipaddr.IPv6.parse(network),
+  prefix,
+]);
 
 /** Whether an IPv6 address is in a range that carries an IPv4 address (EMBEDDED_IPV4). */
 function carriesIpv4(address: ipaddr.IPv6): boolean {

@@ -18,6 +18,7 @@
  * bundle already carries, so the contract costs each Lambda bundle little (docs/decisions/0078).
  */
 import * as z from "zod";
+import "../../events/jitless";
 
 /** A value in a pattern; `expected` completes "<NAME> must be …". */
 const text = (pattern: RegExp, expected: string) => z.string().regex(pattern, expected);

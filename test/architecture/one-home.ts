@@ -11,7 +11,10 @@
  * - no export is a second name for something else (`export const formatTimestamp = formatTeamTime`,
  *   `export { a as b }`);
  * - a lead kind's plural is mapped only in events/desk.ts (LEAD_PLURALS): no `signup: "signups"`,
- *   no `signup: { plural: "signups" }`, no `signups: "signup"`, no `plural === "signups" ? "signup" : ...`, no list of the plurals.
+ *   no `signup: { plural: "signups" }`, no `signups: "signup"`, no `plural === "signups" ? "signup" : ...`, no list of the plurals;
+ * - zod is jitless from one place, events/jitless.ts: every module that imports zod as a value
+ *   imports that module right after it, so no schema is built before `jitless` is set (the CSP
+ *   allows no eval), and nothing else calls `z.config` or sets `__zod_globalConfig`.
  *
  * Each check reads one parsed file and returns its problems, one sentence each.
  */
@@ -196,6 +199,56 @@ export function pluralProblems(file: ts.SourceFile): string[] {
   return found;
 }
 
+const JITLESS_HOME = "events/jitless.ts";
+
+/** The module specifier of events/jitless.ts as `file` imports it. */
+function jitlessSpecifier(fileName: string): string {
+  const relative = path.posix.relative(path.posix.dirname(fileName), "events/jitless");
+  return relative.startsWith(".") ? relative : `./${relative}`;
+}
+
+/**
+ * A value import of zod not followed at once by the import of events/jitless.ts, or zod configured
+ * anywhere else (`.config(` on zod's namespace, `__zod_globalConfig`).
+ */
+export function jitlessProblems(file: ts.SourceFile): string[] {
+  if (file.fileName === JITLESS_HOME) return [];
+  const found: string[] = [];
+  const statements = file.statements;
+  statements.forEach((statement, index) => {
+    if (!ts.isImportDeclaration(statement) || !isStringLike(statement.moduleSpecifier)) return;
+    if (statement.moduleSpecifier.text !== "zod" || statement.importClause?.isTypeOnly) return;
+    const next = statements[index + 1];
+    const followed =
+      next !== undefined &&
+      ts.isImportDeclaration(next) &&
+      next.importClause === undefined &&
+      isStringLike(next.moduleSpecifier) &&
+      next.moduleSpecifier.text === jitlessSpecifier(file.fileName);
+    if (!followed)
+      found.push(
+        `${where(file, statement)} imports zod without importing "${jitlessSpecifier(file.fileName)}" next: zod must be jitless before any schema is built (${JITLESS_HOME})`,
+      );
+  });
+  walk(file, (node) => {
+    if (ts.isIdentifier(node) && node.text === "__zod_globalConfig")
+      found.push(`${where(file, node)} sets zod's configuration: its one home is ${JITLESS_HOME}`);
+    const configOfZod =
+      (ts.isPropertyAccessExpression(node) &&
+        node.name.text === "config" &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === "z") ||
+      (ts.isVariableDeclaration(node) &&
+        ts.isObjectBindingPattern(node.name) &&
+        node.initializer !== undefined &&
+        ts.isIdentifier(node.initializer) &&
+        node.initializer.text === "z" &&
+        node.name.elements.some((element) => nameText(element.propertyName ?? element.name) === "config"));
+    if (configOfZod) found.push(`${where(file, node)} configures zod: its one home is ${JITLESS_HOME}`);
+  });
+  return found;
+}
+
 /** Which checks read which files: the plural table covers the web app too. */
 const CHECKS: readonly {
   readonly roots: readonly string[];
@@ -206,6 +259,7 @@ const CHECKS: readonly {
   { roots: ["functions/", "events/"], check: normalizeProblems },
   { roots: ["functions/", "events/"], check: aliasProblems },
   { roots: ["functions/", "events/", "web/src/"], check: pluralProblems },
+  { roots: ["functions/", "events/", "web/src/"], check: jitlessProblems },
 ];
 
 /** Every problem of every check that covers each source. */

@@ -4,6 +4,7 @@
  * so that only this function bundles the e-mail code.
  */
 import * as z from "zod";
+import "../../../events/jitless";
 import { LEAD_KINDS, ReplyRequest } from "../../../events/desk";
 import { randomId } from "../../lib/clock";
 import { optionalEnv, requireEnv } from "../../lib/env";
