@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "./security-headers";
+import { COMMAND_CENTER_PATH_PATTERN, contentSecurityPolicy, siteAreaOf } from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -44,5 +44,27 @@ describe("the content security policy", () => {
         expect(values, name).not.toContain("*");
       }
     }
+  });
+
+  it("gives the Command Center a policy of its own: no Google host, no frame, even with a container", () => {
+    const policy = contentSecurityPolicy({ area: "commandCenter", tagManagerId: "GTM-ABC1234" });
+    expect(policy).not.toMatch(/google|doubleclick|youtube/);
+    const parsed = directives(policy);
+    expect(parsed.get("script-src")).toEqual(["'self'"]);
+    expect(parsed.get("connect-src")).toEqual(["'self'"]);
+    expect(parsed.get("frame-src")).toEqual(["'none'"]);
+    expect(parsed.get("frame-ancestors")).toEqual(["'none'"]);
+    // The public pages keep theirs.
+    expect(contentSecurityPolicy({ area: "public", tagManagerId: "GTM-ABC1234" })).toBe(
+      contentSecurityPolicy({ tagManagerId: "GTM-ABC1234" }),
+    );
+  });
+
+  it("places a path in the area CloudFront's behaviour pattern would", () => {
+    expect(COMMAND_CENTER_PATH_PATTERN).toBe("/commandcenter*");
+    for (const path of ["/commandcenter", "/commandcenter/", "/commandcenter/login", "/commandcenter/x/y"])
+      expect(siteAreaOf(path), path).toBe("commandCenter");
+    for (const path of ["/", "/signup", "/contact", "/CommandCenter/login", "/api/auth/user"])
+      expect(siteAreaOf(path), path).toBe("public");
   });
 });

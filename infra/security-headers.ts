@@ -3,8 +3,32 @@
  * response headers policy, and the local runtime sets the same values on its answers.
  * Plain data on purpose (no CDK import).
  */
+/**
+ * The two parts of the site, each with its policy: the public pages (the tag manager's hosts when a
+ * container is configured, the demo video), and the Command Center, for staff, which loads neither
+ * and so allows neither: Google's script hosts serve JSONP and script gadgets that are known CSP
+ * bypasses, and none of them may run where staff are signed in.
+ */
+export type SiteArea = "public" | "commandCenter";
+
+/** The Command Center's pages as a CloudFront path pattern (the site construct's behaviour). */
+export const COMMAND_CENTER_PATH_PATTERN = "/commandcenter*";
+
+/**
+ * The area a request path is in, as CloudFront chooses the behaviour (COMMAND_CENTER_PATH_PATTERN,
+ * case-sensitive, on the path the viewer asked for): the local runtime's static server asks this.
+ */
+export function siteAreaOf(requestPath: string): SiteArea {
+  return requestPath.startsWith("/commandcenter") ? "commandCenter" : "public";
+}
+
 export interface SecurityHeaderOptions {
-  /** Google Tag Manager container id; its hosts are allowed only when one is configured. */
+  /** Which part of the site the policy is for (default: the public pages). */
+  readonly area?: SiteArea;
+  /**
+   * Google Tag Manager container id; its hosts are allowed only when one is configured, and only on
+   * the public pages.
+   */
   readonly tagManagerId?: string;
   /**
    * false on every stage but production: each answer then carries `X-Robots-Tag: noindex`, so a
@@ -70,7 +94,8 @@ function hashSources(hashes: readonly string[]): string[] {
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
-  const tags = (hosts: readonly string[]) => (options.tagManagerId ? hosts : []);
+  const publicPages = (options.area ?? "public") === "public";
+  const tags = (hosts: readonly string[]) => (options.tagManagerId && publicPages ? hosts : []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...hashSources(options.scriptHashes ?? []), ...tags(TAG_HOSTS.script)],
@@ -78,7 +103,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     "img-src": ["'self'", "data:", ...tags(TAG_HOSTS.img)],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...tags(TAG_HOSTS.connect)],
-    "frame-src": [...VIDEO_FRAME_HOSTS, ...tags(TAG_HOSTS.frame)],
+    "frame-src": publicPages ? [...VIDEO_FRAME_HOSTS, ...tags(TAG_HOSTS.frame)] : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

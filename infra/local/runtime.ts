@@ -201,8 +201,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       options.dev
         ? {}
         : {
-            contentSecurityPolicy: ({ styleSrc, scriptSrc }) =>
-              contentSecurityPolicy({ tagManagerId, styleHashes: styleSrc, scriptHashes: scriptSrc }),
+            contentSecurityPolicy: ({ styleSrc, scriptSrc }, area) =>
+              contentSecurityPolicy({ area, tagManagerId, styleHashes: styleSrc, scriptHashes: scriptSrc }),
           },
     );
     const vite = options.dev ? await startViteMiddleware(REPO_ROOT, server.server, log) : undefined;

@@ -21,6 +21,7 @@ import {
   loadUrlRewrite,
   REVALIDATE_CACHE,
 } from "../constructs/site/url-rewrite";
+import { type SiteArea, siteAreaOf } from "../security-headers";
 import { CSP_HASHES_FILE, type CspHashes, NO_HASHES, parseCspHashes } from "../site/csp-hashes";
 import { AnswerCache } from "./answer-cache";
 
@@ -84,10 +85,12 @@ export type Route =
 export interface StaticSiteOptions {
   /**
    * The Content-Security-Policy for the served build's inline-style hashes (its CSP_HASHES_FILE,
-   * read on each request, so a rebuild's new stylesheet is allowed without a restart), as the
-   * CDK stack makes CloudFront's from the same file. Unset: the header already set stays.
+   * read on each request, so a rebuild's new stylesheet is allowed without a restart) and the area
+   * of the requested path (the Command Center's own policy, as CloudFront's behaviour for
+   * COMMAND_CENTER_PATH_PATTERN sends it), as the CDK stack makes CloudFront's from the same file.
+   * Unset: the header already set stays.
    */
-  readonly contentSecurityPolicy?: (hashes: CspHashes) => string;
+  readonly contentSecurityPolicy?: (hashes: CspHashes, area: SiteArea) => string;
 }
 
 export class StaticSite {
@@ -163,6 +166,12 @@ export class StaticSite {
 
   private async answer(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
     const route = this.route(request.url ?? "/");
+    const policy = this.options.contentSecurityPolicy;
+    if (policy) {
+      const { root } = await this.current();
+      const requested = (request.url ?? "/").split("?")[0] ?? "/";
+      response.setHeader("content-security-policy", policy(this.cspHashes(root), siteAreaOf(requested)));
+    }
     if (route.kind === "redirect") {
       this.compressing(request, response);
       return this.send(response, method, {
@@ -171,8 +180,6 @@ export class StaticSite {
       });
     }
     const { root, files } = await this.current();
-    const policy = this.options.contentSecurityPolicy;
-    if (policy) response.setHeader("content-security-policy", policy(this.cspHashes(root)));
     const file = this.fileOf(root, route.uri);
     const stats = file === undefined ? undefined : fileStats(file);
     const status = this.statusFor(route.uri, stats ? 200 : 404);

@@ -32,7 +32,7 @@ import { MAX_HEADER_VALUE_LENGTH } from "../../infra/constructs/site/headers-pol
 import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE } from "../../infra/constructs/site/site";
 import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
-import { securityHeaders } from "../../infra/security-headers";
+import { COMMAND_CENTER_PATH_PATTERN, securityHeaders } from "../../infra/security-headers";
 import { CSP_HASHES_FILE, cspHash, readCspHashes } from "../../infra/site/csp-hashes";
 import { loadStage, type StageConfig } from "../../infra/stages";
 import { consentProbeScript } from "../../web/src/analytics/consent";
@@ -246,11 +246,33 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
         const policy = resources[policyId]?.Properties?.ResponseHeadersPolicyConfig;
         const sent = headersOfPolicy(policy);
         const apiBehaviour = String(behaviour.PathPattern).startsWith("/api/");
-        const expected = apiBehaviour ? securityHeaders(options) : pageHeaders;
+        const commandCenter = behaviour.PathPattern === COMMAND_CENTER_PATH_PATTERN;
+        const expected = apiBehaviour
+          ? securityHeaders(options)
+          : commandCenter
+            ? securityHeaders({
+                area: "commandCenter",
+                indexable: stage.production,
+                styleHashes: built.styleSrc,
+                scriptHashes: built.scriptSrc,
+              })
+            : pageHeaders;
         for (const [name, value] of Object.entries(expected))
           expect(sent[name.toLowerCase()], name).toBe(value);
         expect(sent["cache-control"]).toBe(apiBehaviour ? "no-store" : undefined);
       }
+      // The Command Center has a behaviour of its own, like the pages but for its policy, which
+      // names no Google host even on a stage with a tag manager.
+      const commandCenter = behaviours.find(
+        (behaviour) => behaviour.PathPattern === COMMAND_CENTER_PATH_PATTERN,
+      );
+      expect(commandCenter).toBeDefined();
+      const { PathPattern: _pattern, ResponseHeadersPolicyId: ccPolicy, ...ccRest } = commandCenter;
+      const { ResponseHeadersPolicyId: pagePolicy, ...pageRest } = config.DefaultCacheBehavior;
+      expect(ccRest).toEqual(pageRest);
+      expect(ccPolicy).not.toEqual(pagePolicy);
+      const ccSent = headersOfPolicy(resources[ccPolicy.Ref]?.Properties?.ResponseHeadersPolicyConfig);
+      expect(ccSent["content-security-policy"]).not.toMatch(/google|doubleclick/);
       const hsts = headersOfPolicy(
         resources[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref]?.Properties
           ?.ResponseHeadersPolicyConfig,

@@ -47,7 +47,7 @@ import {
 } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { securityHeaders } from "../../security-headers";
+import { COMMAND_CENTER_PATH_PATTERN, securityHeaders } from "../../security-headers";
 import { CSP_HASHES_FILE, verifiedCspHashes } from "../../site/csp-hashes";
 import type { StageConfig } from "../../stages";
 import { ORIGIN_VERIFY_HEADER, sentOriginSecret } from "../api-waf";
@@ -139,6 +139,18 @@ export class Site extends Construct {
         scriptHashes: scriptSrc,
       }),
     );
+    // The Command Center's own policy: no tag manager hosts (infra/security-headers.ts, SiteArea).
+    const commandCenterHeaders = securityHeadersPolicy(
+      this,
+      "CommandCenterHeaders",
+      `repdesk-${stage.name}-commandcenter`,
+      securityHeaders({
+        area: "commandCenter",
+        indexable: stage.production,
+        styleHashes: styleSrc,
+        scriptHashes: scriptSrc,
+      }),
+    );
     const apiHeaders = securityHeadersPolicy(this, "ApiHeaders", `repdesk-${stage.name}-api`, headers, {
       "Cache-Control": "no-store",
     });
@@ -173,21 +185,27 @@ export class Site extends Construct {
       ? Certificate.fromCertificateArn(this, "Certificate", stage.certificateArn)
       : undefined;
 
+    const siteBehavior: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: siteCachePolicy(this, stage.name),
+      responseHeadersPolicy: siteHeaders,
+      compress: true,
+      functionAssociations: [
+        { function: urlRewrite, eventType: FunctionEventType.VIEWER_REQUEST },
+        { function: urlRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
+      ],
+    };
+
     this.distribution = new Distribution(this, "Distribution", {
       comment: `RepDesk ${stage.name}`,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: siteCachePolicy(this, stage.name),
-        responseHeadersPolicy: siteHeaders,
-        compress: true,
-        functionAssociations: [
-          { function: urlRewrite, eventType: FunctionEventType.VIEWER_REQUEST },
-          { function: urlRewrite, eventType: FunctionEventType.VIEWER_RESPONSE },
-        ],
+      defaultBehavior: siteBehavior,
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: apiBehavior,
+        // The same pages from the same origin, with the Command Center's policy.
+        [COMMAND_CENTER_PATH_PATTERN]: { ...siteBehavior, responseHeadersPolicy: commandCenterHeaders },
       },
-      additionalBehaviors: { [API_PATH_PATTERN]: apiBehavior },
       domainNames: stage.domainName ? [stage.domainName] : undefined,
       certificate,
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
