@@ -49,9 +49,11 @@ export const NOT_ME_MESSAGES = {
   invalidLink:
     "This link is not valid: it may have expired, been used already, or been voided when an earlier link of the same account was used. If you are worried about your account, ask for a new password and tell an admin.",
   done: "Every session of your account has ended and the password reset links sent so far no longer work.",
-  addressRestored: "Your e-mail address is the previous one again.",
-  addressTaken:
-    "Your previous e-mail address could not be restored because another member uses it now: ask an admin to correct it.",
+  /** The link of an address change that had not taken effect yet (docs/decisions/0121). */
+  emailChangeCancelled: "The change of your e-mail address was cancelled: it never took effect.",
+  /** The link went to an address the account no longer has (docs/decisions/0121). */
+  locked:
+    "This notice went to an address that is no longer the account's, so the account is now locked: nobody can sign in or reset its password until an admin unlocks it. Tell an admin now.",
   passkeyRemoved: "The passkey that was added has been removed.",
   totpAdded:
     "If you cannot sign in because of an authenticator app you did not set up, ask an admin to reset your second factor.",

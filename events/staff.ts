@@ -53,6 +53,37 @@ export const currentPasswordField = z
 export const AccountEmailRequest = z.object({ email: emailField, password: currentPasswordField });
 export type AccountEmailRequest = z.infer<typeof AccountEmailRequest>;
 
+/** How long the link that confirms a new address works (docs/decisions/0122). */
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+
+/** An address change waiting for its link to be followed (docs/decisions/0122). */
+export const PendingEmailView = z.object({ email: z.string(), expiresAt: z.string() });
+export type PendingEmailView = z.infer<typeof PendingEmailView>;
+
+/**
+ * GET, PUT (202) and DELETE /api/account/email: the account's address, and the change waiting for
+ * confirmation, if any. The same answer whether or not the new address could ever be confirmed (it
+ * tells nobody whether an address belongs to someone).
+ */
+export const AccountEmailView = z.object({
+  email: z.string().nullable(),
+  pending: PendingEmailView.nullable(),
+});
+export type AccountEmailView = z.infer<typeof AccountEmailView>;
+
+/** The texts of a verified address change (docs/product/command-center.md, "Your account"). */
+export const EMAIL_CHANGE_MESSAGES = {
+  pending:
+    "We sent a link to the new address. Your address changes once that link is followed, within 24 hours; until then reset links and notices go to your current address.",
+  cancelled: "The change of your e-mail address was cancelled.",
+  confirmed: "Your e-mail address has been changed. Password reset links and notices now go to it.",
+  invalidLink:
+    "This link is not valid: it may have expired, been used already, or been replaced by a newer change or a cancellation. Ask for the change again on your Account page.",
+  unavailable:
+    "This address cannot be used for your account any more. Ask for the change again with another address, or ask an admin.",
+  throttled: "Too many attempts from your network. Please wait 15 minutes and try again.",
+} as const;
+
 /** Body of POST /api/account/totp/start and DELETE /api/account/passkeys/{id}. */
 export const ReauthenticationRequest = z.object({ password: currentPasswordField });
 export type ReauthenticationRequest = z.infer<typeof ReauthenticationRequest>;

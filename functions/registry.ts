@@ -80,7 +80,9 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     name: "account",
     entry: "staff/routes/account.ts",
     routes: [
+      "GET /api/account/email",
       "PUT /api/account/email",
+      "DELETE /api/account/email",
       "POST /api/account/password",
       "GET /api/account/sessions",
       "DELETE /api/account/sessions",
@@ -90,7 +92,8 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "POST /api/account/totp/confirm",
       "POST /api/account/totp/remove",
     ],
-    tables: { users: "readWrite", authState: "readWrite", audit: "write" },
+    // invitations: a new address held by a pending invitation gets no link (docs/decisions/0122).
+    tables: { users: "readWrite", authState: "readWrite", audit: "write", invitations: "read" },
     sessionKey: true,
     // The notice of a new address or second factor, with its "This wasn't me" link (docs/decisions/0082).
     sendsEmail: true,
@@ -154,8 +157,10 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       "POST /api/auth/password/check",
       "POST /api/auth/password/reset",
       "POST /api/auth/not-me",
+      "POST /api/auth/email/confirm",
     ],
-    tables: { users: "readWrite", audit: "write", authState: "readWrite" },
+    // invitations: confirming a new address requires that no pending invitation holds it (0122).
+    tables: { users: "readWrite", audit: "write", authState: "readWrite", invitations: "read" },
     sendsEmail: true,
   },
   ...Object.values(LEAD_PLURALS).flatMap((plural): HttpFunctionDefinition[] => [

@@ -14,6 +14,9 @@ export type AuditAction =
   | "account.password"
   | "account.password-reset"
   | "account.email"
+  /** A new address was asked for, or that change cancelled (docs/decisions/0122). */
+  | "account.email.request"
+  | "account.email.cancel"
   | "account.totp.enrol"
   | "account.totp.remove"
   | "account.passkey.add"

@@ -1,5 +1,6 @@
 /**
- * Security changes of a member's own account and their notice (docs/decisions/0082): a new address,
+ * Security changes of a member's own account and their notice (docs/decisions/0082): a new address
+ * asked for (it takes effect once confirmed: docs/decisions/0122),
  * a new password, an authenticator app or a passkey added or removed. Each is announced by e-mail BEFORE it is
  * written — to the old address for a new address, else to the account's — with a one-time "This
  * wasn't me" link (functions/staff/not-me.ts undoes it). When the notice cannot be sent, the change
@@ -54,6 +55,8 @@ export interface NotMeItem {
   /** The account it is bound to (stored username). */
   readonly username: string;
   readonly change: AccountChange;
+  /** The address the notice went to (absent on links from before it was kept). */
+  readonly sentTo?: string;
   readonly issuedAtMs: number;
   readonly expiresAtMs: number;
   /** TTL (epoch seconds). */
@@ -94,8 +97,9 @@ function describe(change: AccountChange): { change: string; undoes?: string } {
   switch (change.kind) {
     case "email":
       return {
-        change: `The e-mail address of your account was changed from ${oneLine(change.from, 254)} to ${oneLine(change.to, 254)}.`,
-        undoes: "changes the address back to this one",
+        change: `A new e-mail address was asked for your account: ${oneLine(change.to, 254)} instead of ${oneLine(change.from, 254)}. It takes effect only once the link we sent to the new address is followed.`,
+        undoes:
+          "cancels the new address while it has not taken effect (if it has, it locks the account until an admin unlocks it)",
       };
     case "password":
       return { change: "The password of your account was changed." };
@@ -144,6 +148,7 @@ export async function announceChange(
     secretHash: issued.secretHash,
     username,
     change: input.change,
+    sentTo: to,
     issuedAtMs: now.getTime(),
     expiresAtMs,
     expiresAt: Math.ceil(expiresAtMs / 1000) + 60,

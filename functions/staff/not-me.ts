@@ -1,13 +1,17 @@
 /**
- * "This wasn't me" (docs/decisions/0082): the link of a security change's notice
- * (functions/staff/account-changes.ts), opened by the owner. Once, within 7 days, for its own
- * account only, it
+ * "This wasn't me" (docs/decisions/0082, amended by 0121): the link of a security change's notice
+ * (functions/staff/account-changes.ts), opened by whoever reads the mailbox it went to. Once, within
+ * 7 days, for its own account only, it
  * - ends every session of the account and voids every password reset link sent so far;
  * - voids the account's other "This wasn't me" links issued after it: those announce changes made
- *   after this one, possibly by whoever made it (so their links — maybe sent to an address that
- *   person set — cannot undo the owner's undo), while earlier links stay usable;
- * - for a new address: gives the account the old address back (the one the notice went to), unless
- *   another member holds it now, and tells the replaced address;
+ *   after this one, possibly by whoever made it (so their links cannot undo the owner's undo), while
+ *   earlier links stay usable;
+ * - for a new address still waiting for its confirmation: cancels that change (the address never
+ *   changed, so the mailbox that got the notice is still the account's);
+ * - when the notice went to an address that is no longer the account's (a previous address):
+ *   locks the account (it is deactivated until an admin reactivates it: no sign-in, no reset link)
+ *   and tells the account's current address. It never gives the account an address back: the
+ *   holder of a previous address must not gain a way in (docs/decisions/0121);
  * - for a passkey added: removes exactly that passkey (a passkey signs in alone).
  * Every request counts for its address (an IPv6 /64 is one; functions/lib/ip-address.ts) before the
  * link is read: over NOT_ME_ADDRESS_LIMIT within 15 minutes it is refused (429), like the other
@@ -20,12 +24,14 @@ import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../lib/aws-errors";
 import { clientNetwork } from "../lib/ip-address";
 import { auditPut } from "../model/audit";
-import { addressRestoredEmail } from "../model/mail/staff-emails";
+import { staffKey } from "../model/identity";
+import { accountLockedByNotMeEmail } from "../model/mail/staff-emails";
 import { endSessions } from "../model/staff/sessions";
 import { hitWindow, LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
-import { AddressTakenError, UsersRepository, VOID_RESET_LINKS } from "../model/staff/users";
+import { UsersRepository, VOID_RESET_LINKS } from "../model/staff/users";
 import type { AccountChange, ChangeNoticeDependencies, NotMeItem } from "./account-changes";
 import { notMeKey, undoEntry } from "./account-changes";
+import type { AccountWithPending } from "./account-email";
 import { readOneTimeToken, sameSecretHash } from "./one-time-token";
 import { dropPasskey } from "./passkeys";
 
@@ -40,8 +46,10 @@ export type NotMeOutcome =
   | {
       readonly kind: "done";
       readonly change: AccountChange["kind"];
-      /** For a new address: "restored", or "taken" when another member holds the old one now. */
-      readonly address?: "restored" | "taken";
+      /** For a new address still waiting for its confirmation: it was cancelled. */
+      readonly emailChangeCancelled?: boolean;
+      /** The notice went to a previous address: the account is locked until an admin unlocks it. */
+      readonly locked?: boolean;
       /** For a passkey added: whether it was still there to remove. */
       readonly passkeyRemoved?: boolean;
     }
@@ -75,11 +83,25 @@ export async function undoChange(
   if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return { kind: "invalid" };
   if (item.usedAt || item.expiresAtMs <= now.getTime()) return { kind: "invalid" };
   const users = new UsersRepository(deps.db, deps.tables.users);
-  const user = await users.find(item.username);
+  const user = (await users.find(item.username)) as AccountWithPending | undefined;
   const entry = undoEntry(item.issuedAtMs, read.id);
   // Voided by the use of an earlier link (or the account is gone).
   if (!user?.undoLinks?.has(entry)) return { kind: "invalid" };
   const laterOnes = [...user.undoLinks].filter((other) => other >= entry);
+  const change = item.change;
+  // Where the notice went (links from before `sentTo`: the old address of a new one, else the account's).
+  const sentTo = item.sentTo ?? (change.kind === "email" ? change.from : user.email);
+  const locked =
+    sentTo !== undefined && (user.email === undefined || staffKey(user.email) !== staffKey(sentTo));
+  const pending = user.pendingEmail;
+  const cancelled =
+    change.kind === "email" && !locked && pending !== undefined && pending.address === staffKey(change.to);
+  // A lock is a deactivation (functions/staff/manage.ts): an admin reactivates the account.
+  const userUpdates = [
+    "DELETE undoLinks :voided",
+    ...(cancelled ? ["REMOVE pendingEmail"] : []),
+    ...(locked ? ["SET deactivatedAt = if_not_exists(deactivatedAt, :now)"] : []),
+  ];
   try {
     await deps.db.send(
       new TransactWriteCommand({
@@ -103,9 +125,14 @@ export async function undoChange(
             Update: {
               TableName: deps.tables.users,
               Key: { username: user.username },
-              UpdateExpression: `DELETE undoLinks :voided ${VOID_RESET_LINKS}`,
+              UpdateExpression: `${userUpdates.join(" ")} ${VOID_RESET_LINKS}`,
               ConditionExpression: "contains(undoLinks, :entry)",
-              ExpressionAttributeValues: { ":voided": new Set(laterOnes), ":entry": entry, ":one": 1 },
+              ExpressionAttributeValues: {
+                ":voided": new Set(laterOnes),
+                ":entry": entry,
+                ":one": 1,
+                ...(locked ? { ":now": now.toISOString() } : {}),
+              },
             },
           },
           auditPut(deps.tables.audit, {
@@ -113,7 +140,11 @@ export async function undoChange(
             actor: user.username,
             ip: input.ip,
             at: now,
-            details: { change: item.change.kind },
+            details: {
+              change: change.kind,
+              ...(locked ? { locked: "true" } : {}),
+              ...(cancelled ? { cancelled: "true" } : {}),
+            },
           }),
         ],
       }),
@@ -125,41 +156,26 @@ export async function undoChange(
   }
 
   await endSessions(deps, user.username);
-  const change = item.change;
-  let address: "restored" | "taken" | undefined;
-  if (change.kind === "email") {
-    address = "restored";
-    if (user.email !== change.from) {
-      try {
-        // Also voids the reset links asked for meanwhile (they went to the address being replaced).
-        await users.changeEmail(user.username, change.from);
-        await tellReplacedAddress(deps, user.email, change.from);
-      } catch (error) {
-        if (!(error instanceof AddressTakenError)) throw error;
-        address = "taken";
-      }
-    }
-  }
+  if (locked && user.email) await tellLockedAccount(deps, user.email, sentTo ?? "");
   const passkeyRemoved =
     change.kind === "passkey.add" ? await dropPasskey(deps, user.username, change.credential) : undefined;
   return {
     kind: "done",
     change: change.kind,
-    ...(address ? { address } : {}),
+    ...(cancelled ? { emailChangeCancelled: true } : {}),
+    ...(locked ? { locked: true } : {}),
     ...(passkeyRemoved === undefined ? {} : { passkeyRemoved }),
   };
 }
 
-/** The address the undo replaced learns it at once (a failure to tell it changes nothing). */
-async function tellReplacedAddress(
-  deps: NotMeDependencies,
-  replaced: string | undefined,
-  restored: string,
-): Promise<void> {
-  if (!replaced) return;
+/** The account's current address learns at once that a previous one locked it (a failure changes nothing). */
+async function tellLockedAccount(deps: NotMeDependencies, current: string, previous: string): Promise<void> {
   try {
-    await deps.send(replaced, addressRestoredEmail({ siteUrl: deps.siteUrl, restored, at: deps.clock() }));
+    await deps.send(
+      current,
+      accountLockedByNotMeEmail({ siteUrl: deps.siteUrl, previous, at: deps.clock() }),
+    );
   } catch {
-    // The undo stands; the audit entry records it.
+    // The lock stands; the audit entry records it.
   }
 }

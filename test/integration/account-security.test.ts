@@ -5,8 +5,9 @@
  *   added or removed) ask for the current password, which counts as a sign-in attempt; each is
  *   audited and announced (to the old address for a new one) with a "This wasn't me" link;
  * - that link, once, for its own account only, ends every session, voids the reset links sent so
- *   far, restores the old address or removes the passkey it announced, and voids the links of the
- *   changes made after it (so a later link cannot undo the undo);
+ *   far, locks the account when it went to a previous address (docs/decisions/0121) or removes the
+ *   passkey it announced, and voids the links of the changes made after it (so a later link cannot
+ *   undo the undo);
  * - a reset link dies with a reset, a password change or a new address;
  * - the forgotten-password e-mails are limited per account, whichever of its names was typed.
  */
@@ -80,6 +81,17 @@ const resetTokens = (to: string, since: number, count = 1) =>
 
 const setEmail = (who: Pick<Member, "cookie">, body: Record<string, unknown>, ip = freshIp()) =>
   call(runtime, "PUT", "/api/account/email", { cookie: who.cookie, body, ip });
+/** Asks for a new address and follows the link sent to it (docs/decisions/0122). */
+async function changeEmail(who: Member, email: string): Promise<void> {
+  const since = nowSeconds();
+  expect((await setEmail(who, { email, password: who.password })).status).toBe(202);
+  const [token] = await linkTokens(email, "/commandcenter/confirm-email", since);
+  const confirmed = await call(runtime, "POST", "/api/auth/email/confirm", {
+    body: { token },
+    ip: freshIp(),
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+}
 const notMe = (token: string) =>
   call(runtime, "POST", "/api/auth/not-me", { body: { token }, ip: freshIp() });
 const forgot = (login: string) =>
@@ -134,24 +146,36 @@ describe("a new address", () => {
     expect(passwordError(wrong)).toEqual([400, ACCOUNT_MESSAGES.currentPasswordWrong]);
     expect((await users.find("ann"))?.email).toBe(ann.email);
 
+    // Another member's address in any spelling: the same answer as any other, but no link, and
+    // nothing ever changes (docs/decisions/0122).
+    const refusedSince = nowSeconds();
     for (const taken of ["ben@example.com", "BEN@Example.com"]) {
       const answer = await setEmail(ann, { email: taken, password: ann.password });
-      expect([taken, answer.status]).toEqual([taken, 409]);
+      expect([taken, answer.status]).toEqual([taken, 202]);
     }
     expect((await users.find("ann"))?.email).toBe(ann.email);
-    expect(await mailsTo(ann.email)).toEqual([]);
+    expect(
+      (await mailsTo("ben@example.com", refusedSince)).filter((mail) =>
+        mail.body.text?.includes("confirm-email"),
+      ),
+    ).toEqual([]);
 
     const since = nowSeconds();
-    const changed = await setEmail(ann, { email: thief, password: ann.password });
-    expect([changed.status, changed.json]).toEqual([
-      200,
-      { user: { username: "ann", email: thief, role: "staff" } },
+    const asked = await setEmail(ann, { email: thief, password: ann.password });
+    expect([asked.status, asked.json]).toEqual([
+      202,
+      { email: ann.email, pending: { email: thief, expiresAt: expect.any(String) } },
     ]);
-    const [notice] = await mailsTo(ann.email, since);
+    const notice = (await mailsTo(ann.email, since)).find((mail) => mail.body.text?.includes(thief));
     expect(notice?.subject).toBe("A security change to your RepDesk Command Center account");
-    expect(notice?.body.text).toContain(`from ${ann.email} to ${thief}`);
-    expect(await notMeTokens(ann.email, since)).toHaveLength(1);
-    expect(await mailsTo(thief)).toEqual([]);
+    expect(notice?.body.text).toContain(`${thief} instead of ${ann.email}`);
+    expect(notice?.body.text).toContain("/commandcenter/not-me#token=");
+    expect((await users.find("ann"))?.email).toBe(ann.email);
+    const [token] = await linkTokens(thief, "/commandcenter/confirm-email", since);
+    expect(
+      (await call(runtime, "POST", "/api/auth/email/confirm", { body: { token }, ip: freshIp() })).status,
+    ).toBe(200);
+    expect((await users.find("ann"))?.email).toBe(thief);
     expect((await auditOf("ann")).filter((entry) => entry.action === "account.email")).toEqual([
       expect.objectContaining({ details: { address: thief, previous: ann.email } }),
     ]);
@@ -249,12 +273,12 @@ describe("second factors", () => {
 });
 
 describe("This wasn't me", () => {
-  it("gives the old address back, ends every session, voids the reset links sent to the new one, once", async () => {
+  it("never gives the old address back: it locks the account, ends every session, voids the reset links sent to the new one, once", async () => {
     const fay = await member("fay");
     const elsewhere = await signIn(runtime, "fay", fay.password, freshIp());
     const thief = "fay.thief@evil.example";
     const since = nowSeconds();
-    expect((await setEmail(fay, { email: thief, password: fay.password })).status).toBe(200);
+    await changeEmail(fay, thief);
     // The thief asks for a reset link, which now goes to their address.
     await forgot(thief);
     const [stolenReset] = await resetTokens(thief, since);
@@ -262,32 +286,32 @@ describe("This wasn't me", () => {
 
     const answer = await notMe(undo as string);
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.json?.message).toContain(NOT_ME_MESSAGES.addressRestored);
-    expect((await users.find("fay"))?.email).toBe(fay.email);
+    expect(answer.json?.message).toContain(NOT_ME_MESSAGES.locked);
+    // The previous address does not get the account back (docs/decisions/0121): it is locked.
+    expect((await users.find("fay"))?.email).toBe(thief);
+    expect((await users.find("fay"))?.deactivatedAt).toBeTruthy();
     expect(await signedIn(fay.cookie)).toBe(false);
     expect(await signedIn(elsewhere)).toBe(false);
     expect((await resetWith(stolenReset as string)).json).toEqual({
       error: PASSWORD_RESET_MESSAGES.invalidLink,
     });
     expect((await mailsTo(thief, since)).map((mail) => mail.subject)).toContain(
-      "Your RepDesk Command Center address was changed back",
+      "Your RepDesk Command Center account was locked",
     );
     expect((await auditOf("fay")).filter((entry) => entry.action === "account.not-me")).toEqual([
-      expect.objectContaining({ details: { change: "email" } }),
+      expect.objectContaining({ details: { change: "email", locked: "true" } }),
     ]);
 
     const again = await notMe(undo as string);
     expect([again.status, again.json]).toEqual([400, { error: NOT_ME_MESSAGES.invalidLink }]);
-    // The password still works: the link grants nothing and changes no password.
-    expect(await signIn(runtime, "fay", fay.password, freshIp())).toBeTruthy();
   });
 
   it("cannot be undone by the link of a later change, nor opened with another link's secret", async () => {
     const gus = await member("gus");
     const [first, second] = ["gus.b@evil.example", "gus.c@evil.example"];
     const since = nowSeconds();
-    expect((await setEmail(gus, { email: first, password: gus.password })).status).toBe(200);
-    expect((await setEmail(gus, { email: second, password: gus.password })).status).toBe(200);
+    await changeEmail(gus, first);
+    await changeEmail({ ...gus, email: first }, second);
     const [ownersLink] = await notMeTokens(gus.email, since);
     const [thiefsLink] = await notMeTokens(first, since);
 
@@ -297,11 +321,11 @@ describe("This wasn't me", () => {
     expect((await notMe("made-up.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(400);
 
     expect((await notMe(ownersLink as string)).status).toBe(200);
-    expect((await users.find("gus"))?.email).toBe(gus.email);
+    expect((await users.find("gus"))?.deactivatedAt).toBeTruthy();
     // The later change's link (sent to an address the thief set) is void: the owner's undo stands.
     const late = await notMe(thiefsLink as string);
     expect([late.status, late.json]).toEqual([400, { error: NOT_ME_MESSAGES.invalidLink }]);
-    expect((await users.find("gus"))?.email).toBe(gus.email);
+    expect((await users.find("gus"))?.email).toBe(second);
   });
 
   it("removes the passkey it announced, which no longer signs in", async () => {
@@ -377,7 +401,7 @@ describe("reset links", () => {
       ip: freshIp(),
     });
     expect(changed.status).toBe(200);
-    expect((await setEmail(lou, { email: "lou.new@example.com", password: lou.password })).status).toBe(200);
+    await changeEmail(lou, "lou.new@example.com");
     for (const token of [kitLink, louLink]) {
       const check = await call(runtime, "POST", "/api/auth/password/check", { body: { token } });
       expect(check.status).toBe(400);

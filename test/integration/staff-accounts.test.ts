@@ -107,10 +107,21 @@ describe("account model", () => {
       cookie,
       body: { email: " Legacy@Example.com ", password: LEGACY.password },
     });
+    // A first address too takes effect through the link sent to it (docs/decisions/0122).
     expect([saved.status, saved.json]).toEqual([
-      200,
-      { user: { username: "legacy", email: "legacy@example.com", role: "admin" } },
+      202,
+      { email: null, pending: { email: "legacy@example.com", expiresAt: expect.any(String) } },
     ]);
+    expect((await users.find(LEGACY.username))?.email).toBeUndefined();
+    const mail = await runtime.waitFor(async () =>
+      (await runtime.emails()).find(
+        (one) =>
+          one.destination.to.includes("legacy@example.com") && one.body.text?.includes("confirm-email"),
+      ),
+    );
+    const token = /confirm-email#token=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(mail.body.text ?? "")?.[1];
+    const confirmed = await call(runtime, "POST", "/api/auth/email/confirm", { body: { token } });
+    expect(confirmed.status, confirmed.text).toBe(200);
     expect((await users.find(LEGACY.username))?.email).toBe("legacy@example.com");
   });
 

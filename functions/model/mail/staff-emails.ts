@@ -142,21 +142,53 @@ export function accountChangedEmail(input: {
   };
 }
 
-/**
- * To the address a "This wasn't me" link replaced: the account it belonged to has its old address
- * back and was signed out everywhere — so the person who set this address learns it at once.
- */
-export function addressRestoredEmail(input: { siteUrl: string; restored: string; at: Date }): RenderedEmail {
+/** Where the link that confirms a new address opens (docs/decisions/0122). */
+export const CONFIRM_EMAIL_PATH = "/commandcenter/confirm-email";
+
+/** To the new address of an address change: the link that makes it the account's. */
+export function emailChangeLinkEmail(input: {
+  siteUrl: string;
+  token: string;
+  username: string;
+  validHours: number;
+}): RenderedEmail {
+  const link = oneTimeLink(input.siteUrl, CONFIRM_EMAIL_PATH, input.token);
   const lines = [
-    `The ${BRAND} Command Center account that used this e-mail address has its previous address (${oneLine(input.restored, 254)}) back since ${formatTeamTime(input.at.toISOString())}: its owner opened the "This wasn't me" link of the change to this address. Every session of the account was ended.`,
-    "If you made that change yourself, tell an admin.",
+    `The ${BRAND} Command Center account "${oneLine(input.username, 64)}" asked to use this e-mail address.`,
+    `Open the link below to confirm it: the account's address changes only then. The link works once and expires in ${input.validHours} hours.`,
+    "If you did not expect this, ignore this e-mail: nothing changes.",
+  ];
+  return {
+    subject: `Confirm your new ${BRAND} Command Center address`,
+    html: layout({
+      preheader: lines[0] as string,
+      heading: "Confirm your new address",
+      body: `${lines.map(paragraph).join("")}${button(link, "Confirm this address")}`,
+      footer: `${BRAND} Command Center`,
+    }),
+    text: `${lines.join("\n\n")}\n\nConfirm this address: ${link}\n`,
+  };
+}
+
+/**
+ * To the account's address when a "This wasn't me" link sent to a previous address locked the
+ * account (docs/decisions/0121): the owner of this address learns it at once, and who can unlock it.
+ */
+export function accountLockedByNotMeEmail(input: {
+  siteUrl: string;
+  previous: string;
+  at: Date;
+}): RenderedEmail {
+  const lines = [
+    `Your ${BRAND} Command Center account was locked at ${formatTeamTime(input.at.toISOString())}: the "This wasn't me" link of a notice sent to its previous address (${oneLine(input.previous, 254)}) was opened. Every session of the account was ended and its password reset links stopped.`,
+    "Nobody can sign in or reset the password until an admin unlocks the account. Tell an admin whether you made the change yourself.",
   ];
   const link = siteLink(input.siteUrl, "/commandcenter/login");
   return {
-    subject: `Your ${BRAND} Command Center address was changed back`,
+    subject: `Your ${BRAND} Command Center account was locked`,
     html: layout({
       preheader: lines[0] as string,
-      heading: "Address changed back",
+      heading: "Account locked",
       body: `${lines.map(paragraph).join("")}${button(link, "Open the Command Center")}`,
       footer: `${BRAND} Command Center`,
     }),

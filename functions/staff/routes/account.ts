@@ -1,6 +1,9 @@
 /**
  * The signed-in staff member's own account (security changes: docs/decisions/0082):
- *   PUT    /api/account/email          { email, password }: the old address is told, with an undo link
+ *   GET    /api/account/email          { email, pending }: the address and a change awaiting its link
+ *   PUT    /api/account/email          { email, password } -> 202 { email, pending }: a link goes to the
+ *                                      new address (docs/decisions/0122); the old address is told
+ *   DELETE /api/account/email          cancels the pending change -> 200 { email, pending: null }
  *   POST   /api/account/password       { currentPassword, newPassword }: other sessions end (announced)
  *   GET    /api/account/sessions       { sessions } with device, address, last use
  *   DELETE /api/account/sessions/{id}  ends one of them
@@ -45,8 +48,13 @@ import {
 import { endSession, endSessions, listSessions } from "../../model/staff/sessions";
 import { UsersRepository } from "../../model/staff/users";
 import { tableName } from "../../model/tables";
-import { announcerFor } from "../account-changes";
-import { changeAccountEmail } from "../account-email";
+import { announcerFor, changeNoticeDependencies } from "../account-changes";
+import {
+  accountEmail,
+  cancelEmailChange,
+  type EmailChangeDependencies,
+  requestEmailChange,
+} from "../account-email";
 import { changePassword } from "../change-password";
 import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from "../totp-enrolment";
 
@@ -56,21 +64,48 @@ const sessionTables = () => ({
   tables: { users: tableName("users"), authState: tableName("authState") },
 });
 
+/** The notices' clients and mailer, with the tables a change of address reads. */
+const emailChangeDependencies = (): EmailChangeDependencies => {
+  const notices = changeNoticeDependencies();
+  return {
+    ...notices,
+    tables: { ...notices.tables, audit: tableName("audit"), invitations: tableName("invitations") },
+  };
+};
+
 export const handler = httpRoutes({
+  "GET /api/account/email": httpApi(
+    { route: "GET /api/account/email", extraMiddlewares: signedIn() },
+    async (request) =>
+      jsonResponse(200, await accountEmail(emailChangeDependencies(), signedInUser(request).username)),
+  ),
+
   "PUT /api/account/email": httpApi(
     { route: "PUT /api/account/email", extraMiddlewares: signedIn() },
     async (request) => {
       const input = validateBody(request, AccountEmailRequest);
       const { username } = signedInUser(request);
-      const outcome = await changeAccountEmail(await authDependencies(request.log), {
+      const outcome = await requestEmailChange(emailChangeDependencies(), {
         username,
         ...input,
         ip: request.clientIp,
         announce: announcerFor(username, request.clientIp),
       });
       if (outcome.kind === "currentWrong" || outcome.kind === "throttled") throw passwordRefused(outcome);
-      return jsonResponse(200, { user: outcome.user });
+      return jsonResponse(outcome.kind === "pending" ? 202 : 200, outcome.view);
     },
+  ),
+
+  "DELETE /api/account/email": httpApi(
+    { route: "DELETE /api/account/email", extraMiddlewares: signedIn() },
+    async (request) =>
+      jsonResponse(
+        200,
+        await cancelEmailChange(emailChangeDependencies(), {
+          username: signedInUser(request).username,
+          ip: request.clientIp,
+        }),
+      ),
   ),
 
   "POST /api/account/password": httpApi(

@@ -7,9 +7,13 @@
  *   POST /api/auth/not-me           { token } -> 200 { message }: every session ends, reset links
  *                                   die, the change is undone where it can be; 400 with the link
  *                                   message; 429 over 10 requests from one address in 15 minutes
+ *   POST /api/auth/email/confirm    { token } -> 200 { email, message }: the link sent to a new address
+ *                                   makes it the account's (docs/decisions/0122); 400 with the link
+ *                                   message, 409 when the address is no longer free, 429 as above
  * The token travels in the body (the link carries it in the URL fragment), never in a query string.
  */
 import { NOT_ME_MESSAGES } from "../../../events/auth";
+import { EMAIL_CHANGE_MESSAGES } from "../../../events/staff";
 import {
   ForgotPasswordRequest,
   InvitationCheckRequest,
@@ -34,6 +38,7 @@ import { documentClient } from "../../model/staff/clients";
 import { hashPassword } from "../../model/staff/password";
 import { tableName } from "../../model/tables";
 import { changeNoticeDependencies } from "../account-changes";
+import { confirmEmailChange } from "../email-confirm";
 import { newPasswordProblem } from "../new-password";
 import { type NotMeOutcome, undoChange } from "../not-me";
 import {
@@ -72,11 +77,10 @@ function tokenOf(body: unknown, invalid: () => HttpError = invalidLink): string 
 function notMeMessage(outcome: Extract<NotMeOutcome, { kind: "done" }>): string {
   return [
     NOT_ME_MESSAGES.done,
-    outcome.address === "restored" ? NOT_ME_MESSAGES.addressRestored : "",
-    outcome.address === "taken" ? NOT_ME_MESSAGES.addressTaken : "",
+    outcome.emailChangeCancelled ? NOT_ME_MESSAGES.emailChangeCancelled : "",
     outcome.passkeyRemoved ? NOT_ME_MESSAGES.passkeyRemoved : "",
     outcome.change === "totp.enrol" ? NOT_ME_MESSAGES.totpAdded : "",
-    NOT_ME_MESSAGES.nextStep,
+    outcome.locked ? NOT_ME_MESSAGES.locked : NOT_ME_MESSAGES.nextStep,
   ]
     .filter(Boolean)
     .join(" ");
@@ -130,6 +134,22 @@ export const handler = httpRoutes({
     if (outcome.kind === "invalid") throw invalidLink();
     request.logFields.username = outcome.username;
     return jsonResponse(200, { message: PASSWORD_RESET_MESSAGES.done });
+  }),
+
+  "POST /api/auth/email/confirm": httpApi({ route: "POST /api/auth/email/confirm" }, async (request) => {
+    const invalid = () =>
+      new HttpError(400, { error: EMAIL_CHANGE_MESSAGES.invalidLink }, {}, "email_link_invalid");
+    const token = tokenOf(request.body, invalid);
+    const outcome = await confirmEmailChange(
+      { ...dependencies(), tables: { ...dependencies().tables, invitations: tableName("invitations") } },
+      { token, ip: request.clientIp },
+    );
+    if (outcome.kind === "throttled")
+      throw tooManyRequests(outcome.retryAfterSeconds, EMAIL_CHANGE_MESSAGES.throttled);
+    if (outcome.kind === "invalid") throw invalid();
+    if (outcome.kind === "unavailable")
+      throw new HttpError(409, { error: EMAIL_CHANGE_MESSAGES.unavailable }, {}, "email_unavailable");
+    return jsonResponse(200, { email: outcome.email, message: EMAIL_CHANGE_MESSAGES.confirmed });
   }),
 
   "POST /api/auth/not-me": httpApi({ route: "POST /api/auth/not-me" }, async (request) => {

@@ -18,6 +18,7 @@ import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
 import { SignupsPage } from "./leads/SignupsPage";
 import { PrivacyPage } from "./privacy/PrivacyPage";
 import { AcceptInvitationPage } from "./sign-in/AcceptInvitationPage";
+import { ConfirmEmailPage } from "./sign-in/ConfirmEmailPage";
 import { ForgotPasswordPage } from "./sign-in/ForgotPasswordPage";
 import { LoginPage } from "./sign-in/LoginPage";
 import { NotMePage } from "./sign-in/NotMePage";
@@ -35,6 +36,7 @@ export default function CommandCenterApp() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="not-me" element={<NotMePage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route
             index
             element={

@@ -3,17 +3,19 @@
  * e-mail address, password, second factors (authenticator app, passkeys) and sessions. Changing
  * the password ends every other session (the API does; the page says so). A new address and every
  * second-factor change ask for the current password again, and the old address is told
- * (docs/decisions/0082). Every failed request shows the server's message, loads with Try again.
+ * (docs/decisions/0082); a new address takes effect once the link sent to it is followed, and the
+ * card shows it as pending until then, with a way to cancel it (docs/decisions/0122). Every failed request shows the server's message, loads with Try again.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { EMAIL_CHANGE_MESSAGES } from "../../../../events";
 import { useAuth } from "../common/AuthProvider";
 import { api, fieldErrorsOf, formFailure } from "../common/api";
 import { ActionMessages } from "../common/ErrorNotice";
 import { FormField } from "../common/FormField";
 import styles from "../common/shared.module.css";
 import { AccountCard } from "./AccountCard";
-import { sessionsQuery } from "./accountQueries";
+import { emailQuery, sessionsQuery } from "./accountQueries";
 import { PasskeysCard } from "./PasskeysCard";
 import { SessionsCard } from "./SessionsCard";
 import { TotpCard } from "./TotpCard";
@@ -31,32 +33,58 @@ export function AccountPage() {
 }
 
 function EmailCard() {
-  const { user, setUser } = useAuth();
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const current = useQuery(emailQuery);
   const [email, setEmail] = useState(user?.email ?? "");
   const [password, setPassword] = useState("");
-  const [previous, setPrevious] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => api.setEmail(email, password),
     onSuccess: (answer) => {
-      setPrevious(user?.email && user.email !== answer.user.email ? user.email : null);
       setPassword("");
-      setUser(answer.user);
+      client.setQueryData(emailQuery.queryKey, answer);
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => api.cancelEmailChange(),
+    onSuccess: (answer) => {
+      save.reset();
+      client.setQueryData(emailQuery.queryKey, answer);
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    cancel.reset();
     save.mutate();
   };
+  const pending = current.data?.pending ?? null;
   return (
     <AccountCard id="account-email" title="E-mail address">
+      <p className={styles.muted}>
+        A new address takes effect once you follow the link we e-mail to it. Until then reset links and
+        notices go to your current address{user?.email ? ` (${user.email})` : ""}, which we also tell about
+        the change.
+      </p>
+      {pending && (
+        <div className={styles.stack} role="status" aria-label="Pending address change">
+          <p>
+            Waiting for confirmation: <strong>{pending.email}</strong> (the link works until{" "}
+            {new Date(pending.expiresAt).toLocaleString()}). {EMAIL_CHANGE_MESSAGES.pending}
+          </p>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            {cancel.isPending ? "Cancelling..." : "Cancel this change"}
+          </button>
+        </div>
+      )}
       <form className={styles.stack} onSubmit={submit} noValidate>
         <ActionMessages
-          notice={
-            save.isSuccess
-              ? `Your e-mail address was saved.${previous ? ` We told ${previous}, with a link to undo the change.` : ""}`
-              : ""
-          }
-          error={formFailure(save.error)}
+          notice={cancel.isSuccess ? EMAIL_CHANGE_MESSAGES.cancelled : ""}
+          error={formFailure(save.error ?? cancel.error)}
         />
         <FormField
           label="E-mail address"
@@ -79,7 +107,7 @@ function EmailCard() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <button type="submit" className={styles.primaryButton} disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save address"}
+          {save.isPending ? "Sending..." : "Change address"}
         </button>
       </form>
     </AccountCard>

@@ -2,6 +2,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../common/api";
 
+/** The member's address and a change awaiting its link (docs/decisions/0122). */
+export const emailQuery = queryOptions({
+  queryKey: ["account", "email"],
+  queryFn: () => api.accountEmail(),
+});
+
 export const securityQuery = queryOptions({
   queryKey: ["account", "security"],
   queryFn: () => api.security(),

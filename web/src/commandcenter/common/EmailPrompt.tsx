@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { STAFF_MESSAGES } from "../../../../events";
-import { useAuth } from "./AuthProvider";
+import { EMAIL_CHANGE_MESSAGES, STAFF_MESSAGES } from "../../../../events";
 import { ApiFailure, api } from "./api";
 import styles from "./shared.module.css";
 
@@ -18,16 +17,14 @@ function promptFailure(failure: unknown): string {
  * Accounts created before accounts had an address are asked for it after sign-in (the product
  * writes to staff: invitations, password resets, replies to leads). Shown above every page until
  * saved; it does not block the page. The password is asked too: the first address is where reset
- * links will go (docs/decisions/0082).
+ * links will go (docs/decisions/0082); it becomes the account's once the link e-mailed to it is
+ * followed (docs/decisions/0122).
  */
 export function EmailPrompt() {
-  const { setUser } = useAuth();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const save = useMutation({
-    mutationFn: () => api.setEmail(email, password),
-    onSuccess: (answer) => setUser(answer.user),
-  });
+  // The address is the account's once the link sent to it is followed (docs/decisions/0122).
+  const save = useMutation({ mutationFn: () => api.setEmail(email, password) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +59,11 @@ export function EmailPrompt() {
       <button type="submit" className={styles.primaryButton} disabled={save.isPending}>
         {save.isPending ? "Saving..." : "Save"}
       </button>
+      {save.isSuccess && (
+        <span className={styles.muted} role="status">
+          {EMAIL_CHANGE_MESSAGES.pending}
+        </span>
+      )}
       {save.isError && (
         <span className={styles.inlineError} role="alert">
           {promptFailure(save.error)}

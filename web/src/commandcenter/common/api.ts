@@ -1,6 +1,7 @@
 /** The Command Center's calls to the API (same origin; the session cookie travels by itself). */
 
 import type {
+  AccountEmailView,
   AccountSecurityResponse,
   AuthUserResponse,
   ContactListResponse,
@@ -127,8 +128,13 @@ export const api = {
       ...(code ? { code } : {}),
     }),
   logout: () => request<void>("POST", "/api/auth/logout"),
+  accountEmail: () => request<AccountEmailView>("GET", "/api/account/email"),
+  /** 202 with the change awaiting the link sent to the new address (docs/decisions/0122). */
   setEmail: (email: string, password: string) =>
-    request<{ user: StaffUserView }>("PUT", "/api/account/email", { email, password }),
+    request<AccountEmailView>("PUT", "/api/account/email", { email, password }),
+  cancelEmailChange: () => request<AccountEmailView>("DELETE", "/api/account/email"),
+  confirmEmail: (token: string) =>
+    request<{ email: string; message: string }>("POST", "/api/auth/email/confirm", { token }),
   changePassword: (currentPassword: string, newPassword: string) =>
     request<EndedSessionsResponse>("POST", "/api/account/password", { currentPassword, newPassword }),
   sessions: () => request<{ sessions: SessionView[] }>("GET", "/api/account/sessions"),
