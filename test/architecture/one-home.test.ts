@@ -96,25 +96,25 @@ describe("the check refuses what it must (planted sources)", () => {
 
   it("zod imported without events/jitless.ts next, or configured elsewhere", () => {
     expect(
-      planted("events/leads.ts", 'import * as z from "zod";\nexport const A = z.object({});'),
+      planted("events/desk.ts", 'import * as z from "zod";\nexport const A = z.object({});'),
     ).toHaveLength(1);
     expect(
       planted(
-        "web/src/forms/x.ts",
+        "web/src/forms/submit.ts",
         'import * as z from "zod";\nimport { x } from "../../../events/jitless";',
       ),
     ).toHaveLength(1);
     expect(
       planted(
-        "web/src/forms/x.ts",
+        "web/src/forms/submit.ts",
         "const g = globalThis as { __zod_globalConfig?: object };\nz.config({});\nconst { config } = z;",
       ),
     ).toHaveLength(3);
-    expect(planted("events/leads.ts", 'import * as z from "zod";\nimport "./jitless";')).toEqual([]);
+    expect(planted("events/desk.ts", 'import * as z from "zod";\nimport "./jitless";')).toEqual([]);
     expect(
-      planted("functions/lib/http/x.ts", 'import * as z from "zod";\nimport "../../../events/jitless";'),
+      planted("functions/lib/http/api.ts", 'import * as z from "zod";\nimport "../../../events/jitless";'),
     ).toEqual([]);
-    expect(planted("functions/lib/x.ts", 'import type * as z from "zod";')).toEqual([]);
+    expect(planted("functions/lib/env.ts", 'import type * as z from "zod";')).toEqual([]);
     expect(planted("events/jitless.ts", 'import * as z from "zod";\nconst { config } = z;')).toEqual([]);
   });
 });

@@ -203,7 +203,7 @@ const JITLESS_HOME = "events/jitless.ts";
 
 /** The module specifier of events/jitless.ts as `file` imports it. */
 function jitlessSpecifier(fileName: string): string {
-  const relative = path.posix.relative(path.posix.dirname(fileName), "events/jitless");
+  const relative = path.posix.relative(path.posix.dirname(fileName), JITLESS_HOME.replace(/\.ts$/, ""));
   return relative.startsWith(".") ? relative : `./${relative}`;
 }
 
