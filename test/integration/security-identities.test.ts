@@ -16,7 +16,7 @@ import { TEAM_MESSAGES, type TeamResponse } from "../../events";
 import { OWNER_REFUSALS } from "../../functions/leads/routes/desk-routes";
 import { IDENTITY_MESSAGES } from "../../functions/model/identity";
 import { hashPassword } from "../../functions/model/staff/password";
-import { ADDRESS_TAKEN_MESSAGE, addressClaimKey, UsersRepository } from "../../functions/model/staff/users";
+import { addressClaimKey, UsersRepository } from "../../functions/model/staff/users";
 import { ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY } from "../../functions/pipeline/notifications";
 import { newOneTimeToken } from "../../functions/staff/one-time-token";
 import type { Email, RuntimeProcess } from "../support/runtime";
