@@ -122,23 +122,23 @@ export async function requestEmailChange(
   const now = deps.clock();
   const issued = newOneTimeToken();
   const pending: PendingEmail = { address, id: issued.id, expiresAtMs: now.getTime() + VALID_MS };
-  if (mayConfirm) {
-    const item: EmailChangeItem = {
-      pk: emailChangeKey(issued.id),
-      secretHash: issued.secretHash,
-      username: user.username,
-      address,
-      expiresAtMs: pending.expiresAtMs,
-      expiresAt: Math.ceil(pending.expiresAtMs / 1000) + 60,
-    };
-    await deps.db.send(
-      new PutCommand({
-        TableName: deps.tables.authState,
-        Item: item,
-        ConditionExpression: "attribute_not_exists(pk)",
-      }),
-    );
-  }
+  // Stored for every request alike (the same work whoever holds the address); only a claimable
+  // address is sent the link, and the confirmation checks the address again in its transaction.
+  const item: EmailChangeItem = {
+    pk: emailChangeKey(issued.id),
+    secretHash: issued.secretHash,
+    username: user.username,
+    address,
+    expiresAtMs: pending.expiresAtMs,
+    expiresAt: Math.ceil(pending.expiresAtMs / 1000) + 60,
+  };
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.tables.authState,
+      Item: item,
+      ConditionExpression: "attribute_not_exists(pk)",
+    }),
+  );
   // The newest request replaces an earlier one: its link stops working (the confirmation requires it).
   await deps.db.send(
     new UpdateCommand({
