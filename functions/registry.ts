@@ -43,13 +43,14 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     routes: ["POST /api/signup"],
     // audit: the open-lead lookup per address and the lead's timeline (docs/decisions/0075).
     // Public and unauthenticated: it may add and update items, never delete, batch or scan.
-    tables: { signups: "upsert", outbox: "upsert", ephemeral: "upsert", audit: "lookupUpsert" },
+    // ephemeral lookup: a double submit's first answer (functions/pipeline/double-submit.ts).
+    tables: { signups: "upsert", outbox: "upsert", ephemeral: "lookupUpsert", audit: "lookupUpsert" },
   },
   {
     name: "contact",
     entry: "pipeline/routes/contact.ts",
     routes: ["POST /api/contact"],
-    tables: { contacts: "upsert", outbox: "upsert", ephemeral: "upsert", audit: "lookupUpsert" },
+    tables: { contacts: "upsert", outbox: "upsert", ephemeral: "lookupUpsert", audit: "lookupUpsert" },
   },
   // Command Center (docs/product/command-center.md): staff sign-in and lead management. Every route reads the session.
   {

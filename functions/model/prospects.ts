@@ -10,11 +10,10 @@
  * first submissions make one lead; it is deleted (conditionally on still pointing at the lead) in
  * the transaction that closes or deletes the lead.
  */
-import { createHash } from "node:crypto";
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { LeadKindName } from "../../events/desk";
 import type { TransactItem } from "../lib/transact";
-import { prospectAddressKey } from "./identity";
+import { personDigest } from "./person-leads";
 
 /**
  * Two addresses are the same prospect in the identity rule's canonical form
@@ -27,8 +26,7 @@ export const PROSPECT_SK = "open";
 
 /** The lookup item's key: a hash, so the audit table holds no address and any input fits a key. */
 export function prospectKey(email: string): { pk: string; sk: string } {
-  const digest = createHash("sha256").update(prospectAddressKey(email)).digest("hex");
-  return { pk: `prospect#${digest}`, sk: PROSPECT_SK };
+  return { pk: `prospect#${personDigest(email)}`, sk: PROSPECT_SK };
 }
 
 export interface OpenLeadRef {

@@ -23,7 +23,7 @@ describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
     db,
     clock: () => new Date("2025-03-04T10:00:00.000Z"),
     newId: () => crypto.randomUUID(),
-    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog" },
+    tables: { records: "Signups", outbox: "Outbox", audit: "AuditLog", ephemeral: "Ephemeral" },
     sleep: async (ms: number) => {
       waits.push(ms);
     },
@@ -50,17 +50,27 @@ describe("acceptSignup against DynamoDB faults dynalite cannot produce", () => {
       .rejectsOnce(cancelled("None", "None", "TransactionConflict"))
       .rejectsOnce(cancelled("None", "None", "None", "TransactionConflict"))
       .resolves({});
-    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: false });
+    const accepted = await acceptSignup(deps, input);
+    // The server's id, never the browser's (docs/decisions/0120-server-issued-lead-ids.md).
+    expect(accepted).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), duplicate: false });
+    expect(accepted.id).not.toBe(input.submissionId);
     expect(mock.commandCalls(TransactWriteCommand)).toHaveLength(3);
     expect(waits).toHaveLength(2);
   });
 
   it("answers duplicate when a retry finds the record written by the attempt that seemed to fail", async () => {
+    const first = crypto.randomUUID();
+    // The double-submit item (functions/pipeline/double-submit.ts) names the first answer's lead.
+    mock.on(GetCommand, { TableName: "Ephemeral" }).resolves({ Item: { pk: "submission#x", leadId: first } });
     mock
       .on(TransactWriteCommand)
       .rejectsOnce(cancelled("None", "TransactionConflict"))
       .rejects(cancelled("ConditionalCheckFailed", "None"));
-    expect(await acceptSignup(deps, input)).toEqual({ id: input.submissionId, duplicate: true });
+    expect(await acceptSignup(deps, input)).toEqual({ id: first, duplicate: true });
+    // The double-submit item is the transaction's first action, keyed by a hash, not the id.
+    const write = mock.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems?.[0]?.Put;
+    expect(write?.TableName).toBe("Ephemeral");
+    expect(JSON.stringify(write?.Item)).not.toContain(input.submissionId);
   });
 
   it("gives up after a bounded number of attempts (the API answers 503)", async () => {
@@ -129,11 +139,14 @@ describe("retention period", () => {
     await acceptSignup(deps(30), input);
     const expected = Date.parse("2025-03-04T10:00:00.000Z") / 1000 + 30 * 86_400;
     const [record, outboxItem, ...rest] = writtenItems();
-    const counters = rest.slice(0, -1);
+    const counters = rest.slice(0, -2);
     expect(record?.expiresAt).toBe(expected);
     // The open-lead lookup expires with the lead (docs/decisions/0075).
-    expect(rest.at(-1)?.leadId).toBe(record?.id);
-    expect(rest.at(-1)?.expiresAt).toBe(expected);
+    expect(rest.at(-2)?.leadId).toBe(record?.id);
+    expect(rest.at(-2)?.expiresAt).toBe(expected);
+    // The person pointer outlives it by the deliveries' retention (functions/model/person-leads.ts).
+    expect(rest.at(-1)).toMatchObject({ leadId: record?.id, expiresAt: expected + 30 * 86_400 });
+    expect(JSON.stringify(rest.at(-1))).not.toContain("a@example.com");
     expect(outboxItem?.expiresAt).toBeUndefined();
     expect(counters.length).toBeGreaterThan(0);
     // The counters and the response figures' day item (functions/model/response-figures.ts) expire

@@ -15,20 +15,29 @@ import { stageCalendar } from "../model/calendar";
 import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
+import { personLeadPut } from "../model/person-leads";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import { leadExpiry } from "../model/retention";
 import { timelinePut } from "../model/timeline";
 import { contactItems } from "./contact-repository";
+import { type DoubleSubmit, doubleSubmitOf, doubleSubmitPut, firstAnswerOf } from "./double-submit";
 import { signupItems } from "./signup-repository";
 
 /**
  * Accepting a form submission: the record and its event are written in ONE transaction (record
  * conditional on its id being new, plus the outbox item), so a record never exists without its
- * event and nothing accepted is lost even when the queues are down. The same submissionId sent
- * twice is one record: the second transaction is cancelled on the record's condition and the
- * caller gets the same id back, with nothing new published.
+ * event and nothing accepted is lost even when the queues are down.
+ *
+ * The record's id is the server's (docs/decisions/0120-server-issued-lead-ids.md): the browser's
+ * `submissionId` only makes a double submit of the same content within DOUBLE_SUBMIT_SECONDS one
+ * record (./double-submit.ts): the second transaction is cancelled on the double-submit item's
+ * condition and the caller gets the first answer's id back, with nothing new published. Another
+ * person's submission with the same submissionId is another record under another id.
+ *
+ * Every record also leaves a person pointer (functions/model/person-leads.ts) that outlives it, so
+ * a privacy request finds what was derived from a lead deleted before it (decision 0119).
  *
  * A submission from the address of an open lead is linked to it instead of opening a second one
  * (docs/decisions/0075-returning-prospects.md): status "linked", no reply-due time, and a
@@ -38,8 +47,17 @@ export interface SubmissionDeps {
   readonly db: DynamoDBDocumentClient;
   readonly clock: Clock;
   readonly newId: IdGenerator;
-  /** audit: the lead timelines and the open-lead lookup per address (functions/model/prospects.ts). */
-  readonly tables: { readonly records: string; readonly outbox: string; readonly audit: string };
+  /**
+   * audit: the lead timelines, the open-lead lookup per address (functions/model/prospects.ts) and
+   * the person pointers (functions/model/person-leads.ts); ephemeral: the double-submit items
+   * (./double-submit.ts), absent: a submissionId de-duplicates nothing.
+   */
+  readonly tables: {
+    readonly records: string;
+    readonly outbox: string;
+    readonly audit: string;
+    readonly ephemeral?: string;
+  };
   /**
    * Days after which the stage deletes signups and contact messages (DynamoDB TTL on
    * `expiresAt`); 0 or absent keeps them.
@@ -58,7 +76,7 @@ export interface SubmissionMeta {
 
 export interface AcceptedSubmission {
   readonly id: string;
-  /** True when this submissionId had already been stored: nothing was written this time. */
+  /** True when this was a double submit of a stored submission: nothing was written this time. */
   readonly duplicate: boolean;
   /** The open lead this submission was linked to (same address), if any. */
   readonly linkedTo?: OpenLeadRef;
@@ -84,7 +102,8 @@ async function storeWithEvent<R extends NewRecord>(
   lead: LeadKind,
   draft: R,
   eventOf: (record: R) => DomainEvent,
-): Promise<{ duplicate: boolean; linkedTo?: OpenLeadRef }> {
+  double: DoubleSubmit | undefined,
+): Promise<{ id: string; duplicate: boolean; linkedTo?: OpenLeadRef }> {
   // The address's open lead changed since it was read (another submission opened one, or it
   // closed), or DynamoDB reported a conflict: read it again.
   const retryable = (error: unknown) => isConditionRefused(error) || isTransactionConflict(error);
@@ -131,6 +150,10 @@ async function storeWithEvent<R extends NewRecord>(
         ];
     const write = new TransactWriteCommand({
       TransactItems: [
+        // First: its condition failing is how a double submit is told apart (isFirstConditionRefused).
+        ...(double && deps.tables.ephemeral
+          ? [doubleSubmitPut(deps.tables.ephemeral, double, draft.id, deps.clock())]
+          : []),
         {
           Put: {
             TableName: deps.tables.records,
@@ -148,14 +171,19 @@ async function storeWithEvent<R extends NewRecord>(
         ...indexed.actions,
         ...figures.actions,
         ...prospectActions,
+        personLeadPut(deps.tables.audit, draft.email, { kind: lead.kind, id: draft.id }, retained),
       ],
     });
     try {
       await deps.db.send(write);
-      return { duplicate: false, ...(linkTo ? { linkedTo: linkTo } : {}) };
+      return { id: draft.id, duplicate: false, ...(linkTo ? { linkedTo: linkTo } : {}) };
     } catch (error) {
-      // A retry after an ambiguous failure that had in fact succeeded lands here too: same answer.
-      if (isFirstConditionRefused(error)) return { duplicate: true };
+      // A double submit, or a retry after an ambiguous failure that had in fact succeeded: the
+      // first answer's id (the record's own condition cannot fail: its id is new).
+      if (double && deps.tables.ephemeral && isFirstConditionRefused(error)) {
+        const first = await firstAnswerOf(deps.db, deps.tables.ephemeral, double);
+        if (first) return { id: first, duplicate: true };
+      }
       throw error;
     }
   });
@@ -177,7 +205,7 @@ export function withExpiry<R extends { createdAt: string }>(
  */
 export const TRANSACTION_ATTEMPTS = 5;
 
-function common(deps: SubmissionDeps, submissionId: string | undefined) {
+function common(deps: SubmissionDeps) {
   const clock = deps.clock();
   const now = clock.toISOString();
   // Every new lead starts New, with its response clock running (functions/model/response-clock.ts).
@@ -185,7 +213,8 @@ function common(deps: SubmissionDeps, submissionId: string | undefined) {
     status: "new" as const,
     dueAt: new Date(replyDueAt(deps.calendar ?? stageCalendar(), clock.getTime())).toISOString(),
   };
-  return { id: submissionId ?? deps.newId(), createdAt: now, eventId: deps.newId(), desk };
+  // The server's id, never the browser's (docs/decisions/0120-server-issued-lead-ids.md).
+  return { id: deps.newId(), createdAt: now, eventId: deps.newId(), desk };
 }
 
 interface SubmissionRequests {
@@ -221,11 +250,13 @@ export async function accept<K extends keyof SubmissionRequests>(
   meta: SubmissionMeta = {},
 ): Promise<AcceptedSubmission> {
   const { lead, items, event } = SUBMISSIONS[kind];
-  const { id, createdAt, eventId, desk } = common(deps, input.submissionId);
+  const { id, createdAt, eventId, desk } = common(deps);
+  const values = formValues(lead.fields, input);
+  const double = input.submissionId ? doubleSubmitOf(lead.kind, input.submissionId, values) : undefined;
   const draft = items.toItem(
     items.fromItem({
       id,
-      ...formValues(lead.fields, input),
+      ...values,
       createdAt,
       ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
       ...desk,
@@ -243,8 +274,9 @@ export async function accept<K extends keyof SubmissionRequests>(
         occurredAt: createdAt,
         data: items.fromItem(record),
       }) as DomainEvent,
+    double,
   );
-  return { id, ...stored };
+  return stored;
 }
 
 export const acceptSignup = (deps: SubmissionDeps, input: SignupRequest, meta?: SubmissionMeta) =>

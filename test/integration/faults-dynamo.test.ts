@@ -72,11 +72,13 @@ it("answers 503 with the error shape while DynamoDB is down, half-writes nothing
   ).toEqual({ records: 3, events: 3, emails: 0 });
 
   await setFaults(target, { dynamo: "up" });
-  // The client tries again (same body, same submissionId): accepted once.
+  // The client tries again (same body, same submissionId): accepted once, under the server's id.
   for (const answer of during) {
     const retry = await postSignup(target, answer.body);
     expect(retry.status).toBe(201);
-    expect(retry.json?.id).toBe(answer.submissionId);
+    expect(retry.json?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry.json?.id).not.toBe(answer.submissionId);
+    expect((await postSignup(target, answer.body)).json?.id).toBe(retry.json?.id);
     accepted.signups.add(answer.email);
   }
   const after = await postSignups(target, 3, accepted);

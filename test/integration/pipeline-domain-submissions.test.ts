@@ -51,7 +51,12 @@ function deps(overrides: Partial<SubmissionRouteDeps> = {}): SubmissionRouteDeps
     db: dynamo.db,
     clock: () => now,
     newId: () => `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`,
-    tables: { records: dynamo.tables.signups, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
+    tables: {
+      records: dynamo.tables.signups,
+      outbox: dynamo.tables.outbox,
+      audit: dynamo.tables.audit,
+      ephemeral: dynamo.tables.ephemeral,
+    },
     ephemeralTable: dynamo.tables.ephemeral,
     submissionsPerMinute: 0,
     ...overrides,
@@ -61,7 +66,12 @@ function deps(overrides: Partial<SubmissionRouteDeps> = {}): SubmissionRouteDeps
 const signup = submissionHandler(signupRoute, () => deps());
 const contact = submissionHandler(contactRoute, () =>
   deps({
-    tables: { records: dynamo.tables.contacts, outbox: dynamo.tables.outbox, audit: dynamo.tables.audit },
+    tables: {
+      records: dynamo.tables.contacts,
+      outbox: dynamo.tables.outbox,
+      audit: dynamo.tables.audit,
+      ephemeral: dynamo.tables.ephemeral,
+    },
   }),
 );
 
@@ -110,14 +120,15 @@ describe("POST /api/signup", () => {
       },
     );
     expect(status).toBe(201);
-    expect(json).toEqual({ ok: true, id: submissionId });
+    // The server issues the id (docs/decisions/0120-server-issued-lead-ids.md).
+    expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(json.id).not.toBe(submissionId);
     expect(headers["Cache-Control"]).toBe("no-store");
+    const id = String(json.id);
 
-    const { Item } = await dynamo.db.send(
-      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: submissionId } }),
-    );
+    const { Item } = await dynamo.db.send(new GetCommand({ TableName: dynamo.tables.signups, Key: { id } }));
     expect(Item).toEqual({
-      id: submissionId,
+      id,
       kind: "signup",
       firstName: "Ada",
       lastName: "Lovelace",
@@ -148,25 +159,52 @@ describe("POST /api/signup", () => {
     const events = (await scan(dynamo.tables.outbox)).map((item) =>
       DomainEvent.parse(JSON.parse(String(item.event))),
     );
-    const mine = events.filter((event) => "id" in event.data && event.data.id === submissionId);
+    const mine = events.filter((event) => "id" in event.data && event.data.id === id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ type: "signup.created", version: 1, occurredAt: now.toISOString() });
     expect(mine[0]?.data).toEqual(Signup.parse(Item));
   });
 
-  it("treats the same submissionId twice as one record and one event", async () => {
+  it("treats a double submit of the same content as one record and one event", async () => {
     const submissionId = crypto.randomUUID();
     const first = await post(signup, { ...signupBody, submissionId });
-    const second = await post(signup, { ...signupBody, firstName: "Changed", submissionId });
+    const second = await post(signup, { ...signupBody, submissionId });
     expect([first.status, second.status]).toEqual([201, 201]);
-    expect(second.json).toEqual({ ok: true, id: submissionId });
-    const records = (await scan(dynamo.tables.signups)).filter((item) => item.id === submissionId);
+    expect(second.json).toEqual(first.json);
+    const id = String(first.json.id);
+    const records = (await scan(dynamo.tables.signups)).filter((item) => item.id === id);
     expect(records).toHaveLength(1);
-    expect(records[0]?.firstName).toBe("Ada");
-    const events = (await scan(dynamo.tables.outbox)).filter((item) =>
-      String(item.event).includes(submissionId),
-    );
+    const events = (await scan(dynamo.tables.outbox)).filter((item) => String(item.event).includes(id));
     expect(events).toHaveLength(1);
+    // The browser's id is stored nowhere: only a hash of it with the content, for minutes.
+    for (const table of Object.values(dynamo.tables))
+      expect(JSON.stringify(await scan(table))).not.toContain(submissionId);
+  });
+
+  it("gives the same submissionId with other content a record of its own, under a new id", async () => {
+    const submissionId = crypto.randomUUID();
+    const first = await post(signup, { ...signupBody, submissionId });
+    const other = await post(signup, {
+      ...signupBody,
+      firstName: "Mallory",
+      email: "m@example.com",
+      submissionId,
+    });
+    expect([first.status, other.status]).toEqual([201, 201]);
+    expect(other.json.id).not.toBe(first.json.id);
+    const { Item } = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: String(first.json.id) } }),
+    );
+    expect(Item?.firstName).toBe("Ada");
+  });
+
+  it("stores a second record for the same content after the double-submit window", async () => {
+    const submissionId = crypto.randomUUID();
+    const body = { ...signupBody, email: "window@example.com", submissionId };
+    const first = await post(signup, body);
+    now = new Date(now.getTime() + 6 * 60_000);
+    const later = await post(signup, body);
+    expect(later.json.id).not.toBe(first.json.id);
   });
 
   it("generates an id when the client sends none", async () => {
@@ -205,7 +243,9 @@ describe("POST /api/signup", () => {
       submissionId,
     });
     expect(status).toBe(201);
-    expect(json).toEqual({ ok: true, id: submissionId });
+    // An id like any answer's, never the browser's own (docs/decisions/0120).
+    expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(json.id).not.toBe(submissionId);
     expect((await scan(dynamo.tables.signups)).length).toBe(before);
     expect((await scan(dynamo.tables.outbox)).some((item) => String(item.event).includes(submissionId))).toBe(
       false,

@@ -7,8 +7,9 @@
  * Every property drives the local runtime over real HTTP (test/support/fuzz.ts rawRequest), so
  * the real middleware, router and DynamoDB (dynalite) answer. The properties:
  * - never a 5xx; every 4xx has the documented error shape (assertContract);
- * - rejected input never stores a record (the submissionId the case carried is not in the table,
- *   and at the end every stored record's id was answered with a 201);
+ * - rejected input never stores a record (nothing is stored under the submissionId the case
+ *   carried, and at the end every stored record's id was answered with a 201);
+ * - the answered id is the server's, never the submissionId (docs/decisions/0120);
  * - valid input generated from the events/ schemas is always accepted (201) and stored;
  * - staff routes (Command Center, account, team) answer 401 without a session, whatever the query,
  *   id, body, cookies or headers, and never a 5xx or an undocumented status with one.
@@ -222,11 +223,12 @@ const submissionTargets: FuzzTarget[] = SUBMISSIONS.flatMap(({ name, route, path
             });
             assertContract(answer, [201]);
             const id = created(answer);
-            // A submissionId seen before is a duplicate (shrinking replays ids): the first record stands.
+            // A double submit of the same body is a duplicate (shrinking replays cases): the first
+            // record stands.
             const duplicate = accepted(table).has(id);
             accepted(table).add(id);
-            if (parsed.data.submissionId && id !== parsed.data.submissionId) {
-              throw new Error(`answered id ${id}, not the submissionId ${parsed.data.submissionId}`);
+            if (parsed.data.submissionId && id === parsed.data.submissionId) {
+              throw new Error(`answered the browser's submissionId ${id} as the record's id`);
             }
             const record = await storedRecord(runtime, table, id);
             if (!record) throw new Error(`201 for ${id} but nothing stored`);

@@ -50,7 +50,12 @@ export function depsFromEnvironment(
     db: createDocumentClient({ requestTimeoutMs: 2_000, maxAttempts: 2 }),
     clock: overrides.clock ?? systemClock,
     newId: overrides.newId ?? randomId,
-    tables: { records: tableName(recordsTable), outbox: tableName("outbox"), audit: tableName("audit") },
+    tables: {
+      records: tableName(recordsTable),
+      outbox: tableName("outbox"),
+      audit: tableName("audit"),
+      ephemeral: tableName("ephemeral"),
+    },
     ephemeralTable: tableName("ephemeral"),
     submissionsPerMinute: requireEnv("SUBMISSIONS_PER_MINUTE"),
     retentionDays: requireEnv("RETENTION_DAYS"),
@@ -73,11 +78,12 @@ export function submissionHandler<S extends z.ZodType>(
     );
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 
-    const input = validateBody(request, definition.schema) as z.infer<S> & { submissionId?: string };
+    const input = validateBody(request, definition.schema) as z.infer<S>;
 
     if (isHoneypotFilled(request.body?.[HONEYPOT_FIELD])) {
-      // A bot: the ordinary answer, so it learns nothing; nothing stored, nothing sent.
-      const id = input.submissionId ?? deps.newId();
+      // A bot: the ordinary answer (a server-issued id, like every answer), so it learns nothing;
+      // nothing stored, nothing sent.
+      const id = deps.newId();
       Object.assign(request.logFields, { reason: "honeypot", id });
       return jsonResponse(201, { ok: true, id });
     }
