@@ -28,6 +28,7 @@ export type PrivacyEraseRequest = z.infer<typeof PrivacyEraseRequest>;
 export const PRIVACY_CATEGORIES = [
   "signupRecords",
   "contactMessages",
+  "deletedLeads",
   "timelineEntries",
   "emailsSent",
   "prospectLookups",
@@ -44,6 +45,7 @@ export type PrivacyCategory = (typeof PRIVACY_CATEGORIES)[number];
 export const PRIVACY_CATEGORY_LABELS: Readonly<Record<PrivacyCategory, string>> = {
   signupRecords: "Signups",
   contactMessages: "Contact messages",
+  deletedLeads: "Deleted leads (their timelines and deliveries)",
   timelineEntries: "Timeline entries and notes",
   emailsSent: "E-mails sent (replies and system e-mails)",
   prospectLookups: "Returning-prospect lookups",
@@ -88,9 +90,20 @@ export const PrivacyExport = z.object({
   email: z.string(),
   signups: z.array(Item),
   contacts: z.array(Item),
-  /** Each lead's timeline: status changes, notes, replies, e-mails sent, links. */
+  /**
+   * The address's leads that no longer exist (deleted, or past the retention period) whose
+   * timelines or deliveries are still held: kind, id and when it arrived.
+   */
+  deletedLeads: z.array(Item),
+  /** Each lead's timeline, a deleted lead's too: status changes, notes, replies, e-mails sent, links. */
   timelines: z.array(
-    z.object({ kind: z.enum(["signup", "contact"]), leadId: z.string(), entries: z.array(Item) }),
+    z.object({
+      kind: z.enum(["signup", "contact"]),
+      leadId: z.string(),
+      /** The lead no longer exists; its timeline does. */
+      deleted: z.boolean().optional(),
+      entries: z.array(Item),
+    }),
   ),
   /** Which lead the address's next submission is linked to (the lookup holds only a hash). */
   prospectLookups: z.array(Item),

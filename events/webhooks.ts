@@ -240,6 +240,8 @@ export const DELIVERY_RETENTION_DAYS = 30;
 export const INTEGRATIONS_MESSAGES = {
   noSuchEndpoint: "No such endpoint.",
   noSuchDelivery: "No such delivery.",
+  deliveryErased:
+    "This delivery's lead was erased by a privacy request: it cannot be sent again, and its content is gone.",
   tooManyEndpoints: `A team can have at most ${LIMITS_INTEGRATIONS.endpoints} endpoints.`,
   urlNotHttps: "The URL must start with https://.",
   urlInvalid: "This is not a valid URL.",

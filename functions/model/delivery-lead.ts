@@ -2,7 +2,9 @@
  * Which lead a webhook delivery's payload is about (functions/integrations writes it, a privacy
  * request reads it: functions/privacy): the deliveries table's `leadRef` and its byLead index; and
  * the mark an erasure leaves there for each erased lead, so that an event about it still queued, or
- * a delivery made while the erasure ran, sends nothing afterwards (docs/decisions/0095).
+ * a delivery made while the erasure ran, sends nothing afterwards (docs/decisions/0095); and the
+ * mark of each erased delivery, so that a replay of it is refused with a reason rather than "no
+ * such delivery" (docs/decisions/0119-personal-data-map.md).
  */
 import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 
@@ -42,6 +44,43 @@ export async function isLeadErased(
     new GetCommand({
       TableName: deliveriesTable,
       Key: erasedLeadKey(leadRef),
+      ConsistentRead: true,
+      ProjectionExpression: "id",
+    }),
+  );
+  return Item !== undefined;
+}
+
+function erasedDeliveryKey(deliveryId: string): { id: string } {
+  return { id: `erased-delivery#${deliveryId}` };
+}
+
+/**
+ * The mark of an erased delivery: its id and when, no payload; removed by the table's TTL when the
+ * delivery itself would have been (DELIVERY_RETENTION_DAYS after it was made).
+ */
+export function erasedDeliveryItem(
+  deliveryId: string,
+  erasedAt: Date,
+  expiresAt: number | undefined,
+): Record<string, unknown> {
+  return {
+    ...erasedDeliveryKey(deliveryId),
+    erasedAt: erasedAt.toISOString(),
+    expiresAt: expiresAt ?? Math.floor(erasedAt.getTime() / 1000) + ERASED_LEAD_MARK_DAYS * 86_400,
+  };
+}
+
+/** Whether a privacy request erased the delivery with this id. */
+export async function isDeliveryErased(
+  db: DynamoDBDocumentClient,
+  deliveriesTable: string,
+  deliveryId: string,
+): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: deliveriesTable,
+      Key: erasedDeliveryKey(deliveryId),
       ConsistentRead: true,
       ProjectionExpression: "id",
     }),

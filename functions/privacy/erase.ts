@@ -8,8 +8,10 @@
  * 2. each record, one transaction each with its counters and its address's open-lead lookup
  *    (functions/model/lead-delete.ts, the Command Center's delete), retried when a desk change
  *    raced it; its search and desk index entries are attributes of the record and go with it;
- * 3. each lead's timeline and its replies' claim items, the lookup, the quotas, the pending events,
- *    the webhook deliveries about the leads (their payloads and the receivers' answers);
+ * 3. each lead's timeline and its replies' claim items — the leads that no longer exist too, found
+ *    through the person pointers (functions/model/person-leads.ts) — the lookup, the quotas, the
+ *    pending events, the webhook deliveries about the leads (their payloads and the receivers'
+ *    answers; each leaves a mark, ids only, so a replay of it is refused), and the pointers;
  * 4. a former staff member: the account, its address claim, and in the audit entries by or about
  *    them the username becomes a keyed reference and the client address goes;
  * 5. the timelines and the deliveries read again and cleared once more: a notify worker or a
@@ -28,13 +30,13 @@ import {
 import type { PrivacyCategory } from "../../events/privacy";
 import { cancellationCodes } from "../lib/aws-errors";
 import { auditItem } from "../model/audit";
-import { deliveryLeadRef, erasedLeadItem } from "../model/delivery-lead";
+import { deliveryLeadRef, erasedDeliveryItem, erasedLeadItem } from "../model/delivery-lead";
 import { erasurePut, keyedReference } from "../model/erasure";
 import { leadRecordDelete } from "../model/lead-delete";
 import type { LeadKind } from "../model/lead-kinds";
 import { prospectKey, readProspect } from "../model/prospects";
 import { addressClaimKey } from "../model/staff/address-claims";
-import { deliveriesOf, findHoldings, type Holdings, type PrivacyDeps, timelineOf } from "./find";
+import { deliveriesOf, findHoldings, type Holdings, leadRefsOf, type PrivacyDeps, timelineOf } from "./find";
 import { countsOf } from "./report";
 
 type Item = Record<string, unknown>;
@@ -106,10 +108,30 @@ async function putItems(deps: PrivacyDeps, table: string, items: readonly Item[]
 const keyOf = (item: Item) => ({ pk: item.pk, sk: item.sk });
 
 async function eraseTimelines(deps: PrivacyDeps, holdings: Holdings): Promise<void> {
-  for (const found of holdings.leads) {
-    const again = await timelineOf(deps, found.lead, found.item.id);
+  for (const found of leadRefsOf(holdings)) {
+    const again = await timelineOf(deps, found.lead, found.id);
     await deleteKeys(deps, deps.tables.audit, [...again.timeline, ...again.replyClaims].map(keyOf));
   }
+}
+
+/** Deletes deliveries, leaving the mark of each (its id, until it would have expired). */
+async function eraseDeliveries(deps: PrivacyDeps, deliveries: readonly Item[], at: Date): Promise<void> {
+  await putItems(
+    deps,
+    deps.tables.deliveries,
+    deliveries.map((delivery) =>
+      erasedDeliveryItem(
+        String(delivery.id),
+        at,
+        typeof delivery.expiresAt === "number" ? delivery.expiresAt : undefined,
+      ),
+    ),
+  );
+  await deleteKeys(
+    deps,
+    deps.tables.deliveries,
+    deliveries.map((delivery) => ({ id: delivery.id })),
+  );
 }
 
 /** A former member's account and claim go; their audit entries keep a keyed reference instead. */
@@ -159,10 +181,11 @@ export async function eraseAddress(
   await deps.db.send(
     new TransactWriteCommand({ TransactItems: [erasurePut(deps.tables.audit, holdings.reference, at)] }),
   );
+  const refs = leadRefsOf(holdings);
   await putItems(
     deps,
     deps.tables.deliveries,
-    holdings.leads.map((found) => erasedLeadItem(deliveryLeadRef(found.lead.kind, found.item.id), at)),
+    refs.map((found) => erasedLeadItem(deliveryLeadRef(found.lead.kind, found.id), at)),
   );
   for (const found of holdings.leads) await eraseRecord(deps, found.lead, found.item.id);
   await eraseTimelines(deps, holdings);
@@ -177,20 +200,13 @@ export async function eraseAddress(
     deps.tables.outbox,
     holdings.pendingEvents.map((event) => ({ id: event.id })),
   );
-  // A delivery still waiting is gone with its payload: its next attempt finds nothing to claim.
-  await deleteKeys(
-    deps,
-    deps.tables.deliveries,
-    holdings.webhookDeliveries.map((delivery) => ({ id: delivery.id })),
-  );
+  // A delivery still waiting is gone with its payload: its next attempt finds nothing to claim,
+  // and a replay of it finds its mark (ids only) and is refused.
+  await eraseDeliveries(deps, holdings.webhookDeliveries, at);
   await eraseStaff(deps, holdings);
   await eraseTimelines(deps, holdings);
-  const madeMeanwhile = await deliveriesOf(deps, holdings.leads);
-  await deleteKeys(
-    deps,
-    deps.tables.deliveries,
-    madeMeanwhile.items.map((delivery) => ({ id: delivery.id })),
-  );
+  await eraseDeliveries(deps, (await deliveriesOf(deps, refs)).items, at);
+  await deleteKeys(deps, deps.tables.audit, holdings.personPointers.map(keyOf));
   const counts = countsOf(holdings);
   await deps.db.send(
     new PutCommand({

@@ -6,6 +6,10 @@
  *   `sameIdentity` says so; linked submissions share the address and are found the same way;
  * - each found lead's timeline (status changes, notes, replies, e-mails sent, links) by its key,
  *   and the claim item of each reply it records (`replyClaim`);
+ * - the leads that no longer exist (deleted from the Command Center, or past the retention
+ *   period) through the person pointers every submission leaves (functions/model/person-leads.ts):
+ *   their timelines, reply claims and deliveries, found as a live lead's are
+ *   (docs/decisions/0119-personal-data-map.md);
  * - the returning-prospect lookup and the acknowledgement quotas, by their keys (hashes);
  * - events not yet relayed (the outbox: a bounded scan of a table the relay keeps near empty);
  * - a staff account with that address (its username or its address claim): sessions, passkeys'
@@ -25,6 +29,7 @@ import { searchKey } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { ACKNOWLEDGEMENT_QUOTA_DAYS, acknowledgementQuotaKey } from "../model/mail/acknowledgement-quota";
 import { eventOfOutboxItem } from "../model/outbox";
+import { personLeads } from "../model/person-leads";
 import { prospectKey } from "../model/prospects";
 import { addressClaimKey } from "../model/staff/address-claims";
 import type { StaffUser } from "../model/staff/users";
@@ -61,9 +66,28 @@ export interface FoundLead {
   readonly replyClaims: Item[];
 }
 
+/** A lead of the address that no longer exists: what was derived from it may still be held. */
+export interface FormerLead {
+  readonly lead: LeadKind;
+  readonly id: string;
+  readonly createdAt: string;
+  readonly timeline: Item[];
+  readonly replyClaims: Item[];
+}
+
+/** A lead by kind and id, live or former: what its timeline, claims and deliveries are keyed by. */
+export interface LeadRef {
+  readonly lead: LeadKind;
+  readonly id: string;
+}
+
 export interface Holdings {
   readonly reference: string;
   readonly leads: FoundLead[];
+  /** The address's leads that are gone, found through their person pointers. */
+  readonly formerLeads: FormerLead[];
+  /** The person pointers themselves (no address: a hash and ids). */
+  readonly personPointers: Item[];
   readonly prospectLookups: Item[];
   readonly quotas: Item[];
   readonly pendingEvents: Item[];
@@ -188,8 +212,16 @@ async function pendingEventsOf(deps: PrivacyDeps, email: string, leadIds: Readon
 /** Deliveries kept for one lead at most (DELIVERY_RETENTION_DAYS of events times endpoints). */
 export const DELIVERY_READ_LIMIT = 2_000;
 
-/** The webhook deliveries of the found leads, by the deliveries' byLead index, then each item. */
-export async function deliveriesOf(deps: PrivacyDeps, leads: readonly FoundLead[]) {
+/** Every lead of the holdings, live and former, by kind and id. */
+export function leadRefsOf(holdings: Pick<Holdings, "leads" | "formerLeads">): LeadRef[] {
+  return [
+    ...holdings.leads.map((found) => ({ lead: found.lead, id: found.item.id })),
+    ...holdings.formerLeads.map((former) => ({ lead: former.lead, id: former.id })),
+  ];
+}
+
+/** The webhook deliveries of the leads, by the deliveries' byLead index, then each item. */
+export async function deliveriesOf(deps: PrivacyDeps, leads: readonly LeadRef[]) {
   const ids: string[] = [];
   let partial = false;
   for (const found of leads) {
@@ -197,7 +229,7 @@ export async function deliveriesOf(deps: PrivacyDeps, leads: readonly FoundLead[
       TableName: deps.tables.deliveries,
       IndexName: DELIVERIES_BY_LEAD,
       KeyConditionExpression: "leadRef = :lead",
-      ExpressionAttributeValues: { ":lead": deliveryLeadRef(found.lead.kind, found.item.id) },
+      ExpressionAttributeValues: { ":lead": deliveryLeadRef(found.lead.kind, found.id) },
     });
     for (const key of keys) if (ids.length < DELIVERY_READ_LIMIT) ids.push(String(key.id));
     if (ids.length >= DELIVERY_READ_LIMIT) partial = true;
@@ -253,16 +285,51 @@ async function auditOf(deps: PrivacyDeps, username: string, since: string) {
   return { entries, partial: false };
 }
 
+const KINDS: Readonly<Record<string, LeadKind>> = { signup: SIGNUP_KIND, contact: CONTACT_KIND };
+
+/** The address's leads that no longer exist, from its person pointers, with their timelines. */
+async function formerLeadsOf(deps: PrivacyDeps, pointers: readonly Item[], live: readonly FoundLead[]) {
+  const alive = new Set(live.map((found) => `${found.lead.kind}#${found.item.id}`));
+  const former: FormerLead[] = [];
+  for (const pointer of pointers) {
+    const lead = KINDS[String(pointer.leadKind)];
+    const id = String(pointer.leadId);
+    if (!lead || alive.has(`${lead.kind}#${id}`)) continue;
+    // A pointer whose record still exists under another address is not this person's lead.
+    const { Item: record } = await deps.db.send(
+      new GetCommand({
+        TableName: leadTable(deps, lead),
+        Key: { id },
+        ConsistentRead: true,
+        ProjectionExpression: "id",
+      }),
+    );
+    if (record) continue;
+    former.push({
+      lead,
+      id,
+      createdAt: String(pointer.createdAt ?? ""),
+      ...(await timelineOf(deps, lead, id)),
+    });
+  }
+  return former;
+}
+
 export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Holdings> {
   const partial: PrivacyCategory[] = [];
-  const [[signups, moreSignups], [contacts, moreContacts]] = await Promise.all([
+  const [[signups, moreSignups], [contacts, moreContacts], personPointers] = await Promise.all([
     leadsOf(deps, SIGNUP_KIND, email),
     leadsOf(deps, CONTACT_KIND, email),
+    personLeads(deps.db, deps.tables.audit, email),
   ]);
   if (moreSignups) partial.push("signupRecords");
   if (moreContacts) partial.push("contactMessages");
   const leads = [...signups, ...contacts];
-  const leadIds = new Set(leads.map((found) => found.item.id));
+  const formerLeads = await formerLeadsOf(deps, personPointers, leads);
+  const leadIds = new Set([
+    ...leads.map((found) => found.item.id),
+    ...formerLeads.map((former) => former.id),
+  ]);
   const reference = keyedReference(deps.key, email);
   const [lookup, quotas, pending, staff, erased, deliveries] = await Promise.all([
     getItem(deps.db, deps.tables.audit, prospectKey(email)),
@@ -270,7 +337,7 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
     pendingEventsOf(deps, email, leadIds),
     staffOf(deps, email),
     erasedAt(deps.db, deps.tables.audit, reference),
-    deliveriesOf(deps, leads),
+    deliveriesOf(deps, leadRefsOf({ leads, formerLeads })),
   ]);
   if (pending.partial) partial.push("pendingEvents");
   if (deliveries.partial) partial.push("webhookDeliveries");
@@ -279,6 +346,8 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
   return {
     reference,
     leads,
+    formerLeads,
+    personPointers,
     prospectLookups: lookup ? [lookup] : [],
     quotas,
     pendingEvents: pending.matched,

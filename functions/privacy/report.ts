@@ -39,11 +39,12 @@ function plain(item: Item): Item {
 const isEmail = (entry: Item) => entry.type === "email" || entry.type === "reply";
 
 export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
-  const entries = holdings.leads.flatMap((found) => found.timeline);
+  const entries = [...holdings.leads, ...holdings.formerLeads].flatMap((found) => found.timeline);
   const user = holdings.staff?.user;
   return {
     signupRecords: holdings.leads.filter((found) => found.lead.kind === "signup").length,
     contactMessages: holdings.leads.filter((found) => found.lead.kind === "contact").length,
+    deletedLeads: holdings.formerLeads.length,
     timelineEntries: entries.filter((entry) => !isEmail(entry)).length,
     emailsSent: entries.filter(isEmail).length,
     prospectLookups: holdings.prospectLookups.length,
@@ -80,11 +81,24 @@ export function exportOf(holdings: Holdings, email: string, now: Date): PrivacyE
     contacts: holdings.leads
       .filter((found) => found.lead.kind === "contact")
       .map((found) => plain(found.item)),
-    timelines: holdings.leads.map((found) => ({
-      kind: found.lead.kind,
-      leadId: found.item.id,
-      entries: found.timeline.map((entry) => ({ id: entry.sk, ...plain(entry) })),
+    deletedLeads: holdings.formerLeads.map((former) => ({
+      kind: former.lead.kind,
+      id: former.id,
+      createdAt: former.createdAt,
     })),
+    timelines: [
+      ...holdings.leads.map((found) => ({
+        kind: found.lead.kind,
+        leadId: found.item.id,
+        entries: found.timeline.map((entry) => ({ id: entry.sk, ...plain(entry) })),
+      })),
+      ...holdings.formerLeads.map((former) => ({
+        kind: former.lead.kind,
+        leadId: former.id,
+        deleted: true,
+        entries: former.timeline.map((entry) => ({ id: entry.sk, ...plain(entry) })),
+      })),
+    ],
     prospectLookups: holdings.prospectLookups.map(plain),
     acknowledgementQuotas: holdings.quotas.map((quota) => ({
       day: String(quota.pk).slice(-10),

@@ -21,6 +21,7 @@ import {
 } from "../../../events/webhooks";
 import { type ApiRequest, HttpError, httpApi, httpRoutes, jsonResponse, validateBody } from "../../lib/http";
 import { auditItem } from "../../model/audit";
+import { isDeliveryErased, isLeadErased } from "../../model/delivery-lead";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { type DeliveryDeps, deliveryView, endpointDeliveries, findDelivery, requeue } from "../deliveries";
 import {
@@ -152,13 +153,24 @@ export const handler = httpRoutes(
         limit: REPLAY_LIMIT,
       });
       let replayed = 0;
-      for (const item of failed) if (await requeue(deps, item.id, "replay")) replayed += 1;
+      for (const item of failed) {
+        // Erased by a privacy request while it waited: nothing about the lead goes out any more.
+        if (item.leadRef && (await isLeadErased(deps.db, deps.tables.deliveries, item.leadRef))) continue;
+        if (await requeue(deps, item.id, "replay")) replayed += 1;
+      }
       await audited(request, "team.integration.replay", endpoint.id, { count: String(replayed) });
       return jsonResponse(202, { replayed });
     }),
     route("POST /api/integrations/deliveries/{id}/replay", async (request) => {
       const deps = deliveryDeps();
-      const item = await findDelivery(deps, pathId(request));
+      const id = pathId(request);
+      const item = await findDelivery(deps, id);
+      // An erased person's delivery is refused with the reason (docs/decisions/0119): its mark
+      // once the erasure deleted it, the lead's mark if the erasure is still running.
+      const erased = item
+        ? item.leadRef !== undefined && (await isLeadErased(deps.db, deps.tables.deliveries, item.leadRef))
+        : await isDeliveryErased(deps.db, deps.tables.deliveries, id);
+      if (erased) throw new HttpError(410, { error: INTEGRATIONS_MESSAGES.deliveryErased }, {}, "erased");
       if (!item) throw new HttpError(404, { error: INTEGRATIONS_MESSAGES.noSuchDelivery }, {}, "not_found");
       const replayed = await requeue(deps, item.id, "replay");
       await audited(request, "team.integration.replay", item.endpointId, { count: replayed ? "1" : "0" });
