@@ -8,6 +8,14 @@ import * as z from "zod";
 import "./jitless";
 import { emailField } from "./fields";
 
+/** The erase form's field errors (docs/product/command-center.md), never zod's own wording. */
+export const PRIVACY_FIELD_TEXTS = {
+  confirmRequired: "Type the address again to confirm",
+  confirmTooLong: "The confirmation must be 320 characters or fewer",
+  passwordRequired: "Enter your password",
+  passwordTooLong: "The password must be 1024 characters or fewer",
+} as const;
+
 /** Body of POST /api/privacy/find and POST /api/privacy/export: the address asked about. */
 export const PrivacyLookupRequest = z.object({ email: emailField });
 export type PrivacyLookupRequest = z.infer<typeof PrivacyLookupRequest>;
@@ -19,8 +27,14 @@ export type PrivacyLookupRequest = z.infer<typeof PrivacyLookupRequest>;
  */
 export const PrivacyEraseRequest = z.object({
   email: emailField,
-  confirmEmail: z.string().max(320),
-  password: z.string().min(1, { error: "Enter your password" }).max(1024),
+  confirmEmail: z
+    .string({ error: PRIVACY_FIELD_TEXTS.confirmRequired })
+    .min(1, { error: PRIVACY_FIELD_TEXTS.confirmRequired })
+    .max(320, { error: PRIVACY_FIELD_TEXTS.confirmTooLong }),
+  password: z
+    .string({ error: PRIVACY_FIELD_TEXTS.passwordRequired })
+    .min(1, { error: PRIVACY_FIELD_TEXTS.passwordRequired })
+    .max(1024, { error: PRIVACY_FIELD_TEXTS.passwordTooLong }),
 });
 export type PrivacyEraseRequest = z.infer<typeof PrivacyEraseRequest>;
 

@@ -256,6 +256,16 @@ describe("variants beyond the review's list (docs/decisions/0081)", () => {
     expect(staffAddress("admin@m\u00FCnchen.de").ok).toBe(false);
   });
 
+  it("treats a fully qualified domain (a trailing dot) as the same address, and stores none for staff", () => {
+    expect(sameIdentity("a@example.com.", "A@Example.com")).toBe(true);
+    expect(canonicalForm("a@example.com. .")).toBe("a@example.com");
+    expect(canonicalForm(canonicalForm("a@example.com. ."))).toBe("a@example.com");
+    expect(mailboxKey("a+x@example.com.")).toBe("a@example.com");
+    // Not an address: a trailing dot stays (a username "admin." is refused, not folded).
+    expect(canonicalForm("admin.")).toBe("admin.");
+    expect(staffKey("admin@example.com.")).toBe("admin@example.com");
+  });
+
   it("a username with an @ must be a staff address; none begins or ends with a separator", () => {
     for (const text of ["ad..min@example.com", "admin@-example.com", "admin.", "admin-", "admin@"]) {
       expect([text, staffUsername(text).ok]).toEqual([text, false]);

@@ -9,14 +9,25 @@
  *   case, trimmed. It must then be plain ASCII of a narrow shape: anything else is refused, never
  *   stored, so no two spellings can ever be two accounts.
  * - A prospect's address keeps any characters (prospects type what they type), compared in the
- *   same canonical form.
+ *   same canonical form. A domain written fully qualified, with the root's trailing dot
+ *   (`a@example.com.`), is the same domain to DNS and so the same address: the canonical form drops
+ *   the dot. A staff address or username with one is refused instead (no second spelling stored).
  * - A mailbox (for quotas only) also folds `+tags` and, at providers that ignore them, dots.
  */
 import { domainToASCII } from "node:url";
 
 /** NFKC, lower case, NFKC again (lower-casing can un-normalise), no surrounding white space. */
-export function canonicalForm(text: string): string {
+function folded(text: string): string {
   return text.normalize("NFKC").toLowerCase().normalize("NFKC").trim();
+}
+
+/**
+ * The folded text; for an address (it has an `@`), without the trailing dots of a fully qualified
+ * domain: `a@example.com.` and `a@example.com` are one address.
+ */
+export function canonicalForm(text: string): string {
+  const value = folded(text);
+  return value.includes("@") ? value.replace(/[.\s]+$/u, "") : value;
 }
 
 /** Two identities are the same when their canonical forms are. */
@@ -62,7 +73,8 @@ export type Checked =
 
 /** The canonical staff address, or why the text is not one. */
 export function staffAddress(text: string): Checked {
-  const value = canonicalForm(text);
+  // Checked as typed (folded): a trailing dot is refused, not dropped (the pattern refuses it).
+  const value = folded(text);
   return value.length <= 254 && STAFF_ADDRESS.test(value) && plainDomain(value.slice(value.indexOf("@") + 1))
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.address };
@@ -80,7 +92,7 @@ export function breaksMailHeader(text: string): boolean {
 
 /** The canonical username, or why the text is not one. */
 export function staffUsername(text: string): Checked {
-  const value = canonicalForm(text);
+  const value = folded(text);
   return USERNAME_PATTERN.test(value) && (!value.includes("@") || staffAddress(value).ok)
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.username };

@@ -1,7 +1,11 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { ContactReceived, DomainEvent, SignupCreated } from "../../events/envelopes";
 import { isConditionalCheckFailed } from "../lib/aws-errors";
-import { ACKNOWLEDGEMENT_QUOTA_DAYS, acknowledgementQuotaKey } from "../model/mail/acknowledgement-quota";
+import {
+  ACKNOWLEDGEMENT_QUOTA_DAYS,
+  acknowledgementQuotaKey,
+  quotaIdentity,
+} from "../model/mail/acknowledgement-quota";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "../model/mail/idempotency";
 import {
@@ -101,11 +105,13 @@ export async function takeAcknowledgementQuota(
       new UpdateCommand({
         TableName: deps.ephemeralTable,
         Key: { pk: acknowledgementQuotaKey(recipient, now) },
-        UpdateExpression: "ADD eventIds :ids SET expiresAt = :expiresAt",
+        // identities: which addresses took from it, so a privacy request reaches only its own.
+        UpdateExpression: "ADD eventIds :ids, identities :identity SET expiresAt = :expiresAt",
         ConditionExpression:
           "attribute_not_exists(eventIds) OR size(eventIds) < :cap OR contains(eventIds, :id)",
         ExpressionAttributeValues: {
           ":ids": new Set([eventId]),
+          ":identity": new Set([quotaIdentity(recipient)]),
           ":id": eventId,
           ":cap": ACKNOWLEDGEMENTS_PER_RECIPIENT_PER_DAY,
           ":expiresAt": Math.floor(now.getTime() / 1000) + ACKNOWLEDGEMENT_QUOTA_DAYS * DAY_SECONDS,

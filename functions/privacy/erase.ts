@@ -28,12 +28,13 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { PrivacyCategory } from "../../events/privacy";
-import { cancellationCodes } from "../lib/aws-errors";
+import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import { auditItem } from "../model/audit";
 import { deliveryLeadRef, erasedDeliveryItem, erasedLeadItem } from "../model/delivery-lead";
 import { erasurePut, keyedReference } from "../model/erasure";
 import { leadRecordDelete } from "../model/lead-delete";
 import type { LeadKind } from "../model/lead-kinds";
+import { quotaIdentity } from "../model/mail/acknowledgement-quota";
 import { prospectKey, readProspect } from "../model/prospects";
 import { addressClaimKey } from "../model/staff/address-claims";
 import { deliveriesOf, findHoldings, type Holdings, leadRefsOf, type PrivacyDeps, timelineOf } from "./find";
@@ -114,6 +115,34 @@ async function eraseTimelines(deps: PrivacyDeps, holdings: Holdings): Promise<vo
   }
 }
 
+/**
+ * The quota items the address took from: deleted when it was the only address, otherwise only its
+ * hash leaves the item (another spelling's count of the inbox stays theirs).
+ */
+async function eraseQuotas(deps: PrivacyDeps, holdings: Holdings, email: string): Promise<void> {
+  const identity = quotaIdentity(email);
+  for (const quota of holdings.quotas) {
+    const identities = quota.identities instanceof Set ? quota.identities : new Set<unknown>();
+    if ([...identities].every((other) => other === identity)) {
+      await deleteKeys(deps, deps.tables.ephemeral, [{ pk: quota.pk }]);
+      continue;
+    }
+    await deps.db
+      .send(
+        new UpdateCommand({
+          TableName: deps.tables.ephemeral,
+          Key: { pk: quota.pk },
+          UpdateExpression: "DELETE identities :identity",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":identity": new Set([identity]) },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionalCheckFailed(error)) throw error; // expired meanwhile
+      });
+  }
+}
+
 /** Deletes deliveries, leaving the mark of each (its id, until it would have expired). */
 async function eraseDeliveries(deps: PrivacyDeps, deliveries: readonly Item[], at: Date): Promise<void> {
   await putItems(
@@ -190,11 +219,7 @@ export async function eraseAddress(
   for (const found of holdings.leads) await eraseRecord(deps, found.lead, found.item.id);
   await eraseTimelines(deps, holdings);
   await deleteKeys(deps, deps.tables.audit, [prospectKey(input.email)]);
-  await deleteKeys(
-    deps,
-    deps.tables.ephemeral,
-    holdings.quotas.map((quota) => ({ pk: quota.pk })),
-  );
+  await eraseQuotas(deps, holdings, input.email);
   await deleteKeys(
     deps,
     deps.tables.outbox,

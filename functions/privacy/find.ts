@@ -27,11 +27,16 @@ import { erasedAt, keyedReference } from "../model/erasure";
 import { canonicalForm, sameIdentity, staffKey } from "../model/identity";
 import { searchKey } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
-import { ACKNOWLEDGEMENT_QUOTA_DAYS, acknowledgementQuotaKey } from "../model/mail/acknowledgement-quota";
+import {
+  ACKNOWLEDGEMENT_QUOTA_DAYS,
+  acknowledgementQuotaKey,
+  quotaTakenBy,
+} from "../model/mail/acknowledgement-quota";
 import { eventOfOutboxItem } from "../model/outbox";
 import { personLeads } from "../model/person-leads";
 import { prospectKey } from "../model/prospects";
 import { addressClaimKey } from "../model/staff/address-claims";
+import { liveSessions } from "../model/staff/sessions";
 import type { StaffUser } from "../model/staff/users";
 import { SEARCH_INDEXES } from "../model/tables";
 import { timelinePk } from "../model/timeline";
@@ -169,14 +174,17 @@ async function getItem(db: DynamoDBDocumentClient, table: string, key: Item): Pr
   return Item;
 }
 
-/** The quota items of the days a live one can belong to (each is kept ACKNOWLEDGEMENT_QUOTA_DAYS). */
+/**
+ * The quota items of the days a live one can belong to (each is kept ACKNOWLEDGEMENT_QUOTA_DAYS)
+ * that this address took from: an item is per inbox (a `+tag` shares it), the request per address.
+ */
 async function quotasOf(deps: PrivacyDeps, email: string): Promise<Item[]> {
   const now = deps.clock().getTime();
   const keys = Array.from({ length: ACKNOWLEDGEMENT_QUOTA_DAYS + 1 }, (_, days) =>
     acknowledgementQuotaKey(email, new Date(now - days * 86_400_000)),
   );
   const items = await Promise.all(keys.map((pk) => getItem(deps.db, deps.tables.ephemeral, { pk })));
-  return items.filter((item): item is Item => item !== undefined);
+  return items.filter((item): item is Item => item !== undefined && quotaTakenBy(item, email));
 }
 
 /** Whether an outbox item's event carries the address or names one of the leads. */
@@ -252,7 +260,10 @@ async function staffOf(deps: PrivacyDeps, email: string): Promise<Holdings["staf
       candidate &&
       (sameIdentity(candidate.username, email) || (candidate.email && sameIdentity(candidate.email, email))),
   );
-  return user ? { user, claimed: claim !== undefined } : undefined;
+  if (!user) return undefined;
+  // Sessions that ended (signed out, revoked, past their lifetime) are no sessions any more.
+  const sessions = await liveSessions(deps, user.sessions ?? {}, deps.clock());
+  return { user: { ...user, sessions }, claimed: claim !== undefined };
 }
 
 /** Audit entries by or about a staff member, newest month first, back to their account's creation. */

@@ -26,6 +26,7 @@ const MACHINERY = new Set([
   "replyClaim",
   "ticket",
   "dueKey",
+  "identities",
 ]);
 
 function plain(item: Item): Item {

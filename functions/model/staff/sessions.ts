@@ -3,13 +3,15 @@
  * (`sessions`, keyed by session id) with the device, the address, and when it was started and last
  * used. Ending a session also revokes its id (functions/model/staff/revocation.ts), which is what the
  * per-request check enforces; the map is the list people see. Entries past the absolute lifetime
- * are pruned at the next sign-in.
+ * are pruned at the next sign-in. A session ended by signing out is revoked but may keep its entry
+ * until then: `liveSessions` leaves out every entry whose id is revoked, so neither the account page
+ * nor a privacy export shows a session that ended.
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SessionView } from "../../../events/staff";
 import { isConditionalCheckFailed } from "../../lib/aws-errors";
 import { staffKey } from "../identity";
-import { revokeSession } from "./revocation";
+import { revocationKey, revokeSession } from "./revocation";
 import { ABSOLUTE_LIFETIME_SECONDS, type Session } from "./session-token";
 
 export interface SessionRecord {
@@ -122,6 +124,36 @@ async function sessionMap(
   return (answer.Item?.sessions as Record<string, SessionRecord> | undefined) ?? {};
 }
 
+/** The entries of a session map that are still sessions: within their lifetime and not revoked. */
+export async function liveSessions<R extends object>(
+  deps: SessionsDependencies,
+  sessions: Readonly<Record<string, R>>,
+  now: Date,
+): Promise<Record<string, R>> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const authTime = (record: object) => {
+    const value = (record as { authTime?: unknown }).authTime;
+    return typeof value === "number" ? value : Number.NEGATIVE_INFINITY;
+  };
+  const inLifetime = Object.entries(sessions).filter(
+    ([, record]) => authTime(record) + ABSOLUTE_LIFETIME_SECONDS > nowSeconds,
+  );
+  const revoked = await Promise.all(
+    inLifetime.map(async ([id]) => {
+      const { Item } = await deps.db.send(
+        new GetCommand({
+          TableName: deps.tables.authState,
+          Key: { pk: revocationKey(id) },
+          ConsistentRead: true,
+          ProjectionExpression: "pk",
+        }),
+      );
+      return Item !== undefined;
+    }),
+  );
+  return Object.fromEntries(inLifetime.filter((_, index) => !revoked[index]));
+}
+
 /** The member's live sessions, most recently used first; `current` marks the caller's. */
 export async function listSessions(
   deps: SessionsDependencies,
@@ -129,9 +161,7 @@ export async function listSessions(
   current: string | undefined,
   now: Date,
 ): Promise<SessionView[]> {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  return Object.entries(await sessionMap(deps, username))
-    .filter(([, record]) => record.authTime + ABSOLUTE_LIFETIME_SECONDS > nowSeconds)
+  return Object.entries(await liveSessions(deps, await sessionMap(deps, username), now))
     .map(([id, record]) => ({
       id,
       device: record.device,
