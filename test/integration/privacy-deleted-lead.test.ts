@@ -37,7 +37,7 @@ beforeAll(async () => {
     description: "privacy test receiver",
   });
   expect(added.status, added.text).toBe(201);
-  endpointId = String((added.json?.endpoint as { id: string }).id);
+  endpointId = String((added.json?.endpoint as { id: string } | undefined)?.id);
 }, 300_000);
 
 afterAll(async () => {
