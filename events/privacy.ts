@@ -49,6 +49,7 @@ export const PRIVACY_CATEGORIES = [
   "acknowledgementQuotas",
   "pendingEvents",
   "webhookDeliveries",
+  "staffInvitations",
   "staffAccounts",
   "staffSessions",
   "staffPasskeys",
@@ -66,6 +67,7 @@ export const PRIVACY_CATEGORY_LABELS: Readonly<Record<PrivacyCategory, string>> 
   acknowledgementQuotas: "Acknowledgement quotas",
   pendingEvents: "Pending events",
   webhookDeliveries: "Webhook and Slack deliveries",
+  staffInvitations: "Invitations to the team",
   staffAccounts: "Staff account",
   staffSessions: "Staff sessions",
   staffPasskeys: "Passkeys and second factors",
@@ -126,6 +128,8 @@ export const PrivacyExport = z.object({
   pendingEvents: z.array(Item),
   /** Webhook and Slack deliveries about the address's leads: what was sent, and the answer. */
   webhookDeliveries: z.array(Item),
+  /** Invitations to the staff team sent to the address (without their secret's hash). */
+  invitations: z.array(Item),
   staff: z
     .object({
       account: Item,

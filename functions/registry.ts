@@ -250,6 +250,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       users: "readWrite",
       authState: "readWrite",
       deliveries: "readWrite", // webhook deliveries about the address's leads (docs/decisions/0095)
+      invitations: "readWrite", // invitations sent to the address (docs/decisions/0119)
     },
     sessionKey: true,
   },

@@ -18,6 +18,7 @@ import {
   canonicalForm,
   mailboxKey,
   prospectAddressKey,
+  sameAddress,
   sameIdentity,
   staffAddress,
   staffKey,
@@ -256,14 +257,25 @@ describe("variants beyond the review's list (docs/decisions/0081)", () => {
     expect(staffAddress("admin@m\u00FCnchen.de").ok).toBe(false);
   });
 
-  it("treats a fully qualified domain (a trailing dot) as the same address, and stores none for staff", () => {
-    expect(sameIdentity("a@example.com.", "A@Example.com")).toBe(true);
-    expect(canonicalForm("a@example.com. .")).toBe("a@example.com");
-    expect(canonicalForm(canonicalForm("a@example.com. ."))).toBe("a@example.com");
+  it("treats a prospect's fully qualified domain (a trailing dot) as the same address; no staff identity", () => {
+    expect(sameAddress("a@example.com.", "A@Example.com")).toBe(true);
+    expect(prospectAddressKey("a@example.com. .")).toBe("a@example.com");
+    expect(prospectAddressKey(prospectAddressKey("a@example.com. ."))).toBe("a@example.com");
     expect(mailboxKey("a+x@example.com.")).toBe("a@example.com");
-    // Not an address: a trailing dot stays (a username "admin." is refused, not folded).
-    expect(canonicalForm("admin.")).toBe("admin.");
-    expect(staffKey("admin@example.com.")).toBe("admin@example.com");
+    expect(sameAddress("a+x@example.com", "a@example.com")).toBe(false);
+    // Not an address: a trailing dot stays.
+    expect(prospectAddressKey("admin.")).toBe("admin.");
+    // A staff identity with one is refused and finds no account (staffKey keeps the dot).
+    expect(staffKey("admin@example.com.")).toBe("admin@example.com.");
+  });
+
+  it("sameAddress agrees with sameIdentity on staff identities", () => {
+    fc.assert(
+      fc.property(plainStaffAddress, plainStaffAddress, (a, b) => {
+        expect(sameAddress(a, b)).toBe(sameIdentity(a, b));
+      }),
+      RUNS,
+    );
   });
 
   it("a username with an @ must be a staff address; none begins or ends with a separator", () => {

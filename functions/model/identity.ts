@@ -9,25 +9,17 @@
  *   case, trimmed. It must then be plain ASCII of a narrow shape: anything else is refused, never
  *   stored, so no two spellings can ever be two accounts.
  * - A prospect's address keeps any characters (prospects type what they type), compared in the
- *   same canonical form. A domain written fully qualified, with the root's trailing dot
- *   (`a@example.com.`), is the same domain to DNS and so the same address: the canonical form drops
- *   the dot. A staff address or username with one is refused instead (no second spelling stored).
+ *   same canonical form, and one more fold: a domain written fully qualified, with the root's
+ *   trailing dot (`a@example.com.`), is the same domain to DNS and so the same address
+ *   (`prospectAddressKey`, `sameAddress`). A staff identity with one is refused instead, never
+ *   stored and never found (no second spelling of an account).
  * - A mailbox (for quotas only) also folds `+tags` and, at providers that ignore them, dots.
  */
 import { domainToASCII } from "node:url";
 
 /** NFKC, lower case, NFKC again (lower-casing can un-normalise), no surrounding white space. */
-function folded(text: string): string {
-  return text.normalize("NFKC").toLowerCase().normalize("NFKC").trim();
-}
-
-/**
- * The folded text; for an address (it has an `@`), without the trailing dots of a fully qualified
- * domain: `a@example.com.` and `a@example.com` are one address.
- */
 export function canonicalForm(text: string): string {
-  const value = folded(text);
-  return value.includes("@") ? value.replace(/[.\s]+$/u, "") : value;
+  return text.normalize("NFKC").toLowerCase().normalize("NFKC").trim();
 }
 
 /** Two identities are the same when their canonical forms are. */
@@ -73,8 +65,7 @@ export type Checked =
 
 /** The canonical staff address, or why the text is not one. */
 export function staffAddress(text: string): Checked {
-  // Checked as typed (folded): a trailing dot is refused, not dropped (the pattern refuses it).
-  const value = folded(text);
+  const value = canonicalForm(text);
   return value.length <= 254 && STAFF_ADDRESS.test(value) && plainDomain(value.slice(value.indexOf("@") + 1))
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.address };
@@ -92,7 +83,7 @@ export function breaksMailHeader(text: string): boolean {
 
 /** The canonical username, or why the text is not one. */
 export function staffUsername(text: string): Checked {
-  const value = folded(text);
+  const value = canonicalForm(text);
   return USERNAME_PATTERN.test(value) && (!value.includes("@") || staffAddress(value).ok)
     ? { ok: true, value }
     : { ok: false, problem: IDENTITY_MESSAGES.username };
@@ -112,9 +103,23 @@ export function staffKey(text: string): string {
   return canonicalForm(text);
 }
 
-/** A prospect's address as lead linking compares it (any characters; canonical form). */
+/**
+ * A prospect's address as lead linking, the lead index and privacy requests compare it (any
+ * characters): the canonical form, without the trailing dots of a fully qualified domain
+ * (`a@example.com.` is `a@example.com`).
+ */
 export function prospectAddressKey(address: string): string {
-  return canonicalForm(address);
+  const value = canonicalForm(address);
+  return value.includes("@") ? value.replace(/[.\s]+$/u, "") : value;
+}
+
+/**
+ * Whether two addresses are the same person's (prospects, and a privacy request's address): the
+ * same prospectAddressKey. For two staff identities it agrees with sameIdentity, since a staff
+ * identity never ends with a dot.
+ */
+export function sameAddress(a: string, b: string): boolean {
+  return prospectAddressKey(a) === prospectAddressKey(b);
 }
 
 /** Providers whose mailboxes ignore dots in the local part. */
@@ -126,7 +131,7 @@ const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
  * is gmail.com.
  */
 export function mailboxKey(address: string): string {
-  const canonical = canonicalForm(address);
+  const canonical = prospectAddressKey(address);
   const at = canonical.lastIndexOf("@");
   if (at < 1) return canonical;
   let local = canonical.slice(0, at);

@@ -1,6 +1,6 @@
 import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
-import { canonicalForm } from "./identity";
+import { canonicalForm, prospectAddressKey } from "./identity";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
 
 /**
@@ -12,12 +12,17 @@ export function searchKey(text: string): string {
   return canonicalForm(text).replace(/\s+/g, " ").trim();
 }
 
+/** An address's search key: its searchKey as the identity rule folds a prospect's address. */
+export function searchAddressKey(email: string): string {
+  return searchKey(prospectAddressKey(email));
+}
+
 export function searchAttributes(record: {
   firstName: string;
   lastName: string;
   email: string;
 }): Record<string, string> {
-  const email = searchKey(record.email);
+  const email = searchAddressKey(record.email);
   const domain = email.slice(email.lastIndexOf("@") + 1) || email;
   return {
     searchName: searchKey(`${record.firstName} ${record.lastName}`) || "-",

@@ -228,6 +228,11 @@ export async function eraseAddress(
   // A delivery still waiting is gone with its payload: its next attempt finds nothing to claim,
   // and a replay of it finds its mark (ids only) and is refused.
   await eraseDeliveries(deps, holdings.webhookDeliveries, at);
+  await deleteKeys(
+    deps,
+    deps.tables.invitations,
+    holdings.invitations.map((item) => ({ id: item.id })),
+  );
   await eraseStaff(deps, holdings);
   await eraseTimelines(deps, holdings);
   await eraseDeliveries(deps, (await deliveriesOf(deps, refs)).items, at);

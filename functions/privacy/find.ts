@@ -3,7 +3,7 @@
  * or index, matched by the identity rule (functions/model/identity.ts):
  * - signups and contact messages: the lead tables' bySearchEmail index, whose key is the address's
  *   canonical form (functions/model/lead-index.ts searchKey), then each record, kept only when
- *   `sameIdentity` says so; linked submissions share the address and are found the same way;
+ *   `sameAddress` says so; linked submissions share the address and are found the same way;
  * - each found lead's timeline (status changes, notes, replies, e-mails sent, links) by its key,
  *   and the claim item of each reply it records (`replyClaim`);
  * - the leads that no longer exist (deleted from the Command Center, or past the retention
@@ -24,8 +24,8 @@ import { getByIds } from "../lib/get-by-ids";
 import { queryAll } from "../lib/query-all";
 import { DELIVERIES_BY_LEAD, deliveryLeadRef } from "../model/delivery-lead";
 import { erasedAt, keyedReference } from "../model/erasure";
-import { canonicalForm, sameIdentity, staffKey } from "../model/identity";
-import { searchKey } from "../model/lead-index";
+import { canonicalForm, sameAddress, sameIdentity, staffKey } from "../model/identity";
+import { searchAddressKey } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import {
   ACKNOWLEDGEMENT_QUOTA_DAYS,
@@ -40,6 +40,7 @@ import { liveSessions } from "../model/staff/sessions";
 import type { StaffUser } from "../model/staff/users";
 import { SEARCH_INDEXES } from "../model/tables";
 import { timelinePk } from "../model/timeline";
+import { invitationsOf } from "./invitations";
 
 export interface PrivacyTables {
   readonly signups: string;
@@ -51,6 +52,8 @@ export interface PrivacyTables {
   readonly authState: string;
   /** Outbound webhook deliveries (functions/integrations): their payloads carry the lead's data. */
   readonly deliveries: string;
+  /** Invitations to the staff team, and the address locks beside them (./invitations.ts). */
+  readonly invitations: string;
 }
 
 export interface PrivacyDeps {
@@ -98,6 +101,8 @@ export interface Holdings {
   readonly pendingEvents: Item[];
   /** Webhook deliveries whose payload is about one of the leads (with the receiver's answer). */
   readonly webhookDeliveries: Item[];
+  /** Invitations to the team of this address, and its lock. */
+  readonly invitations: Item[];
   readonly staff?: { readonly user: StaffUser; readonly claimed: boolean };
   readonly auditEntries: Item[];
   readonly partial: PrivacyCategory[];
@@ -128,7 +133,7 @@ async function leadsOf(deps: PrivacyDeps, lead: LeadKind, email: string): Promis
         TableName: table,
         IndexName: SEARCH_EMAIL_INDEX,
         KeyConditionExpression: "kind = :kind AND searchEmail = :email",
-        ExpressionAttributeValues: { ":kind": lead.kind, ":email": searchKey(email) },
+        ExpressionAttributeValues: { ":kind": lead.kind, ":email": searchAddressKey(email) },
         ProjectionExpression: "id",
         ExclusiveStartKey: start,
       }),
@@ -139,7 +144,7 @@ async function leadsOf(deps: PrivacyDeps, lead: LeadKind, email: string): Promis
   const records = await getByIds(deps.db, table, ids.slice(0, LEAD_LIMIT));
   const found: FoundLead[] = [];
   for (const item of records.values()) {
-    if (typeof item.email !== "string" || !sameIdentity(item.email, email)) continue;
+    if (typeof item.email !== "string" || !sameAddress(item.email, email)) continue;
     if (item.kind !== lead.kind || typeof item.createdAt !== "string") continue;
     const timeline = await timelineOf(deps, lead, String(item.id));
     found.push({ lead, item: item as FoundLead["item"], ...timeline });
@@ -192,7 +197,7 @@ function carries(item: Item, email: string, leadIds: ReadonlySet<string>): boole
   try {
     const event = eventOfOutboxItem(item);
     if (event.type === "signup.created" || event.type === "contact.received")
-      return sameIdentity(event.data.email, email) || leadIds.has(event.data.id);
+      return sameAddress(event.data.email, email) || leadIds.has(event.data.id);
     if (event.type === "staff.account-locked") return sameIdentity(event.data.email ?? "", email);
     if (event.type === "desk.reminder") return leadIds.has(event.data.lead.id);
     return false;
@@ -342,14 +347,16 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
     ...formerLeads.map((former) => former.id),
   ]);
   const reference = keyedReference(deps.key, email);
-  const [lookup, quotas, pending, staff, erased, deliveries] = await Promise.all([
+  const [lookup, quotas, pending, staff, erased, deliveries, invitations] = await Promise.all([
     getItem(deps.db, deps.tables.audit, prospectKey(email)),
     quotasOf(deps, email),
     pendingEventsOf(deps, email, leadIds),
     staffOf(deps, email),
     erasedAt(deps.db, deps.tables.audit, reference),
     deliveriesOf(deps, leadRefsOf({ leads, formerLeads })),
+    invitationsOf(deps.db, deps.tables.invitations, email),
   ]);
+  if (invitations.partial) partial.push("staffInvitations");
   if (pending.partial) partial.push("pendingEvents");
   if (deliveries.partial) partial.push("webhookDeliveries");
   const audit = staff ? await auditOf(deps, staff.user.username, staff.user.createdAt) : undefined;
@@ -363,6 +370,7 @@ export async function findHoldings(deps: PrivacyDeps, email: string): Promise<Ho
     quotas,
     pendingEvents: pending.matched,
     webhookDeliveries: deliveries.items,
+    invitations: invitations.items,
     ...(staff ? { staff } : {}),
     auditEntries: audit?.entries ?? [],
     partial,

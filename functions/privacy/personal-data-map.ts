@@ -41,7 +41,7 @@ export interface PersonalDataStore {
 const NONE = "—";
 const LEAD_RECORD = {
   holds: "name, address, IP address, country, every form field, the desk's status, owner and times",
-  find: "the bySearchEmail index under the address's canonical form, each record kept only when sameIdentity agrees",
+  find: "the bySearchEmail index under the address's canonical form, each record kept only when sameAddress agrees",
   export: "as stored, without keys, index entries and counters",
   erase:
     "deleted with its counters, figures and open-lead lookup (functions/model/lead-delete.ts); an erased-lead mark first",
@@ -234,11 +234,12 @@ export const PERSONAL_DATA_STORES: readonly PersonalDataStore[] = [
     name: "invitations",
     where: ["invitations"],
     items: "`id`",
-    holds: "the invitee's address, who invited them",
-    categories: [],
-    find: "not searched (a known gap: decision 0119)",
-    export: NONE,
-    erase: "not erased (a known gap: decision 0119)",
+    holds:
+      "the invitee's address (an invitation, and the address's lock `address#<address>`), who invited them",
+    categories: ["staffInvitations"],
+    find: "the table read whole (a team's few dozen; bounded at 2,000), matched by the identity rule",
+    export: "the invitations, without their secret's hash",
+    erase: "deleted, with the lock",
     deleteLead: NONE,
     retention: "30 days past the invitation's expiry",
     replay: NONE,

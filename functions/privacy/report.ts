@@ -27,6 +27,7 @@ const MACHINERY = new Set([
   "ticket",
   "dueKey",
   "identities",
+  "secretHash",
 ]);
 
 function plain(item: Item): Item {
@@ -52,6 +53,7 @@ export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
     acknowledgementQuotas: holdings.quotas.length,
     pendingEvents: holdings.pendingEvents.length,
     webhookDeliveries: holdings.webhookDeliveries.length,
+    staffInvitations: holdings.invitations.filter((item) => typeof item.email === "string").length,
     staffAccounts: user ? 1 : 0,
     staffSessions: Object.keys(user?.sessions ?? {}).length,
     staffPasskeys: (user?.passkeys?.length ?? 0) + (user?.totpSecret ? 1 : 0),
@@ -107,6 +109,7 @@ export function exportOf(holdings: Holdings, email: string, now: Date): PrivacyE
     })),
     pendingEvents: holdings.pendingEvents.map(plain),
     webhookDeliveries: holdings.webhookDeliveries.map(plain),
+    invitations: holdings.invitations.filter((item) => typeof item.email === "string").map(plain),
     ...(staff ? { staff } : {}),
     auditEntries: holdings.auditEntries.map(plain),
     partial: holdings.partial,

@@ -1,6 +1,6 @@
 /**
  * A privacy request reaches exactly one address by the identity rule (functions/model/identity.ts
- * sameIdentity), over real HTTP against the local runtime (docs/decisions/0119-personal-data-map.md):
+ * sameAddress), over real HTTP against the local runtime (docs/decisions/0119-personal-data-map.md):
  * - a `+tag` spelling shares an inbox's acknowledgement quota but is another address: finding,
  *   exporting or erasing it never reaches the other address's quota item;
  * - a fully qualified domain (`a@example.com.`) is the same address as without the dot;
@@ -107,6 +107,28 @@ describe("the identity rule in privacy requests", () => {
       .json as unknown as PrivacyExport;
     expect(exported.staff?.sessions).toHaveLength(1);
     expect(await counts(member.username)).toMatchObject({ staffAccounts: 1, staffSessions: 1 });
+  });
+
+  it("finds, exports and erases an invitation to the team sent to the address, and its lock", async () => {
+    const invited = await post("/api/team/invitations", {
+      email: "Invited.Person@example.com",
+      role: "staff",
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(await counts("invited.person@example.com")).toMatchObject({ staffInvitations: 1 });
+    const exported = (await post("/api/privacy/export", { email: "invited.person@example.com" }))
+      .json as unknown as PrivacyExport;
+    expect(exported.invitations).toHaveLength(1);
+    expect(exported.invitations[0]).not.toHaveProperty("secretHash");
+    const erased = await post("/api/privacy/erase", {
+      email: "invited.person@example.com",
+      confirmEmail: "invited.person@example.com",
+      password: FIRST_ADMIN.password,
+    });
+    expect(erased.status, erased.text).toBe(200);
+    const { ScanCommand } = await import("@aws-sdk/lib-dynamodb");
+    const left = await runtime.db.send(new ScanCommand({ TableName: runtime.table("invitations") }));
+    expect(JSON.stringify(left.Items ?? []).toLowerCase()).not.toContain("invited.person@example.com");
   });
 
   it("answers a missing confirmation or password with the product's texts", async () => {

@@ -3,7 +3,7 @@
  * takes them; docs/decisions/0052-acknowledgement-emails.md): one per mailbox and UTC day, kept two
  * days. Each item also holds, as hashes, the addresses that took from it (`identities`): the
  * Privacy page finds and erases an address's items by the same key, but only those its address
- * took from, by the identity rule (functions/model/identity.ts sameIdentity) — `victim+x@` never
+ * took from, by the identity rule (functions/model/identity.ts sameAddress) — `victim+x@` never
  * reaches `victim@`'s item, though both count against one inbox.
  */
 import { createHash } from "node:crypto";

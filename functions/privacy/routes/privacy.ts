@@ -27,7 +27,7 @@ import {
 } from "../../lib/http";
 import { HttpError } from "../../lib/http/errors";
 import { type AuditAction, auditItem } from "../../model/audit";
-import { sameIdentity } from "../../model/identity";
+import { sameAddress } from "../../model/identity";
 import { documentClient } from "../../model/staff/clients";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { stageErasureKey } from "../../model/staff/session-key";
@@ -51,6 +51,7 @@ async function privacyDeps(): Promise<PrivacyDeps> {
       users: tableName("users"),
       authState: tableName("authState"),
       deliveries: tableName("deliveries"),
+      invitations: tableName("invitations"),
     },
   };
 }
@@ -113,7 +114,7 @@ export const handler = httpRoutes({
     { route: "POST /api/privacy/erase", extraMiddlewares: adminOnly() },
     async (request) => {
       const input = validateBody(request, PrivacyEraseRequest);
-      if (!sameIdentity(input.email, input.confirmEmail))
+      if (!sameAddress(input.email, input.confirmEmail))
         throw invalidFields({ confirmEmail: PRIVACY_TEXTS.confirmMismatch });
       // Erasing is rarer still than finding: its code (the password check, every table's delete)
       // loads on first use, so a find or an export does not read it (docs/decisions/0078).
