@@ -1,43 +1,13 @@
 /**
- * What the Privacy page shows and downloads from the holdings of one address (./find.ts): the
- * summary's counts per category, and the export (events/privacy.ts PrivacyExport). The export
- * carries every item as stored, without the attributes that only key, index or count it, and
- * never a secret: no password hash, TOTP secret, passkey public key or counter, reply claim token.
+ * The Privacy page's summary of the holdings of one address (./find.ts): the counts per category.
+ * The download is ./export.ts, loaded only when one is asked for.
  */
-import type { PrivacyCategory, PrivacyExport } from "../../events/privacy";
+import type { PrivacyCategory } from "../../events/privacy";
 import type { Holdings } from "./find";
 
 type Item = Record<string, unknown>;
 
-/** Attributes that are keys, index entries, counters or leases, not what the person gave or was told. */
-const MACHINERY = new Set([
-  "pk",
-  "sk",
-  "searchName",
-  "searchLast",
-  "searchEmail",
-  "searchDomain",
-  "deskKey",
-  "ownerKey",
-  "ownerCount",
-  "deskVersion",
-  "token",
-  "leaseUntil",
-  "replyClaim",
-  "ticket",
-  "dueKey",
-  "identities",
-  "secretHash",
-]);
-
-function plain(item: Item): Item {
-  return Object.fromEntries(
-    Object.entries(item)
-      .filter(([name]) => !MACHINERY.has(name))
-      .map(([name, value]) => [name, value instanceof Set ? [...value] : value]),
-  );
-}
-
+/** A timeline entry that is an e-mail sent to the person. */
 const isEmail = (entry: Item) => entry.type === "email" || entry.type === "reply";
 
 export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
@@ -58,60 +28,5 @@ export function countsOf(holdings: Holdings): Record<PrivacyCategory, number> {
     staffSessions: Object.keys(user?.sessions ?? {}).length,
     staffPasskeys: (user?.passkeys?.length ?? 0) + (user?.totpSecret ? 1 : 0),
     auditEntries: holdings.auditEntries.length,
-  };
-}
-
-function staffExport(holdings: Holdings): PrivacyExport["staff"] {
-  const user = holdings.staff?.user;
-  if (!user) return undefined;
-  const { passwordHash: _hash, totpSecret, passkeys, sessions, undoLinks: _links, ...account } = user;
-  return {
-    account: plain(account as Item),
-    sessions: Object.entries(sessions ?? {}).map(([id, session]) => ({ id, ...session })),
-    passkeys: (passkeys ?? []).map(({ publicKey: _key, counter: _counter, ...passkey }) => ({ ...passkey })),
-    secondFactor: totpSecret !== undefined,
-  };
-}
-
-export function exportOf(holdings: Holdings, email: string, now: Date): PrivacyExport {
-  const staff = staffExport(holdings);
-  return {
-    format: "repdesk-privacy-export",
-    version: 1,
-    exportedAt: now.toISOString(),
-    email,
-    signups: holdings.leads.filter((found) => found.lead.kind === "signup").map((found) => plain(found.item)),
-    contacts: holdings.leads
-      .filter((found) => found.lead.kind === "contact")
-      .map((found) => plain(found.item)),
-    deletedLeads: holdings.formerLeads.map((former) => ({
-      kind: former.lead.kind,
-      id: former.id,
-      createdAt: former.createdAt,
-    })),
-    timelines: [
-      ...holdings.leads.map((found) => ({
-        kind: found.lead.kind,
-        leadId: found.item.id,
-        entries: found.timeline.map((entry) => ({ id: entry.sk, ...plain(entry) })),
-      })),
-      ...holdings.formerLeads.map((former) => ({
-        kind: former.lead.kind,
-        leadId: former.id,
-        deleted: true,
-        entries: former.timeline.map((entry) => ({ id: entry.sk, ...plain(entry) })),
-      })),
-    ],
-    prospectLookups: holdings.prospectLookups.map(plain),
-    acknowledgementQuotas: holdings.quotas.map((quota) => ({
-      day: String(quota.pk).slice(-10),
-      ...plain(quota),
-    })),
-    pendingEvents: holdings.pendingEvents.map(plain),
-    webhookDeliveries: holdings.webhookDeliveries.map(plain),
-    invitations: holdings.invitations.filter((item) => typeof item.email === "string").map(plain),
-    ...(staff ? { staff } : {}),
-    auditEntries: holdings.auditEntries.map(plain),
-    partial: holdings.partial,
   };
 }

@@ -33,7 +33,7 @@ import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { stageErasureKey } from "../../model/staff/session-key";
 import { tableName } from "../../model/tables";
 import { findHoldings, type PrivacyDeps } from "../find";
-import { countsOf, exportOf } from "../report";
+import { countsOf } from "../report";
 
 const adminOnly = () => [requireSession({ role: "admin" })];
 
@@ -97,6 +97,8 @@ const privacyRead = {
     { route: "POST /api/privacy/export", extraMiddlewares: adminOnly() },
     async (request) => {
       const { deps, holdings, email } = await lookUp(request, "privacy.export");
+      // Rarer than a find: the download's code loads on first use (docs/decisions/0078).
+      const { exportOf } = await import("../export");
       return jsonResponse(200, exportOf(holdings, email, deps.clock()), {
         "content-disposition": 'attachment; filename="privacy-export.json"',
       });
