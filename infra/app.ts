@@ -12,7 +12,7 @@ import { buildFunctions, DEFAULT_OUT_DIR } from "./build/functions";
 import { isMainModule } from "./main-module";
 import { assertSiteBuiltFor, ensureStageSite } from "./site-build";
 import { RepDeskStack, stackNameOf } from "./stack";
-import { loadStage } from "./stages";
+import { checkStage, loadStage, type StageConfig } from "./stages";
 
 export interface CreateAppOptions {
   /** Defaults to the `stage` context value (`cdk synth -c stage=prod`), then "dev". */
@@ -24,7 +24,11 @@ export interface CreateAppOptions {
    */
   readonly siteDir?: string;
   readonly outdir?: string;
-  readonly account?: string;
+  /**
+   * The stage's settings instead of loadStage's (the tests' fixtures, test/infra/stage-fixtures.ts);
+   * they go through the same checks (checkStage) first.
+   */
+  readonly stage?: StageConfig;
 }
 
 /**
@@ -45,7 +49,9 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: App; 
     outdir: options.outdir,
     context: { ...cdkJsonContext(), ...(options.stageName ? { stage: options.stageName } : {}) },
   });
-  const stage = loadStage(String(app.node.tryGetContext("stage") ?? "dev"));
+  const stage = options.stage
+    ? checkStage(options.stage)
+    : loadStage(String(app.node.tryGetContext("stage") ?? "dev"));
   if (stage.name === "local")
     throw new Error('Stage "local" is the local runtime (npm start); it is not deployed.');
   const siteDir = options.siteDir ?? (await ensureStageSite(stage));
@@ -54,7 +60,6 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: App; 
     stage,
     bundlesDir: options.bundlesDir,
     siteDir,
-    env: { account: options.account },
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
@@ -66,7 +71,6 @@ async function main(): Promise<void> {
   const { app } = await createApp({
     bundlesDir: DEFAULT_OUT_DIR,
     siteDir: process.env.SITE_DIR,
-    account: process.env.CDK_DEFAULT_ACCOUNT,
   });
   app.synth();
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { assertSiteBuiltFor, siteMismatches } from "./site-build";
-import { loadStage } from "./stages";
+import { stageSettings } from "./stages";
 
 /** A site's few files that name its origin, as infra/site/build.ts writes them. */
 function fakeSite(origin: string, tagManagerId?: string): string {
@@ -26,8 +26,8 @@ function fakeSite(origin: string, tagManagerId?: string): string {
 }
 
 describe("the site a stage deploys", () => {
-  const prod = loadStage("prod");
-  const dev = loadStage("dev");
+  const prod = stageSettings("prod");
+  const dev = stageSettings("dev");
 
   it("accepts a site built for the stage", () => {
     expect(siteMismatches(fakeSite(prod.siteUrl, prod.tagManagerId), prod)).toEqual([]);

@@ -58,7 +58,10 @@ export class RepDeskStack extends Stack {
     super(scope, id, {
       ...props,
       description: `RepDesk ${stage.name}: marketing site, lead pipeline and Command Center`,
-      env: { account: props.env?.account, region: stage.region },
+      // Pinned to the stage's account (infra/stages.ts): the CDK CLI refuses credentials of another.
+      env: { account: stage.account, region: stage.region },
+      // A production stack is never deleted by a command typed into the wrong terminal.
+      terminationProtection: stage.production,
       tags: { project: "repdesk", stage: stage.name },
     });
     this.monitoring = new Monitoring(this, "Monitoring", { stage });

@@ -21,7 +21,11 @@ export const StageConfig = z.object({
   staffInbox: z.email(),
   /** From-address of every e-mail; on our own domain. */
   senderAddress: z.email(),
-  /** The AWS account the stage deploys to; stages that do not name one may share an account. */
+  /**
+   * The AWS account the stage deploys to. Required for every deployed stage (checkStage): the
+   * stack is pinned to it, so the CDK CLI refuses credentials of any other account, and a
+   * production stage may not share its account with another stage (checkStageAccounts).
+   */
   account: z
     .string()
     .regex(/^\d{12}$/)
@@ -110,6 +114,9 @@ const US_HOLIDAYS = [
   "2027-12-24",
 ];
 
+/** The AWS documentation's example account: what the stage entries hold until they are filled in. */
+export const PLACEHOLDER_ACCOUNT = "123456789012";
+
 const STAGES: Record<string, StageConfig> = {
   local: {
     name: "local",
@@ -134,7 +141,11 @@ const STAGES: Record<string, StageConfig> = {
     region: "us-east-1",
     siteUrl: "https://dev.repdesk.example.com",
     domainName: "dev.repdesk.example.com",
-    certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000001",
+    // FILL IN before the first deploy (docs/DEPLOY.md, "First deploy"): the dev account, the
+    // certificate requested in it, and the origin secret's version id. checkStage refuses these
+    // placeholders (the AWS documentation's example account, all-zero ids).
+    account: PLACEHOLDER_ACCOUNT,
+    certificateArn: `arn:aws:acm:us-east-1:${PLACEHOLDER_ACCOUNT}:certificate/00000000-0000-0000-0000-000000000001`,
     staffInbox: "staff-dev@repdesk.example.com",
     senderAddress: "hello@dev.repdesk.example.com",
     // A sandbox account sends 1 e-mail per second.
@@ -160,7 +171,9 @@ const STAGES: Record<string, StageConfig> = {
     region: "us-east-1",
     siteUrl: "https://www.repdesk.example.com",
     domainName: "www.repdesk.example.com",
-    certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000",
+    // FILL IN, as for dev: the production account (never dev's), its certificate, its secret's version.
+    account: PLACEHOLDER_ACCOUNT,
+    certificateArn: `arn:aws:acm:us-east-1:${PLACEHOLDER_ACCOUNT}:certificate/00000000-0000-0000-0000-000000000000`,
     staffInbox: "sales@repdesk.example.com",
     senderAddress: "hello@repdesk.example.com",
     // The first production quota (14/s); raise it with the quota (docs/DEPLOY.md).
@@ -186,12 +199,68 @@ export function stageNames(): string[] {
   return Object.keys(STAGES);
 }
 
-/** The validated settings of one stage; throws with the list of known stages otherwise. */
-export function loadStage(name: string): StageConfig {
+/**
+ * A stage's settings as the schema reads them, placeholders and all: what the site's build and the
+ * local runtime need (a domain, an inbox), never what a deploy needs. Deploying takes loadStage.
+ */
+export function stageSettings(name: string): StageConfig {
   const stage = STAGES[name];
   if (!stage) throw new Error(`Unknown stage "${name}". Known stages: ${stageNames().join(", ")}`);
+  const parsed = StageConfig.safeParse(stage);
+  if (!parsed.success) throw new Error(`Stage "${name}" is misconfigured: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/**
+ * The validated settings of one stage, ready to deploy: every check of checkStage (no placeholder
+ * left), one SES identity per account and sender domain, and production in an account of its own.
+ * Throws with the list of known stages for an unknown name.
+ */
+export function loadStage(name: string): StageConfig {
+  const stage = checkStage(stageSettings(name));
   checkSenderIdentities(Object.values(STAGES));
-  return checkStage(stage);
+  if (stage.name !== "local") checkStageAccounts([stage, ...deployedStagesBut(stage.name)]);
+  return stage;
+}
+
+function deployedStagesBut(name: string): StageConfig[] {
+  return Object.values(STAGES).filter((stage) => stage.name !== "local" && stage.name !== name);
+}
+
+/**
+ * Production apart from everything else: CDK's bootstrap roles are account-wide, so a production
+ * stage that shared its account with another stage could be deployed (or destroyed) with that
+ * stage's credentials. A stage that is itself a placeholder counts as no account.
+ */
+export function checkStageAccounts(stages: readonly StageConfig[]): void {
+  const real = stages.filter((stage) => stage.account && stage.account !== PLACEHOLDER_ACCOUNT);
+  for (const production of real.filter((stage) => stage.production)) {
+    const other = real.find((stage) => stage !== production && stage.account === production.account);
+    if (other) {
+      throw new Error(
+        `Stages "${production.name}" and "${other.name}" are both in account ${production.account}: a production stage needs an account of its own (infra/stages.ts, docs/DEPLOY.md).`,
+      );
+    }
+  }
+}
+
+/** What still has to be filled in before a stage can deploy (docs/DEPLOY.md, "First deploy"). */
+export function placeholdersOf(stage: StageConfig): string[] {
+  const found: string[] = [];
+  if (!stage.account) found.push("account (the AWS account the stage deploys to)");
+  else if (stage.account === PLACEHOLDER_ACCOUNT)
+    found.push(`account (${PLACEHOLDER_ACCOUNT} is the AWS documentation's example account)`);
+  const certificateAccount = /^arn:aws:acm:[^:]+:(\d{12}):certificate\//.exec(
+    stage.certificateArn ?? "",
+  )?.[1];
+  if (stage.certificateArn && certificateAccount !== stage.account)
+    found.push(`certificateArn (a certificate of account ${certificateAccount}, not of the stage's)`);
+  else if (/certificate\/0{8}-0{4}-0{4}-0{4}-/.test(stage.certificateArn ?? ""))
+    found.push("certificateArn (an all-zero placeholder id)");
+  const versions = stage.originVerify ? [stage.originVerify.sent, ...stage.originVerify.accepted] : [];
+  if (versions.some((version) => /^0{8}-0{4}-/.test(version)))
+    found.push("originVerify (all-zero placeholder version ids: create the secret, docs/DEPLOY.md)");
+  return found;
 }
 
 /**
@@ -262,6 +331,12 @@ export function checkStage(config: StageConfig): StageConfig {
   if (!/^arn:aws:acm:us-east-1:\d{12}:certificate\//.test(stage.certificateArn ?? "")) {
     throw new Error(
       `Stage "${name}": certificateArn must be an ACM certificate in us-east-1 (CloudFront uses only those).`,
+    );
+  }
+  const placeholders = placeholdersOf(stage);
+  if (placeholders.length > 0) {
+    throw new Error(
+      `Stage "${name}" still has placeholders in infra/stages.ts: ${placeholders.join("; ")}. Fill them in before deploying (docs/DEPLOY.md, "First deploy").`,
     );
   }
   return stage;

@@ -4,7 +4,7 @@
  * the shape (web/src/config.ts) and reads the value; it never imports this file.
  */
 import type { SiteConfig } from "../../web/src/config";
-import { loadStage, StageConfig } from "../stages";
+import { StageConfig, stageSettings } from "../stages";
 
 export const BRAND = "RepDesk";
 
@@ -30,7 +30,7 @@ export function localTagManagerId(env: NodeJS.ProcessEnv = process.env): string 
  * the local stage only; a built site is moved to another origin by infra/local/site-origin.ts.
  */
 export function siteConfigFor(stageName: string = currentStageName()): SiteConfig {
-  const stage = loadStage(stageName);
+  const stage = stageSettings(stageName);
   const siteUrl = (stage.name === "local" && process.env.LOCAL_SITE_URL) || stage.siteUrl;
   const tagManagerId = stage.name === "local" ? localTagManagerId() : stage.tagManagerId;
   return {

@@ -14,7 +14,7 @@ import {
   SENSITIVE_ROUTES,
 } from "../../infra/constructs/api";
 import { originSecretReference } from "../../infra/constructs/api-waf";
-import { loadStage, type StageConfig } from "../../infra/stages";
+import type { StageConfig } from "../../infra/stages";
 import {
   refersToNested,
   resourcesOf,
@@ -23,15 +23,16 @@ import {
   synthesizeStage,
   withParameters,
 } from "./synth";
+import { testStage } from "./stage-fixtures";
 
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 
 const synthesized = new Map<string, SynthesizedStage>();
 beforeAll(async () => {
-  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name));
+  for (const name of ["dev", "prod"] as const) synthesized.set(name, await synthesizeStage(name));
 }, 600_000);
 
-describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageName) => {
+describe.each(["dev", "prod"] as const)("stage %s deploys as AWS documents it", (stageName) => {
   let s: SynthesizedStage;
   let stage: StageConfig;
   const ofType = (type: string) => resourcesOf(s.json, type) as [string, Resource][];
@@ -50,7 +51,7 @@ describe.each(["dev", "prod"])("stage %s deploys as AWS documents it", (stageNam
 
   beforeAll(() => {
     s = synthesized.get(stageName) as SynthesizedStage;
-    stage = loadStage(stageName);
+    stage = testStage(stageName);
   });
 
   it("serves the site where siteUrl points: every function's SITE_URL host is an alias of the distribution", () => {

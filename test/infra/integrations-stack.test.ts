@@ -12,10 +12,10 @@ type Resource = { Type: string; Properties?: Record<string, any> };
 
 const synthesized = new Map<string, SynthesizedStage>();
 beforeAll(async () => {
-  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name));
+  for (const name of ["dev", "prod"] as const) synthesized.set(name, await synthesizeStage(name));
 }, 600_000);
 
-describe.each(["dev", "prod"])("stage %s", (stageName) => {
+describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
   const json = () => (synthesized.get(stageName) as SynthesizedStage).json;
   const ofType = (type: string) => resourcesOf(json(), type) as [string, Resource][];
   const fn = (name: string): Resource => {

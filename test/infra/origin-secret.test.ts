@@ -15,8 +15,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cdkJsonContext } from "../../infra/app";
 import { ORIGIN_VERIFY_HEADER } from "../../infra/constructs/api-waf";
 import { RepDeskStack, stackNameOf } from "../../infra/stack";
-import { checkStage, loadStage, type StageConfig } from "../../infra/stages";
+import { checkStage, type StageConfig } from "../../infra/stages";
 import { bundleOnce, siteDirFor } from "./synth";
+import { testStage } from "./stage-fixtures";
 
 const OLD = "11111111-1111-4111-8111-111111111111";
 const NEW = "22222222-2222-4222-8222-222222222222";
@@ -75,7 +76,7 @@ function verdict(acl: any, headers: Record<string, string>, secretName: string):
   return acl.DefaultAction.Block?.CustomResponse?.ResponseCode ?? 403;
 }
 
-const prod = loadStage("prod");
+const prod = testStage("prod");
 const secretName = prod.originVerify?.secretName ?? "";
 const synthesized = new Map<Step, Synthesized>();
 
@@ -93,7 +94,6 @@ async function synthesizeStep(step: Step): Promise<Synthesized> {
     stage,
     bundlesDir: dir,
     siteDir: await siteDirFor("prod"),
-    env: { account: "123456789012" },
   });
   const json = Template.fromStack(stack).toJSON();
   const resources = Object.values(json.Resources) as any[];

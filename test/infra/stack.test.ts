@@ -34,7 +34,7 @@ import { urlRewriteCode } from "../../infra/constructs/site/url-rewrite";
 import { bodyInspectionLimit } from "../../infra/constructs/waf";
 import { COMMAND_CENTER_PATH_PATTERN, securityHeaders } from "../../infra/security-headers";
 import { CSP_HASHES_FILE, cspHash, readCspHashes } from "../../infra/site/csp-hashes";
-import { loadStage, type StageConfig } from "../../infra/stages";
+import type { StageConfig } from "../../infra/stages";
 import { consentProbeScript } from "../../web/src/analytics/consent";
 import {
   COMMAND_CENTER_SHELL_FILE,
@@ -43,6 +43,7 @@ import {
   PUBLIC_PATHS,
 } from "../../web/src/public-paths";
 import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
+import { testStage } from "./stage-fixtures";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_FUNCTIONS = [
@@ -58,10 +59,10 @@ type Resource = { Type: string; Properties?: Record<string, any>; [key: string]:
 
 const synthesized = new Map<string, SynthesizedStage>();
 beforeAll(async () => {
-  for (const name of ["dev", "prod"]) synthesized.set(name, await synthesizeStage(name));
+  for (const name of ["dev", "prod"] as const) synthesized.set(name, await synthesizeStage(name));
 }, 600_000);
 
-describe.each(["dev", "prod"])("stage %s", (stageName) => {
+describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
   let s: SynthesizedStage;
   let stage: StageConfig;
   let resources: Record<string, Resource>;
@@ -94,7 +95,7 @@ describe.each(["dev", "prod"])("stage %s", (stageName) => {
 
   beforeAll(() => {
     s = synthesized.get(stageName) as SynthesizedStage;
-    stage = loadStage(stageName);
+    stage = testStage(stageName);
     resources = s.json.Resources as Record<string, Resource>;
   });
 
@@ -1023,7 +1024,7 @@ it("stops the synth when a resource breaks an AwsSolutions rule without an ackno
     stageName: "dev",
     bundlesDir: dir,
     outdir,
-    account: "123456789012",
+    stage: testStage("dev"),
   });
   new Bucket(stack, "UnloggedPlainBucket");
   expect(() => app.synth()).toThrow(/AwsSolutions-S1\b/);
@@ -1032,7 +1033,7 @@ it("stops the synth when a resource breaks an AwsSolutions rule without an ackno
 it("refuses a stage outside us-east-1 with a clear message (CloudFront WAF lives there)", async () => {
   const { RepDeskStack } = await import("../../infra/stack");
   const { App } = await import("aws-cdk-lib");
-  const stage = { ...loadStage("dev"), region: "eu-west-1" };
+  const stage = { ...testStage("dev"), region: "eu-west-1" };
   expect(() => new RepDeskStack(new App(), "X", { stage, bundlesDir: "/nope", siteDir: "/nope" })).toThrow(
     /us-east-1/,
   );

@@ -14,7 +14,8 @@ import { type BuiltBundle, buildFunctions } from "../../infra/build/functions";
 import { withBuildLock } from "../../infra/local/web-build";
 import { ensureStageSite } from "../../infra/site-build";
 import type { RepDeskStack } from "../../infra/stack";
-import { loadStage } from "../../infra/stages";
+import { stageSettings } from "../../infra/stages";
+import { type TestStageName, testStage } from "./stage-fixtures";
 
 let bundles: Promise<{ dir: string; built: BuiltBundle[] }> | undefined;
 
@@ -45,7 +46,7 @@ async function sharedBundles(): Promise<{ dir: string; built: BuiltBundle[] }> {
 
 /** The real site built for the stage (dist/site/<stage>), built once if missing or stale. */
 export function siteDirFor(stageName: string): Promise<string> {
-  return ensureStageSite(loadStage(stageName));
+  return ensureStageSite(stageSettings(stageName));
 }
 
 export interface SynthesizedStage {
@@ -67,7 +68,8 @@ export interface TemplateJson {
   Parameters?: Record<string, unknown>;
 }
 
-export async function synthesizeStage(stageName: string, siteDir?: string): Promise<SynthesizedStage> {
+/** A deployable stage with the fixtures' accounts and ids (test/infra/stage-fixtures.ts). */
+export async function synthesizeStage(stageName: TestStageName, siteDir?: string): Promise<SynthesizedStage> {
   const { dir } = await bundleOnce();
   const outdir = mkdtempSync(join(tmpdir(), `repdesk-cdk-${stageName}-`));
   const site = siteDir ?? (await siteDirFor(stageName));
@@ -76,7 +78,7 @@ export async function synthesizeStage(stageName: string, siteDir?: string): Prom
     bundlesDir: dir,
     siteDir: site,
     outdir,
-    account: "123456789012",
+    stage: testStage(stageName),
   });
   app.synth();
   const json = JSON.parse(
