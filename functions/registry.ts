@@ -14,6 +14,7 @@ import type {
   ScheduledFunctionDefinition,
   WorkerDefinition,
 } from "./model/registry-types";
+import type { TableKey } from "./model/tables";
 
 export type {
   HttpFunctionDefinition,
@@ -381,4 +382,29 @@ export const SCHEDULED_FUNCTIONS: readonly ScheduledFunctionDefinition[] = [
 /** The queues an event of this type goes to. */
 export function queuesFor(type: DomainEventType): QueueDefinition[] {
   return QUEUES.filter((queue) => queue.consumes.includes(type));
+}
+
+/**
+ * The tables each function reads whole (a DynamoDB Scan): only these get dynamodb:Scan with their
+ * read access (infra/constructs/data.ts); every other read is a get or a query. Listed from the
+ * code that scans: the staff list (UsersRepository.list), the invitations and endpoints lists, the
+ * outbox sweep and its subscribers, the privacy search's pending events, the desk backfill.
+ */
+export const TABLE_SCANS: Readonly<Record<string, readonly TableKey[]>> = {
+  account: ["users"],
+  "admin-desk-owners": ["users"],
+  "password-reset": ["users"],
+  team: ["users", "invitations"],
+  invitation: ["invitations"],
+  integrations: ["integrations"],
+  "webhook-fanout": ["integrations"],
+  "webhook-sweep": ["integrations", "users"],
+  "outbox-relay": ["outbox", "integrations"],
+  privacy: ["outbox"],
+  "desk-backfill": ["signups", "contacts"],
+};
+
+/** The tables a function may scan (TABLE_SCANS). */
+export function scansOf(functionName: string): readonly TableKey[] {
+  return TABLE_SCANS[functionName] ?? [];
 }

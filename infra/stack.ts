@@ -89,6 +89,7 @@ export class RepDeskStack extends Stack {
         sessionSecretArn: this.secrets.sessionKey.secretArn,
         webhookKeyId: this.secrets.webhookKey.keyId,
         sesConfigurationSet: this.email.configurationSet.configurationSetName,
+        // The mail workers are workers: their time limit is the workers' (timeoutOf).
         sesMinSendIntervalMs: sendRateSettings(
           stage.sesMaxSendRate,
           FUNCTION_SIZING.worker.timeout.toSeconds(),

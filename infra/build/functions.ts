@@ -31,6 +31,9 @@ export const BUNDLE_FILE = "index.mjs";
 /** Lambda handler setting for every bundle. */
 export const HANDLER = "index.handler";
 
+/** esbuild's target: the Node.js version Lambda runs the functions on. */
+export const NODE_TARGET = "node24";
+
 /** Targets per function (docs/product/targets.md). */
 export const BUNDLE_TARGETS = {
   minifiedBytes: 400 * 1024,
@@ -148,7 +151,8 @@ const ENTRY_NAMESPACE = "function-entry";
 const LAMBDA_OUTPUT = {
   bundle: true,
   platform: "node",
-  target: "node22",
+  // The Node.js of LAMBDA_RUNTIME (infra/constructs/function.ts); test/infra checks they agree.
+  target: NODE_TARGET,
   format: "esm",
   // Prefer the ES module builds of dependencies (the AWS SDK ships both): they tree-shake.
   mainFields: ["module", "main"],

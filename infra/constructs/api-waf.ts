@@ -7,12 +7,14 @@
  *
  * The value lives in Secrets Manager only: the template holds CloudFormation dynamic references,
  * pinned to version ids from infra/stages.ts, so a new value takes a deploy (the rotation runbook
- * in docs/DEPLOY.md: accept two, send the new one, drop the old one).
+ * in docs/DEPLOY.md: accept two, send the new one, drop the old one). Sampled requests are off
+ * (infra/constructs/waf.ts `visibility`): a sample would show the origin secret and session cookies.
  */
 import { CfnWebACL, CfnWebACLAssociation } from "aws-cdk-lib/aws-wafv2";
 import { Construct } from "constructs";
 import { MESSAGES } from "../../functions/lib/http/errors";
 import type { StageConfig } from "../stages";
+import { visibility } from "./waf";
 
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
@@ -62,11 +64,6 @@ export class ApiWaf extends Construct {
     const accepted = verify.accepted.map((version) =>
       headerEquals(originSecretReference(verify.secretName, version)),
     );
-    const visibility = (metricName: string) => ({
-      cloudWatchMetricsEnabled: true,
-      metricName,
-      sampledRequestsEnabled: true,
-    });
     this.webAcl = new CfnWebACL(this, "WebAcl", {
       name: `repdesk-${stage.name}-api`,
       description:

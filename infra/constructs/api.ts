@@ -56,13 +56,35 @@ export const SENSITIVE_ROUTES = [
 /** The REST API's stage: CloudFront's origin path, and the `/api` of every route stays the resource path. */
 export const API_STAGE_NAME = "live";
 
+/** Staff sign-in: WAF gives these a per-client limit of their own (SIGN_IN_RATE_LIMIT_PER_5_MINUTES). */
+export const SIGN_IN_ROUTES = [
+  "POST /api/auth/login",
+  "POST /api/auth/passkey/options",
+  "POST /api/auth/passkey/verify",
+] as const satisfies readonly (typeof SENSITIVE_ROUTES)[number][];
+
 /**
  * Requests per second (steady, burst) for the whole stage, and for each sensitive route on its own.
- * API Gateway's throttles count all callers together; the per-client limits are WAF's
- * (infra/constructs/waf.ts) and the functions' own (submissionsPerMinute, the sign-in throttles).
+ * API Gateway keeps a bucket per method, counting all callers of that method together; the
+ * per-client limits are WAF's (infra/constructs/waf.ts) and the functions' own
+ * (submissionsPerMinute, the sign-in throttles). So the anonymous forms have buckets of their own
+ * and cannot use up sign-in's; and sign-in's bucket is sized against WAF's per-client sign-in
+ * limit, so that holding it full takes hundreds of addresses (MIN_ADDRESSES_TO_FILL_SIGN_IN), not
+ * the thirty that 10 a second took (docs/decisions/0118).
  */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 export const SENSITIVE_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+export const SIGN_IN_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** Client addresses, each under WAF's sign-in limit, that it takes to keep sign-in's bucket empty. */
+export const MIN_ADDRESSES_TO_FILL_SIGN_IN = 500;
+
+/** The throttle of one sensitive route. */
+export function routeThrottle(route: (typeof SENSITIVE_ROUTES)[number]): {
+  rateLimit: number;
+  burstLimit: number;
+} {
+  return (SIGN_IN_ROUTES as readonly string[]).includes(route) ? SIGN_IN_THROTTLE : SENSITIVE_ROUTE_THROTTLE;
+}
 
 /** The headers of every answer API Gateway writes itself (gateway responses, the 405 mock). */
 const JSON_RESPONSE_HEADERS = {
@@ -139,8 +161,8 @@ export class Api extends Construct {
       SENSITIVE_ROUTES.map((route) => [
         methodSettingsKey(route),
         {
-          throttlingRateLimit: SENSITIVE_ROUTE_THROTTLE.rateLimit,
-          throttlingBurstLimit: SENSITIVE_ROUTE_THROTTLE.burstLimit,
+          throttlingRateLimit: routeThrottle(route).rateLimit,
+          throttlingBurstLimit: routeThrottle(route).burstLimit,
         },
       ]),
     );
@@ -157,13 +179,17 @@ export class Api extends Construct {
         throttlingRateLimit: API_THROTTLE.rateLimit,
         throttlingBurstLimit: API_THROTTLE.burstLimit,
         methodOptions: sensitive,
-        tracingEnabled: true,
+        // No X-Ray: nothing behind the stage writes subsegments (docs/decisions/0118).
+        tracingEnabled: false,
         accessLogDestination: new LogGroupLogDestination(this.accessLogs),
         accessLogFormat: AccessLogFormat.custom(
           JSON.stringify({
             requestId: "$context.requestId",
             time: "$context.requestTimeEpoch",
-            ip: "$context.identity.sourceIp",
+            // The address that connected to API Gateway: CloudFront's edge server, never the
+            // visitor (REST access logs take only $context variables, no request header). The
+            // visitor's address is CloudFront's standard log's c-ip (docs/decisions/0118).
+            edgeIp: "$context.identity.sourceIp",
             method: "$context.httpMethod",
             resource: "$context.resourcePath",
             path: "$context.path",
@@ -301,7 +327,7 @@ function acknowledgeApiFindings(api: RestApi): void {
     {
       id: "AwsSolutions-APIG6",
       reason:
-        "JSON access logs of every request go to a log group with retention, and each function logs one line per request; execution logs need the account-wide API Gateway CloudWatch role, which stages sharing an account would fight over.",
+        "JSON access logs of every request go to a log group with retention, and each function logs one line per request. Execution logs would go to log groups API Gateway creates itself, without retention; the account's CloudWatch role that access logs need is the account baseline's (infra/baseline).",
     },
   );
 }

@@ -18,14 +18,15 @@ import { TABLES, type TableDefinition, type TableKey } from "../../functions/mod
 import type { TableAccess } from "../../functions/registry";
 import type { StageConfig } from "../stages";
 
+/** Reads of single items and of a key's range; a Scan is granted only where the registry lists it. */
 const READ_ACTIONS = [
   "dynamodb:GetItem",
   "dynamodb:BatchGetItem",
   "dynamodb:Query",
-  "dynamodb:Scan",
   "dynamodb:ConditionCheckItem",
   "dynamodb:DescribeTable",
 ];
+export const SCAN_ACTION = "dynamodb:Scan";
 const WRITE_ACTIONS = [
   "dynamodb:PutItem",
   "dynamodb:UpdateItem",
@@ -59,8 +60,11 @@ const ACTIONS: Record<TableAccess, readonly string[]> = {
   lookupUpsert: [...LOOKUP_ACTIONS, ...UPSERT_ACTIONS],
 };
 
-export function actionsFor(access: TableAccess): string[] {
-  return [...new Set(ACTIONS[access])];
+/** The actions of an access level, plus Scan for a table the function is listed as scanning (TABLE_SCANS). */
+export function actionsFor(access: TableAccess, scans = false): string[] {
+  const reads = access === "read" || access === "readWrite";
+  if (scans && !reads) throw new Error(`A scan needs read access, not "${access}" (functions/registry.ts)`);
+  return [...new Set([...ACTIONS[access], ...(scans ? [SCAN_ACTION] : [])])];
 }
 
 const attributeType = (type: "S" | "N") => (type === "S" ? AttributeType.STRING : AttributeType.NUMBER);
@@ -120,15 +124,15 @@ export class Data extends Construct {
     return table;
   }
 
-  /** Grants one access level on one table and its indexes, nothing more. */
-  grant(grantee: IGrantable, key: TableKey, access: TableAccess): void {
+  /** Grants one access level on one table and its indexes (and Scan where listed), nothing more. */
+  grant(grantee: IGrantable, key: TableKey, access: TableAccess, scans = false): void {
     const table = this.tables[key];
     const definition: TableDefinition = TABLES[key];
     const indexArns = (definition.globalIndexes ?? []).map(
       (index) => `${table.tableArn}/index/${index.indexName}`,
     );
     grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: actionsFor(access), resources: [table.tableArn, ...indexArns] }),
+      new PolicyStatement({ actions: actionsFor(access, scans), resources: [table.tableArn, ...indexArns] }),
     );
   }
 

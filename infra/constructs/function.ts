@@ -1,9 +1,11 @@
 /**
- * One Lambda function of the registry, set up the same way for every function: Node.js 22 on
- * arm64, the esbuild bundle of infra/build, X-Ray tracing, JSON logs into its own log group with
- * a retention period, and a role of its own that starts with nothing but writing to that group.
+ * One Lambda function of the registry, set up the same way for every function: Node.js 24 on
+ * arm64 (LAMBDA_RUNTIME; infra/build bundles for the same version), the esbuild bundle of
+ * infra/build, JSON logs into its own log group with a retention period, and a role of its own
+ * that starts with nothing but writing to that group. No X-Ray: the functions write no
+ * subsegments, so a trace showed only Lambda's own two segments (docs/decisions/0118).
  */
-import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import {
   Architecture,
@@ -17,6 +19,7 @@ import {
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import type { TableKey } from "../../functions/model/tables";
+import { scansOf } from "../../functions/registry";
 import { type FunctionKind, HANDLER } from "../build/functions";
 import { type EnvironmentDefinition, type EnvironmentValues, functionEnvironment } from "../environment";
 import type { StageConfig } from "../stages";
@@ -36,15 +39,23 @@ export interface RegistryFunctionProps {
   readonly logRetention: RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   readonly description: string;
+  /** At most this many instances at once (1 for a scheduled job, so runs never overlap). */
+  readonly reservedConcurrentExecutions?: number;
 }
+
+/** The Lambda runtime of every function; infra/build/functions.ts bundles for its Node.js version. */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 export class RegistryFunction extends Construct {
   readonly fn: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
+  /** Its time limit (its queue's visibility timeout is derived from it, infra/constructs/queues.ts). */
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: RegistryFunctionProps) {
     super(scope, id);
+    this.timeout = props.timeout;
     const functionName = `repdesk-${props.stageName}-${props.name}`;
     this.logGroup = new LogGroup(this, "Logs", {
       logGroupName: `/aws/lambda/${functionName}`,
@@ -64,7 +75,7 @@ export class RegistryFunction extends Construct {
     this.fn = new LambdaFunction(this, "Function", {
       functionName,
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       handler: HANDLER,
       code: Code.fromAsset(`${props.bundlesDir}/${props.name}`),
@@ -77,20 +88,9 @@ export class RegistryFunction extends Construct {
       // INFO keeps the platform's START/END/REPORT lines (duration, memory used, init duration);
       // WARN would drop them.
       systemLogLevelV2: SystemLogLevel.INFO,
-      tracing: Tracing.ACTIVE,
+      tracing: Tracing.DISABLED,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
     });
-    Validations.of(this).acknowledge(
-      {
-        id: "AwsSolutions-L1",
-        reason:
-          "Node.js 22 is the runtime the functions are written and tested for; moving to 24 is a deliberate upgrade, not a synth-time default.",
-      },
-      {
-        id: "AwsSolutions-IAM5[Resource::*]",
-        reason:
-          "X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.",
-      },
-    );
   }
 }
 
@@ -119,6 +119,19 @@ export interface FunctionDefinition extends EnvironmentDefinition {
   readonly timeoutSeconds?: number;
 }
 
+/** What a caller may set beyond the registry entry: a tighter time limit, reserved concurrency. */
+export interface FunctionOverrides {
+  readonly timeout?: Duration;
+  readonly reservedConcurrentExecutions?: number;
+}
+
+/** A function's time limit: its registry entry's own, else its kind's. */
+export function timeoutOf(definition: FunctionDefinition, kind: FunctionKind): Duration {
+  return definition.timeoutSeconds
+    ? Duration.seconds(definition.timeoutSeconds)
+    : FUNCTION_SIZING[kind].timeout;
+}
+
 /**
  * Creates a registry function with the environment its registry entry implies
  * (infra/environment.ts), the grants that go with it (its tables, the session key, sending
@@ -130,6 +143,7 @@ export function createRegistryFunction(
   definition: FunctionDefinition,
   kind: FunctionKind,
   context: FunctionContext,
+  overrides: FunctionOverrides = {},
 ): RegistryFunction {
   const { stage, data } = context;
   const tableKeys = Object.keys(definition.tables) as TableKey[];
@@ -137,8 +151,9 @@ export function createRegistryFunction(
     name: definition.name,
     stageName: stage.name,
     bundlesDir: context.bundlesDir,
-    ...FUNCTION_SIZING[kind],
-    ...(definition.timeoutSeconds ? { timeout: Duration.seconds(definition.timeoutSeconds) } : {}),
+    memorySize: FUNCTION_SIZING[kind].memorySize,
+    timeout: overrides.timeout ?? timeoutOf(definition, kind),
+    reservedConcurrentExecutions: overrides.reservedConcurrentExecutions,
     description: `RepDesk ${stage.name}: ${kind} function ${definition.name}`,
     logRetention: logRetentionOf(stage),
     removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -146,7 +161,7 @@ export function createRegistryFunction(
   });
   for (const key of tableKeys) {
     const access = definition.tables[key];
-    if (access) data.grant(created.fn, key, access);
+    if (access) data.grant(created.fn, key, access, scansOf(definition.name).includes(key));
   }
   if (definition.sessionKey) context.secrets.grantSessionKey(created.fn);
   if (definition.webhookKey) context.secrets.grantWebhookKey(created.fn);

@@ -7,13 +7,14 @@
 import { Duration, Validations } from "aws-cdk-lib";
 import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
-import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { TTL_DELETION_IDENTITY } from "../../functions/lib/dynamo";
 import type { TableKey } from "../../functions/model/tables";
 import { LEAD_EXPIRY } from "../../functions/registry";
 import { createRegistryFunction, type FunctionContext, type RegistryFunction } from "./function";
 import { pascal } from "./messaging";
+import { DEAD_LETTER_RETENTION, secureQueue } from "./queues";
 
 /** The tables whose TTL deletions it consumes: the two kinds of lead. */
 export const EXPIRING_TABLES: readonly TableKey[] = ["signups", "contacts"];
@@ -38,11 +39,9 @@ export class LeadExpiry extends Construct {
   constructor(scope: Construct, id: string, { context }: LeadExpiryProps) {
     super(scope, id);
     this.consumer = createRegistryFunction(this, "LeadExpiry", LEAD_EXPIRY, "worker", context);
-    this.failures = new Queue(this, "LeadExpiryFailures", {
+    this.failures = secureQueue(this, "LeadExpiryFailures", context.stage, {
       queueName: `repdesk-${context.stage.name}-lead-expiry-failures`,
-      retentionPeriod: Duration.days(14),
-      enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: DEAD_LETTER_RETENTION,
     });
     Validations.of(this.failures).acknowledge({
       id: "AwsSolutions-SQS3",

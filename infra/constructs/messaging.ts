@@ -10,7 +10,7 @@ import { LambdaFunction as LambdaTarget } from "aws-cdk-lib/aws-events-targets";
 import { EventSourceMapping, FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
-import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import type { Queue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { SES_DAILY_QUOTA_MESSAGE } from "../../functions/lib/ses-mailer";
 import { OUTBOX_DEAD_MESSAGE } from "../../functions/model/outbox";
@@ -21,18 +21,12 @@ import {
   SCHEDULED_FUNCTIONS,
   WORKERS,
 } from "../../functions/registry";
-import {
-  createRegistryFunction,
-  FUNCTION_SIZING,
-  type FunctionContext,
-  type RegistryFunction,
-} from "./function";
+import { createRegistryFunction, type FunctionContext, type RegistryFunction, timeoutOf } from "./function";
+import { DEAD_LETTER_RETENTION, secureQueue, workQueueTimings } from "./queues";
 
-/** SQS's advice: visibility timeout at least six times the consumer's timeout. */
-export const VISIBILITY_TIMEOUT_FACTOR = 6;
-/** SQS's maximum: a message still waiting after this is deleted, so every queue keeps the most. */
-const RETENTION = Duration.days(14);
-const DLQ_RETENTION = RETENTION;
+export { VISIBILITY_TIMEOUT_FACTOR } from "./queues";
+
+const DLQ_RETENTION = DEAD_LETTER_RETENTION;
 /** A work queue's oldest message older than this raises an alarm (normally seconds). */
 export const WORK_QUEUE_MAX_AGE = Duration.minutes(15);
 export const WORKER_BATCH_SIZE = 10;
@@ -70,9 +64,19 @@ export const SWEEP_EVENT = { source: "repdesk.outbox", "detail-type": "Outbox sw
 /** EventBridge retries a failed scheduled invocation this often, then hands the event to a dead-letter queue. */
 export const SCHEDULE_RETRY_ATTEMPTS = 2;
 export const SCHEDULE_MAX_EVENT_AGE = Duration.hours(1);
+/** A scheduled run's time limit ends this long before the next run is due (half an interval under two minutes). */
+export const SCHEDULE_TIMEOUT_MARGIN = Duration.minutes(1);
 
-function secureQueue(scope: Construct, id: string, props: ConstructorParameters<typeof Queue>[2]): Queue {
-  return new Queue(scope, id, { ...props, enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED });
+/**
+ * A scheduled function's time limit: its registry entry's, but never reaching its interval, so a
+ * run ends before the next one starts (a run that would overlap is throttled anyway: scheduled
+ * functions have a reserved concurrency of 1, and the throttled event is retried).
+ */
+export function scheduledTimeout(definition: (typeof SCHEDULED_FUNCTIONS)[number]): Duration {
+  const own = timeoutOf(definition, "worker").toSeconds();
+  const interval = definition.everyMinutes * 60;
+  const limit = interval - Math.min(SCHEDULE_TIMEOUT_MARGIN.toSeconds(), interval / 2);
+  return Duration.seconds(Math.min(own, limit));
 }
 
 export interface MessagingProps {
@@ -109,7 +113,7 @@ export class Messaging extends Construct {
     this.relay = createRegistryFunction(this, "OutboxRelay", OUTBOX_RELAY, "relay", withQueues);
     for (const name of OUTBOX_RELAY.queues) this.queue(name).grantSendMessages(this.relay.fn);
 
-    this.relayFailures = secureQueue(this, "OutboxRelayFailures", {
+    this.relayFailures = secureQueue(this, "OutboxRelayFailures", stage, {
       queueName: `repdesk-${stage.name}-outbox-relay-failures`,
       retentionPeriod: DLQ_RETENTION,
     });
@@ -174,8 +178,11 @@ export class Messaging extends Construct {
    */
   private createScheduled(definition: (typeof SCHEDULED_FUNCTIONS)[number], context: FunctionContext): void {
     const id = pascal(definition.name);
-    const fn = createRegistryFunction(this, id, definition, "worker", context);
-    const deadLetters = secureQueue(this, `${id}ScheduleDeadLetters`, {
+    const fn = createRegistryFunction(this, id, definition, "worker", context, {
+      timeout: scheduledTimeout(definition),
+      reservedConcurrentExecutions: 1,
+    });
+    const deadLetters = secureQueue(this, `${id}ScheduleDeadLetters`, context.stage, {
       queueName: `repdesk-${context.stage.name}-${definition.name}-dlq`,
       retentionPeriod: DLQ_RETENTION,
     });
@@ -220,21 +227,19 @@ export class Messaging extends Construct {
     if (!worker) throw new Error(`Queue ${definition.name} names unknown worker ${definition.worker}`);
     const prefix = `repdesk-${context.stage.name}-${definition.name}`;
     const id = pascal(definition.name);
-    const deadLetterQueue = secureQueue(this, `${id}DeadLetters`, {
+    const deadLetterQueue = secureQueue(this, `${id}DeadLetters`, context.stage, {
       queueName: `${prefix}-dlq`,
       retentionPeriod: DLQ_RETENTION,
     });
-    const queue = secureQueue(this, `${id}Queue`, {
+    // Visibility and retention from this queue's own worker (infra/constructs/queues.ts).
+    const queue = secureQueue(this, `${id}Queue`, context.stage, {
       queueName: prefix,
-      visibilityTimeout: Duration.seconds(
-        FUNCTION_SIZING.worker.timeout.toSeconds() * VISIBILITY_TIMEOUT_FACTOR,
-      ),
-      retentionPeriod: RETENTION,
+      ...workQueueTimings(worker.timeout),
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
     });
     const workerDefinition = WORKERS.find((w) => w.name === definition.worker);
     const paced = workerDefinition?.sendsEmail
-      ? sendRateSettings(context.stage.sesMaxSendRate, FUNCTION_SIZING.worker.timeout.toSeconds())
+      ? sendRateSettings(context.stage.sesMaxSendRate, worker.timeout.toSeconds())
       : undefined;
     if (paced) {
       // The worker spaces its sends by paced.minIntervalMs (infra/environment.ts). A send refused for the day fails its message (retried later; the backlog alarm fires too).

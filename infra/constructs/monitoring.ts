@@ -3,7 +3,7 @@
  * queues that hold anything, function errors and throttles, the API's 5xx rate, the SES bounce and
  * complaint rates, and the outbox relay falling behind.
  */
-import { Duration, Stack } from "aws-cdk-lib";
+import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
 import {
   Alarm,
   ComparisonOperator,
@@ -39,12 +39,38 @@ export class Monitoring extends Construct {
       description: `Encrypts the RepDesk ${stage.name} notification topics`,
       enableKeyRotation: true,
     });
-    for (const service of ["cloudwatch.amazonaws.com", "ses.amazonaws.com"]) {
+    // Each service may use the key only on behalf of this account's own alarms and configuration
+    // set (the confused-deputy conditions): another account's alarm could not publish through it.
+    const stack = Stack.of(this);
+    const sources: [string, string][] = [
+      [
+        "cloudwatch.amazonaws.com",
+        stack.formatArn({
+          service: "cloudwatch",
+          resource: "alarm",
+          resourceName: "*",
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      [
+        "ses.amazonaws.com",
+        stack.formatArn({
+          service: "ses",
+          resource: "configuration-set",
+          resourceName: `repdesk-${stage.name}`,
+        }),
+      ],
+    ];
+    for (const [service, sourceArn] of sources) {
       this.topicKey.addToResourcePolicy(
         new PolicyStatement({
           principals: [new ServicePrincipal(service)],
           actions: ["kms:Decrypt", "kms:GenerateDataKey"],
           resources: ["*"],
+          conditions: {
+            StringEquals: { "aws:SourceAccount": stack.account },
+            ArnLike: { "aws:SourceArn": sourceArn },
+          },
         }),
       );
     }

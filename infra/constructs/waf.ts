@@ -3,7 +3,10 @@
  * every stage deploys there (infra/stages.ts; the stack refuses another region, docs/DEPLOY.md).
  *
  * Rules, in order:
+ * 0. a tighter per-IP rate limit on staff sign-in (login, passkeys) -> 429 JSON;
  * 1. per-IP rate limit on the abuse-prone routes (signup, contact, login) -> 429 JSON;
+ *    both match the path after URL-decoding, path normalisation and lowercasing, with or without a
+ *    trailing slash (API Gateway serves `/api/auth/login/` as `/api/auth/login`);
  * 2. API bodies over LIMITS.bodyBytes -> 413 JSON (the same limit the functions enforce; the ACL's
  *    CloudFront body inspection limit is raised from the default 16 KB to match, so WAF sees the
  *    whole body it judges — AWS bills each 16 KB inspected beyond the first);
@@ -11,19 +14,72 @@
  * 4. AWS common rule set, with its 8 KB body-size rule only counted (our API takes up to
  *    LIMITS.bodyBytes and rule 2 enforces that);
  * 5. AWS known-bad-inputs rule set.
+ *
+ * Sampled requests are off (metrics stay on): a sample holds every header of a request, the staff
+ * session cookie among them, and anyone allowed wafv2:GetSampledRequests could read it.
  */
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
 import { Construct } from "constructs";
 import { LIMITS } from "../../events";
 import { MESSAGES } from "../../functions/lib/http/errors";
 import type { StageConfig } from "../stages";
-import { SENSITIVE_ROUTES } from "./api";
+import { SENSITIVE_ROUTES, SIGN_IN_ROUTES } from "./api";
 
 export const RATE_LIMIT_WINDOW_SECONDS = 300;
 const JSON_CONTENT_TYPE = "APPLICATION_JSON";
 
-function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
-  return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true };
+/** Requests per client IP per 5 minutes to staff sign-in before WAF answers 429. */
+export const SIGN_IN_RATE_LIMIT_PER_5_MINUTES = 20;
+
+/** Metrics, never sampled requests (they would hold session cookies). */
+export function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
+  return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false };
+}
+
+/** What WAF does to the URI path before matching a route: decode, normalise, lowercase. */
+export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: "URL_DECODE" },
+  { priority: 1, type: "NORMALIZE_PATH" },
+  { priority: 2, type: "LOWERCASE" },
+];
+
+/** The regular expression of a set of route paths, each with or without a trailing slash. */
+export function routePathPattern(paths: readonly string[]): string {
+  const escaped = paths.map((path) => path.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return `^(?:${escaped.join("|")})/?$`;
+}
+
+/** Matches a request to one of the routes' paths however the path is encoded or cased. */
+export function routePathsStatement(paths: readonly string[]): CfnWebACL.StatementProperty {
+  return {
+    regexMatchStatement: {
+      fieldToMatch: { uriPath: {} },
+      regexString: routePathPattern(paths),
+      textTransformations: PATH_TRANSFORMATIONS,
+    },
+  };
+}
+
+function rateLimitRule(
+  name: string,
+  priority: number,
+  limit: number,
+  paths: readonly string[],
+): CfnWebACL.RuleProperty {
+  return {
+    name,
+    priority,
+    action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: "TooManyRequests" } } },
+    statement: {
+      rateBasedStatement: {
+        limit,
+        evaluationWindowSec: RATE_LIMIT_WINDOW_SECONDS,
+        aggregateKeyType: "IP",
+        scopeDownStatement: routePathsStatement(paths),
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
 }
 
 function managedRuleSet(
@@ -68,8 +124,16 @@ export function bodyInspectionLimit(bytes: number): string {
   return `KB_${kilobytes}`;
 }
 
+function pathsOf(routes: readonly string[]): string[] {
+  return [...new Set(routes.map((route) => route.split(" ")[1] ?? ""))];
+}
+
 export function sensitivePaths(): string[] {
-  return [...new Set(SENSITIVE_ROUTES.map((route) => route.split(" ")[1] ?? ""))];
+  return pathsOf(SENSITIVE_ROUTES);
+}
+
+export function signInPaths(): string[] {
+  return pathsOf(SIGN_IN_ROUTES);
 }
 
 export class Waf extends Construct {
@@ -77,7 +141,6 @@ export class Waf extends Construct {
 
   constructor(scope: Construct, id: string, { stage }: { stage: StageConfig }) {
     super(scope, id);
-    const paths = sensitivePaths();
     this.webAcl = new CfnWebACL(this, "WebAcl", {
       name: `repdesk-${stage.name}`,
       scope: "CLOUDFRONT",
@@ -94,28 +157,11 @@ export class Waf extends Construct {
         TooLarge: { contentType: JSON_CONTENT_TYPE, content: JSON.stringify({ error: MESSAGES.tooLarge }) },
       },
       rules: [
-        {
-          name: "RateLimitSensitiveRoutes",
-          priority: 0,
-          action: {
-            block: { customResponse: { responseCode: 429, customResponseBodyKey: "TooManyRequests" } },
-          },
-          statement: {
-            rateBasedStatement: {
-              limit: stage.edgeRateLimitPer5Minutes,
-              evaluationWindowSec: RATE_LIMIT_WINDOW_SECONDS,
-              aggregateKeyType: "IP",
-              scopeDownStatement:
-                paths.length === 1
-                  ? pathStatement(paths[0] ?? "", "EXACTLY")
-                  : { orStatement: { statements: paths.map((path) => pathStatement(path, "EXACTLY")) } },
-            },
-          },
-          visibilityConfig: visibility("RateLimitSensitiveRoutes"),
-        },
+        rateLimitRule("RateLimitSignIn", 0, SIGN_IN_RATE_LIMIT_PER_5_MINUTES, signInPaths()),
+        rateLimitRule("RateLimitSensitiveRoutes", 1, stage.edgeRateLimitPer5Minutes, sensitivePaths()),
         {
           name: "ApiBodyTooLarge",
-          priority: 1,
+          priority: 2,
           action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: "TooLarge" } } },
           statement: {
             andStatement: {
@@ -134,9 +180,9 @@ export class Waf extends Construct {
           },
           visibilityConfig: visibility("ApiBodyTooLarge"),
         },
-        managedRuleSet("AWSManagedRulesAmazonIpReputationList", 2),
-        managedRuleSet("AWSManagedRulesCommonRuleSet", 3, ["SizeRestrictions_BODY"]),
-        managedRuleSet("AWSManagedRulesKnownBadInputsRuleSet", 4),
+        managedRuleSet("AWSManagedRulesAmazonIpReputationList", 3),
+        managedRuleSet("AWSManagedRulesCommonRuleSet", 4, ["SizeRestrictions_BODY"]),
+        managedRuleSet("AWSManagedRulesKnownBadInputsRuleSet", 5),
       ],
     });
   }

@@ -15,6 +15,7 @@ import {
 } from "../../infra/constructs/api";
 import { originSecretReference } from "../../infra/constructs/api-waf";
 import type { StageConfig } from "../../infra/stages";
+import { testStage } from "./stage-fixtures";
 import {
   refersToNested,
   resourcesOf,
@@ -23,7 +24,6 @@ import {
   synthesizeStage,
   withParameters,
 } from "./synth";
-import { testStage } from "./stage-fixtures";
 
 type Resource = { Type: string; Properties?: Record<string, any>; [key: string]: any };
 

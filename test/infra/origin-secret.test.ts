@@ -16,8 +16,8 @@ import { cdkJsonContext } from "../../infra/app";
 import { ORIGIN_VERIFY_HEADER } from "../../infra/constructs/api-waf";
 import { RepDeskStack, stackNameOf } from "../../infra/stack";
 import { checkStage, type StageConfig } from "../../infra/stages";
-import { bundleOnce, siteDirFor } from "./synth";
 import { testStage } from "./stage-fixtures";
+import { bundleOnce, siteDirFor } from "./synth";
 
 const OLD = "11111111-1111-4111-8111-111111111111";
 const NEW = "22222222-2222-4222-8222-222222222222";

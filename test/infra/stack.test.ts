@@ -42,8 +42,8 @@ import {
   NOT_FOUND_FILE,
   PUBLIC_PATHS,
 } from "../../web/src/public-paths";
-import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
 import { testStage } from "./stage-fixtures";
+import { resourcesOf, type SynthesizedStage, synthesizeStage } from "./synth";
 
 const CACHING_DISABLED = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad";
 const ALL_FUNCTIONS = [

@@ -57,6 +57,9 @@ import { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE, urlRewriteCode } from
 
 export { HASHED_ASSETS, IMMUTABLE_CACHE, REVALIDATE_CACHE };
 
+/** How long the production content bucket keeps a replaced or deleted file's old version. */
+export const NONCURRENT_VERSION_EXPIRY = Duration.days(90);
+
 /** The one cache behaviour of the API. */
 export const API_PATH_PATTERN = "/api/*";
 
@@ -112,6 +115,15 @@ export class Site extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: stage.production,
+      // Every deploy replaces the pages: keep replaced versions long enough to roll back, not forever.
+      lifecycleRules: stage.production
+        ? [
+            {
+              noncurrentVersionExpiration: NONCURRENT_VERSION_EXPIRY,
+              abortIncompleteMultipartUploadAfter: Duration.days(7),
+            },
+          ]
+        : undefined,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: "s3/",
       ...removal,
