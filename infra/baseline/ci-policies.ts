@@ -112,7 +112,11 @@ export function ciStatements(kind: CiRoleKind, place: Place, stage: StageConfig)
       ];
     case "execute":
       return [
-        allow(["cloudformation:ExecuteChangeSet"], stacks.slice(0, 1)),
+        // Executes, then switches termination protection on (a change set cannot).
+        allow(
+          ["cloudformation:ExecuteChangeSet", "cloudformation:UpdateTerminationProtection"],
+          stacks.slice(0, 1),
+        ),
         allow(
           [
             "cloudformation:DescribeChangeSet",

@@ -1,11 +1,14 @@
 /**
- * Who can reach which cloud role from the deploy workflow. Reads the workflow (YAML) and the role
- * table of docs/DEPLOY.md ("CI/CD", the `json ci-roles` block) and lists every way a job that can
- * run for a pull request could get deploying credentials:
- * - it names a GitHub environment (its OIDC subject is then the environment's, which deploy roles
- *   trust, instead of `…:pull_request`);
- * - it assumes a role that is not trusted for pull requests, or one that may reach a deploying
- *   bootstrap role;
+ * Who can reach which cloud role from the deploy workflow, and what each role may do. Reads the
+ * workflow (YAML) and the CI roles of the synthesized account baseline (infra/baseline: each role's
+ * trusted OIDC subject, its workflow-variable tag and its policy statements) and lists every way a
+ * job that can run for a pull request could read production data or get further credentials:
+ * - it names a GitHub environment (its OIDC subject is then the environment's, which deploying
+ *   roles trust, instead of `…:pull_request`);
+ * - it assumes a role that is not trusted for pull requests;
+ * - a role trusted for pull requests allows reading WAF, CloudFront, Logs, S3 objects, SQS,
+ *   DynamoDB, secrets or keys (SENSITIVE_READS, wildcards evaluated as IAM does), or assuming or
+ *   passing any role, or carries a managed policy;
  * and, for every other job, a role whose trusted subject is not the job's own environment.
  *
  * Whether a job runs for a pull request is decided by evaluating its `if:` (and its needs') for a
@@ -13,34 +16,133 @@
  */
 import { parse } from "yaml";
 
+export interface PolicyStatementJson {
+  readonly Effect: "Allow" | "Deny";
+  readonly Action?: string | readonly string[];
+  readonly NotAction?: string | readonly string[];
+  readonly Resource?: unknown;
+}
+
 export interface CiRole {
   readonly role: string;
   readonly variable: string;
   readonly subject: string;
-  readonly mayAssume: readonly string[];
+  readonly statements: readonly PolicyStatementJson[];
+  readonly managedPolicies: readonly unknown[];
 }
 
-/** Bootstrap roles that only read (cdk diff --method=template needs just this one). */
-const READ_ONLY_BOOTSTRAP_ROLES = new Set(["lookup-role"]);
+/** Reads of data or of secrets no pull request may make, whatever the resource. */
+export const SENSITIVE_READS = [
+  "wafv2:GetSampledRequests",
+  "wafv2:GetWebACL",
+  "wafv2:GetLoggingConfiguration",
+  "cloudfront:GetDistributionConfig",
+  "cloudfront:GetDistribution",
+  "logs:FilterLogEvents",
+  "logs:GetLogEvents",
+  "logs:StartQuery",
+  "logs:StartLiveTail",
+  "s3:GetObject",
+  "s3:GetObjectVersion",
+  "sqs:ReceiveMessage",
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:Scan",
+  "dynamodb:GetRecords",
+  "dynamodb:ExportTableToPointInTime",
+  "secretsmanager:GetSecretValue",
+  "kms:Decrypt",
+] as const;
+/** Ways to more credentials: another role, or handing one to a service. */
+export const ROLE_REACHING = ["sts:AssumeRole", "sts:AssumeRoleWithWebIdentity", "iam:PassRole"] as const;
+
 const PULL_REQUEST_SUBJECT = /^repo:[^:]+:pull_request$/;
+const OIDC_SUBJECT_KEY = "token.actions.githubusercontent.com:sub";
 
 interface Job {
   readonly if?: string;
   readonly needs?: string | readonly string[];
   readonly environment?: string | { readonly name?: string };
+  readonly permissions?: Record<string, string> | string;
   readonly strategy?: { readonly matrix?: { readonly include?: readonly Record<string, unknown>[] } };
-  readonly steps?: readonly { readonly uses?: string; readonly with?: Record<string, unknown> }[];
+  readonly steps?: readonly {
+    readonly uses?: string;
+    readonly run?: string;
+    readonly with?: Record<string, unknown>;
+  }[];
 }
 
 interface Workflow {
   readonly jobs: Record<string, Job>;
 }
 
-/** The `json ci-roles` block of a Markdown document. */
-export function rolesFromDocs(markdown: string): CiRole[] {
-  const block = /```json ci-roles\n([\s\S]*?)```/.exec(markdown);
-  if (!block?.[1]) throw new Error("No `json ci-roles` block in the document");
-  return JSON.parse(block[1]) as CiRole[];
+interface TemplateResource {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+}
+
+const asList = <T>(value: T | readonly T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T];
+
+/** The CI roles of a synthesized account baseline template: those tagged with a workflow variable. */
+export function rolesFromTemplate(
+  template: { Resources: Record<string, TemplateResource> },
+  tag: string,
+): CiRole[] {
+  const roles: CiRole[] = [];
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== "AWS::IAM::Role") continue;
+    const props = resource.Properties ?? {};
+    const tags = (props.Tags ?? []) as { Key: string; Value: string }[];
+    const variable = tags.find((t) => t.Key === tag)?.Value;
+    if (!variable) continue;
+    const trust = (
+      props.AssumeRolePolicyDocument as {
+        Statement: { Condition?: Record<string, Record<string, string>> }[];
+      }
+    ).Statement;
+    const subjects = trust.flatMap((statement) =>
+      Object.values(statement.Condition ?? {}).flatMap((condition) => asList(condition[OIDC_SUBJECT_KEY])),
+    );
+    const policies = (props.Policies ?? []) as { PolicyDocument: { Statement: PolicyStatementJson[] } }[];
+    roles.push({
+      role: String(props.RoleName),
+      variable,
+      subject: subjects.length === 1 ? String(subjects[0]) : `<${subjects.length} subjects>`,
+      statements: policies.flatMap((policy) => policy.PolicyDocument.Statement),
+      managedPolicies: asList(props.ManagedPolicyArns as unknown[] | undefined),
+    });
+  }
+  return roles;
+}
+
+/** Whether an IAM action pattern (`*`, `?`, case-insensitive) covers an action. */
+export function actionMatches(pattern: string, action: string): boolean {
+  const regex = new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+    "i",
+  );
+  return regex.test(action);
+}
+
+function statementCovers(statement: PolicyStatementJson, action: string): boolean {
+  if (statement.NotAction !== undefined)
+    return !asList(statement.NotAction).some((p) => actionMatches(p, action));
+  return asList(statement.Action).some((p) => actionMatches(p, action));
+}
+
+/** The actions of `candidates` a role's statements allow on some resource (an explicit deny on `*` wins). */
+export function allowedOf(role: CiRole, candidates: readonly string[]): string[] {
+  return candidates.filter((action) => {
+    const denied = role.statements.some(
+      (st) => st.Effect === "Deny" && asList(st.Resource).includes("*") && statementCovers(st, action),
+    );
+    return !denied && role.statements.some((st) => st.Effect === "Allow" && statementCovers(st, action));
+  });
 }
 
 export function findingsOf(workflowYaml: string, roles: readonly CiRole[]): string[] {
@@ -49,13 +151,21 @@ export function findingsOf(workflowYaml: string, roles: readonly CiRole[]): stri
   const byVariable = new Map(roles.map((role) => [role.variable, role]));
 
   for (const role of roles) {
-    const deploying = role.mayAssume.filter((name) => !READ_ONLY_BOOTSTRAP_ROLES.has(name));
-    if (PULL_REQUEST_SUBJECT.test(role.subject) && deploying.length > 0)
-      findings.push(`role ${role.role} is trusted for pull requests and may assume ${deploying.join(", ")}`);
-    if (/[*?]/.test(role.subject))
-      findings.push(`role ${role.role} trusts a wildcard subject ${role.subject}`);
+    if (PULL_REQUEST_SUBJECT.test(role.subject)) {
+      const reads = allowedOf(role, SENSITIVE_READS);
+      if (reads.length > 0)
+        findings.push(`role ${role.role} is trusted for pull requests and may read ${reads.join(", ")}`);
+      const reaches = allowedOf(role, ROLE_REACHING);
+      if (reaches.length > 0)
+        findings.push(
+          `role ${role.role} is trusted for pull requests and may reach other roles (${reaches.join(", ")})`,
+        );
+      if (role.managedPolicies.length > 0)
+        findings.push(`role ${role.role} is trusted for pull requests and has managed policies`);
+    }
+    if (/[*?]/.test(role.subject) || !/^repo:[^:]+:/.test(role.subject))
+      findings.push(`role ${role.role} trusts ${role.subject}`);
   }
-
   for (const [name, job] of Object.entries(workflow.jobs)) {
     const environment = environmentOf(job);
     const forPullRequests = mayRunForPullRequest(name, workflow);
@@ -75,6 +185,36 @@ export function findingsOf(workflowYaml: string, roles: readonly CiRole[]): stri
     }
     if (forPullRequests && environment !== undefined)
       findings.push(`job ${name} runs for pull requests with environment ${environment}`);
+  }
+  return findings;
+}
+
+/** Every `uses:` not pinned to a full commit id, with its version in a comment. */
+export function pinFindings(workflowYaml: string): string[] {
+  return workflowYaml
+    .split("\n")
+    .filter((line) => /^\s*(-\s+)?uses:/.test(line))
+    .filter((line) => !/uses:\s*[\w.-]+\/[\w./-]+@[0-9a-f]{40}\s+#\s*v\d[\w.]*\s*$/.test(line))
+    .map((line) => `not pinned to a commit (with its tag in a comment): ${line.trim()}`);
+}
+
+/** Jobs that can get an OIDC token (id-token: write) and still run packages' install scripts. */
+export function installScriptFindings(workflowYaml: string): string[] {
+  const workflow = parse(workflowYaml) as Workflow;
+  const findings: string[] = [];
+  for (const [name, job] of Object.entries(workflow.jobs)) {
+    const permissions = job.permissions;
+    const token =
+      typeof permissions === "object" ? permissions["id-token"] === "write" : permissions === "write-all";
+    if (!token) continue;
+    for (const step of job.steps ?? []) {
+      for (const command of (step.run ?? "").split(/&&|\n|;/)) {
+        const npm = command.trim();
+        if (/^npm\s+(ci|install|i)\b/.test(npm) && !/--ignore-scripts\b/.test(npm))
+          findings.push(`job ${name} has id-token: write and runs install scripts: ${npm}`);
+        if (/^npm\s+rebuild\s*$/.test(npm)) findings.push(`job ${name} rebuilds every package: ${npm}`);
+      }
+    }
   }
   return findings;
 }
