@@ -10,10 +10,11 @@ import {
   API_STAGE_NAME,
   API_THROTTLE,
   resourceMethods,
-  SENSITIVE_ROUTE_THROTTLE,
+  routeThrottle,
   SENSITIVE_ROUTES,
 } from "../../infra/constructs/api";
 import { originSecretReference } from "../../infra/constructs/api-waf";
+import { WORK_QUEUE_RETENTION } from "../../infra/constructs/queues";
 import type { StageConfig } from "../../infra/stages";
 import { testStage } from "./stage-fixtures";
 import {
@@ -179,8 +180,8 @@ describe.each(["dev", "prod"] as const)("stage %s deploys as AWS documents it", 
           HttpMethod: method,
           // API Gateway's escaping of a resource path in a method setting: "/" + path with "/" as "~1".
           ResourcePath: `/${(path ?? "").replace(/\//g, "~1")}`,
-          ThrottlingRateLimit: SENSITIVE_ROUTE_THROTTLE.rateLimit,
-          ThrottlingBurstLimit: SENSITIVE_ROUTE_THROTTLE.burstLimit,
+          ThrottlingRateLimit: routeThrottle(route).rateLimit,
+          ThrottlingBurstLimit: routeThrottle(route).burstLimit,
         }),
       );
     }
@@ -342,12 +343,12 @@ describe.each(["dev", "prod"] as const)("stage %s deploys as AWS documents it", 
     expect(resources).toContain(`:identity/${inboxDomain}"`);
   });
 
-  it("alarms on the age of the oldest message of every work queue, and keeps work messages 14 days", () => {
+  it("alarms on the age of the oldest message of every work queue, and keeps work messages 7 days", () => {
     for (const queue of QUEUES) {
       const [id, resource] = ofType("AWS::SQS::Queue").find(
         ([, q]) => q.Properties?.QueueName === `repdesk-${stage.name}-${queue.name}`,
       ) as [string, Resource];
-      expect(resource.Properties?.MessageRetentionPeriod, queue.name).toBe(14 * 24 * 3600);
+      expect(resource.Properties?.MessageRetentionPeriod, queue.name).toBe(WORK_QUEUE_RETENTION.toSeconds());
       const age = alarms().find(
         (a) =>
           a.MetricName === "ApproximateAgeOfOldestMessage" &&

@@ -17,14 +17,17 @@ import {
   OUTBOX_RELAY,
   QUEUES,
   SCHEDULED_FUNCTIONS,
+  scansOf,
   WORKERS,
 } from "../../functions/registry";
+import { NODE_TARGET } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
 import { actionsFor } from "../../infra/constructs/data";
-import { FUNCTION_SIZING } from "../../infra/constructs/function";
+import { FUNCTION_SIZING, LAMBDA_RUNTIME } from "../../infra/constructs/function";
 import {
   MIN_MAPPING_CONCURRENCY,
+  scheduledTimeout,
   sendRateSettings,
   VISIBILITY_TIMEOUT_FACTOR,
 } from "../../infra/constructs/messaging";
@@ -381,18 +384,18 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
       expect(managed).toEqual(
         expect.arrayContaining(["AWSManagedRulesCommonRuleSet", "AWSManagedRulesKnownBadInputsRuleSet"]),
       );
-      const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement;
+      const rate = rules.find((r) => r.Name === "RateLimitSensitiveRoutes")?.Statement.RateBasedStatement;
       expect(rate.Limit).toBe(stage.edgeRateLimitPer5Minutes);
       expect(rate.AggregateKeyType).toBe("IP");
       const scoped = JSON.stringify(rate.ScopeDownStatement);
-      for (const route of SENSITIVE_ROUTES) expect(scoped).toContain(`"${route.split(" ")[1]}"`);
+      for (const route of SENSITIVE_ROUTES) expect(scoped).toContain(`${route.split(" ")[1]}`);
       // Every public link route (a token or a name in the body, no session) is rate-limited at the
       // edge: "This wasn't me" too, which ends every session of an account.
       const publicLinkRoutes = HTTP_FUNCTIONS.flatMap((fn) => fn.routes).filter((route) =>
         /^POST \/api\/auth\/(password|invitation|not-me)/.test(route),
       );
       expect(publicLinkRoutes).toContain("POST /api/auth/not-me");
-      for (const route of publicLinkRoutes) expect(scoped).toContain(`"${route.split(" ")[1]}"`);
+      for (const route of publicLinkRoutes) expect(scoped).toContain(`${route.split(" ")[1]}`);
       const body = rules.find((r) => r.Name === "ApiBodyTooLarge");
       expect(body.Action.Block.CustomResponse.ResponseCode).toBe(413);
       expect(JSON.stringify(body.Statement)).toContain('"OversizeHandling":"MATCH"');
@@ -466,8 +469,10 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
           maxReceiveCount: definition?.maxReceiveCount,
         });
         expect(queue?.Properties?.SqsManagedSseEnabled).toBe(true);
-        expect(queue?.Properties?.VisibilityTimeout).toBeGreaterThanOrEqual(
-          VISIBILITY_TIMEOUT_FACTOR * FUNCTION_SIZING.worker.timeout.toSeconds(),
+        // Six times its own worker's time limit, as read from the worker in the template.
+        const [, worker] = functionNamed(definition?.worker ?? "");
+        expect(queue?.Properties?.VisibilityTimeout).toBe(
+          VISIBILITY_TIMEOUT_FACTOR * worker.Properties?.Timeout,
         );
         const queueIds = [ofType("AWS::SQS::Queue").find(([, q]) => q === queue)?.[0], dlq?.[0]];
         for (const queueId of queueIds) {
@@ -615,10 +620,11 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
     it("runs each scheduled function on its EventBridge rule with retries, a dead-letter queue and alarms", () => {
       for (const definition of SCHEDULED_FUNCTIONS) {
         const [fnId, fn] = functionNamed(definition.name);
-        // A batch job (the desk backfill) has a time limit of its own; its runs use 4/5 of it.
-        expect(fn.Properties?.Timeout).toBe(
-          definition.timeoutSeconds ?? FUNCTION_SIZING.worker.timeout.toSeconds(),
-        );
+        // A batch job (the desk backfill) has a time limit of its own, ended before its next run.
+        expect(fn.Properties?.Timeout).toBe(scheduledTimeout(definition).toSeconds());
+        expect(fn.Properties?.Timeout).toBeLessThan(definition.everyMinutes * 60);
+        // One run at a time: an overlapping invocation is throttled, and EventBridge's retry waits.
+        expect(fn.Properties?.ReservedConcurrentExecutions, definition.name).toBe(1);
         const rule = ofType("AWS::Events::Rule").find(([, r]) =>
           r.Properties?.Targets.some((t: any) => t.Arn["Fn::GetAtt"]?.[0] === fnId),
         )?.[1];
@@ -652,16 +658,18 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
   });
 
   describe("functions", () => {
-    it("runs every registry function on Node.js 22 arm64 with tracing, JSON logs and a log group with retention", () => {
+    it("runs every registry function on Node.js 24 arm64 (the bundler's target), without X-Ray, JSON logs and a log group with retention", () => {
+      expect(`node${/nodejs(\d+)\.x/.exec(LAMBDA_RUNTIME.name)?.[1]}`).toBe(NODE_TARGET);
       for (const fn of ALL_FUNCTIONS) {
         const props = functionNamed(fn.name)[1].Properties ?? {};
         expect(props).toMatchObject({
-          Runtime: "nodejs22.x",
+          Runtime: "nodejs24.x",
           Architectures: ["arm64"],
           Handler: "index.handler",
-          TracingConfig: { Mode: "Active" },
           LoggingConfig: { LogFormat: "JSON" },
         });
+        // No X-Ray: nothing writes subsegments (docs/decisions/0118).
+        expect(props.TracingConfig?.Mode ?? "PassThrough", fn.name).toBe("PassThrough");
         const logGroupId = props.LoggingConfig.LogGroup.Ref;
         expect(resources[logGroupId]?.Properties?.RetentionInDays, fn.name).toBeGreaterThan(0);
       }
@@ -741,7 +749,10 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
               ),
             )
             .flatMap((st) => asList(st.Action));
-          expect([...new Set(actions)].sort(), `${fn.name} ${key}`).toEqual(actionsFor(access).sort());
+          const scans = scansOf(fn.name).includes(key as TableKey);
+          expect([...new Set(actions)].sort(), `${fn.name} ${key}`).toEqual(actionsFor(access, scans).sort());
+          // A Scan only where the registry lists one (TABLE_SCANS): every other read is a get or a query.
+          expect(actions.includes("dynamodb:Scan"), `${fn.name} ${key} scan`).toBe(scans);
         }
       }
     });
@@ -811,7 +822,7 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
         );
         // account-passkeys e-mails the notice of a passkey added or removed (docs/decisions/0082).
         const sends = name === "account-passkeys" ? ["ses"] : [];
-        expect([...services].sort(), name).toEqual(["dynamodb", "logs", "secretsmanager", ...sends, "xray"]);
+        expect([...services].sort(), name).toEqual(["dynamodb", "logs", "secretsmanager", ...sends]);
         const secrets = statements.filter((st) =>
           asList(st.Action).some((a: string) => a.startsWith("secretsmanager:")),
         );
