@@ -70,7 +70,7 @@ export const SIGN_IN_ROUTES = [
  * (submissionsPerMinute, the sign-in throttles). So the anonymous forms have buckets of their own
  * and cannot use up sign-in's; and sign-in's bucket is sized against WAF's per-client sign-in
  * limit, so that holding it full takes hundreds of addresses (MIN_ADDRESSES_TO_FILL_SIGN_IN), not
- * the thirty that 10 a second took (docs/decisions/0118).
+ * the thirty that 10 a second took (docs/decisions/0118-prod-safety-and-limits.md).
  */
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 export const SENSITIVE_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
@@ -179,7 +179,7 @@ export class Api extends Construct {
         throttlingRateLimit: API_THROTTLE.rateLimit,
         throttlingBurstLimit: API_THROTTLE.burstLimit,
         methodOptions: sensitive,
-        // No X-Ray: nothing behind the stage writes subsegments (docs/decisions/0118).
+        // No X-Ray: nothing behind the stage writes subsegments (docs/decisions/0118-prod-safety-and-limits.md).
         tracingEnabled: false,
         accessLogDestination: new LogGroupLogDestination(this.accessLogs),
         accessLogFormat: AccessLogFormat.custom(
@@ -188,7 +188,7 @@ export class Api extends Construct {
             time: "$context.requestTimeEpoch",
             // The address that connected to API Gateway: CloudFront's edge server, never the
             // visitor (REST access logs take only $context variables, no request header). The
-            // visitor's address is CloudFront's standard log's c-ip (docs/decisions/0118).
+            // visitor's address is CloudFront's standard log's c-ip (docs/decisions/0118-prod-safety-and-limits.md).
             edgeIp: "$context.identity.sourceIp",
             method: "$context.httpMethod",
             resource: "$context.resourcePath",

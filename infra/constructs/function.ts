@@ -3,7 +3,7 @@
  * arm64 (LAMBDA_RUNTIME; infra/build bundles for the same version), the esbuild bundle of
  * infra/build, JSON logs into its own log group with a retention period, and a role of its own
  * that starts with nothing but writing to that group. No X-Ray: the functions write no
- * subsegments, so a trace showed only Lambda's own two segments (docs/decisions/0118).
+ * subsegments, so a trace showed only Lambda's own two segments (docs/decisions/0118-prod-safety-and-limits.md).
  */
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";

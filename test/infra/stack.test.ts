@@ -668,7 +668,7 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
           Handler: "index.handler",
           LoggingConfig: { LogFormat: "JSON" },
         });
-        // No X-Ray: nothing writes subsegments (docs/decisions/0118).
+        // No X-Ray: nothing writes subsegments (docs/decisions/0118-prod-safety-and-limits.md).
         expect(props.TracingConfig?.Mode ?? "PassThrough", fn.name).toBe("PassThrough");
         const logGroupId = props.LoggingConfig.LogGroup.Ref;
         expect(resources[logGroupId]?.Properties?.RetentionInDays, fn.name).toBeGreaterThan(0);
