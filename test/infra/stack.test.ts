@@ -832,11 +832,19 @@ describe.each(["dev", "prod"] as const)("stage %s", (stageName) => {
         ).toEqual([{ Ref: expect.stringMatching(/^SecretsSessionKey/) }]);
       }
       const acl = edgeAcl().Properties ?? {};
-      const rules = acl.Rules as { Statement: { RateBasedStatement?: { ScopeDownStatement: unknown } } }[];
-      const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement;
-      const limited = JSON.stringify(rate?.ScopeDownStatement);
-      for (const path of ["/api/auth/passkey/options", "/api/auth/passkey/verify"])
-        expect(limited).toContain(`"SearchString":"${path}"`);
+      const rules = acl.Rules as {
+        Name: string;
+        Statement: {
+          RateBasedStatement?: { ScopeDownStatement: { RegexMatchStatement?: { RegexString: string } } };
+        };
+      }[];
+      // Both the sign-in rule and the sensitive routes' rule (test/infra/hardening.test.ts evaluates them).
+      for (const name of ["RateLimitSignIn", "RateLimitSensitiveRoutes"]) {
+        const rate = rules.find((r) => r.Name === name)?.Statement.RateBasedStatement;
+        const pattern = new RegExp(rate?.ScopeDownStatement.RegexMatchStatement?.RegexString ?? "^$");
+        for (const path of ["/api/auth/passkey/options", "/api/auth/passkey/verify"])
+          expect(pattern.test(path), `${name} ${path}`).toBe(true);
+      }
     });
 
     it("lets only the functions that send e-mail use SES, scoped to the identity and configuration set", () => {
