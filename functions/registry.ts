@@ -385,10 +385,8 @@ export function queuesFor(type: DomainEventType): QueueDefinition[] {
 }
 
 /**
- * The tables each function reads whole (a DynamoDB Scan): only these get dynamodb:Scan with their
- * read access (infra/constructs/data.ts); every other read is a get or a query. Listed from the
- * code that scans: the staff list (UsersRepository.list), the invitations and endpoints lists, the
- * outbox sweep and its subscribers, the privacy search's pending events, the desk backfill.
+ * The tables each function scans (the staff list, invitations, endpoints, the outbox sweep and its
+ * subscribers, the privacy search, the backfill): only these reads get dynamodb:Scan (infra/constructs/data.ts).
  */
 export const TABLE_SCANS: Readonly<Record<string, readonly TableKey[]>> = {
   account: ["users"],
@@ -401,10 +399,6 @@ export const TABLE_SCANS: Readonly<Record<string, readonly TableKey[]>> = {
   "webhook-sweep": ["integrations", "users"],
   "outbox-relay": ["outbox", "integrations"],
   privacy: ["outbox"],
-  "desk-backfill": ["signups", "contacts"],
+  "desk-backfill": Object.values(LEAD_PLURALS),
 };
-
-/** The tables a function may scan (TABLE_SCANS). */
-export function scansOf(functionName: string): readonly TableKey[] {
-  return TABLE_SCANS[functionName] ?? [];
-}
+export const scansOf = (functionName: string): readonly TableKey[] => TABLE_SCANS[functionName] ?? [];
