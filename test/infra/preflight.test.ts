@@ -12,7 +12,8 @@ import { readAssembly, type StageAssembly } from "../../infra/preflight/assembly
 import { type AccountMocks, healthyAccount, restore, testClients } from "../../infra/preflight/fixture";
 import { runPreflight } from "../../infra/preflight/preflight";
 import { stackNameOf } from "../../infra/stack";
-import { loadStage, type StageConfig } from "../../infra/stages";
+import type { StageConfig } from "../../infra/stages";
+import { testStage } from "./stage-fixtures";
 import { synthesizeStage } from "./synth";
 
 const ACCOUNT = "111122223333";
@@ -61,12 +62,12 @@ afterEach(() => {
 /** A stage's synthesis takes minutes on a loaded machine: well past the default hook limit. */
 const SYNTH_TIMEOUT_MS = 900_000;
 
-describe.each(["dev", "prod"])("the preflight of the synthesized %s stage", (name) => {
+describe.each(["dev", "prod"] as const)("the preflight of the synthesized %s stage", (name) => {
   let synthesized: Synthesized | undefined;
   const of = () => synthesized as Synthesized;
   beforeAll(async () => {
     const { outdir } = await synthesizeStage(name);
-    const stage = loadStage(name);
+    const stage = testStage(name);
     synthesized = { stage, assembly: readAssembly(outdir, stackNameOf(stage)) };
   }, SYNTH_TIMEOUT_MS);
 
