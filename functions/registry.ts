@@ -384,10 +384,7 @@ export function queuesFor(type: DomainEventType): QueueDefinition[] {
   return QUEUES.filter((queue) => queue.consumes.includes(type));
 }
 
-/**
- * The tables each function scans (the staff list, invitations, endpoints, the outbox sweep and its
- * subscribers, the privacy search, the backfill): only these reads get dynamodb:Scan (infra/constructs/data.ts).
- */
+/** The tables each function scans: only these reads get dynamodb:Scan (infra/constructs/data.ts). */
 export const TABLE_SCANS: Readonly<Record<string, readonly TableKey[]>> = {
   account: ["users"],
   "admin-desk-owners": ["users"],
@@ -398,7 +395,6 @@ export const TABLE_SCANS: Readonly<Record<string, readonly TableKey[]>> = {
   "webhook-fanout": ["integrations"],
   "webhook-sweep": ["integrations", "users"],
   "outbox-relay": ["outbox", "integrations"],
-  privacy: ["outbox"],
+  privacy: ["outbox", "invitations"],
   "desk-backfill": Object.values(LEAD_PLURALS),
 };
-export const scansOf = (functionName: string): readonly TableKey[] => TABLE_SCANS[functionName] ?? [];

@@ -15,7 +15,7 @@ import {
 import { type IGrantable, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Construct } from "constructs";
 import { TABLES, type TableDefinition, type TableKey } from "../../functions/model/tables";
-import type { TableAccess } from "../../functions/registry";
+import { TABLE_SCANS, type TableAccess } from "../../functions/registry";
 import type { StageConfig } from "../stages";
 
 /** Reads of single items and of a key's range; a Scan is granted only where the registry lists it. */
@@ -59,6 +59,11 @@ const ACTIONS: Record<TableAccess, readonly string[]> = {
   upsert: UPSERT_ACTIONS,
   lookupUpsert: [...LOOKUP_ACTIONS, ...UPSERT_ACTIONS],
 };
+
+/** The tables a function may scan (functions/registry.ts TABLE_SCANS). */
+export function scansOf(functionName: string): readonly TableKey[] {
+  return TABLE_SCANS[functionName] ?? [];
+}
 
 /** The actions of an access level, plus Scan for a table the function is listed as scanning (TABLE_SCANS). */
 export function actionsFor(access: TableAccess, scans = false): string[] {

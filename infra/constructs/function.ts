@@ -19,11 +19,10 @@ import {
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import type { TableKey } from "../../functions/model/tables";
-import { scansOf } from "../../functions/registry";
 import { type FunctionKind, HANDLER } from "../build/functions";
 import { type EnvironmentDefinition, type EnvironmentValues, functionEnvironment } from "../environment";
 import type { StageConfig } from "../stages";
-import type { Data } from "./data";
+import { type Data, scansOf } from "./data";
 import type { Email } from "./email";
 import type { Monitoring } from "./monitoring";
 import type { Secrets } from "./secrets";

@@ -17,13 +17,12 @@ import {
   OUTBOX_RELAY,
   QUEUES,
   SCHEDULED_FUNCTIONS,
-  scansOf,
   WORKERS,
 } from "../../functions/registry";
 import { NODE_TARGET } from "../../infra/build/functions";
 import { GEOIP_DATA_FILES } from "../../infra/build/geoip";
 import { SENSITIVE_ROUTES } from "../../infra/constructs/api";
-import { actionsFor } from "../../infra/constructs/data";
+import { actionsFor, scansOf } from "../../infra/constructs/data";
 import { FUNCTION_SIZING, LAMBDA_RUNTIME } from "../../infra/constructs/function";
 import {
   MIN_MAPPING_CONCURRENCY,
