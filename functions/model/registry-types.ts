@@ -8,7 +8,8 @@ import type { TableKey } from "./tables";
 
 /**
  * What a function may do to a table (infra/constructs/data.ts turns each into IAM actions):
- * - read: get, query, scan; write: put, update, delete, batch write; readWrite: both;
+ * - read: get and query, and a scan only where TABLE_SCANS in functions/registry.ts lists it;
+ *   write: put, update, delete, batch write; readWrite: both;
  * - upsert: put and update only (no delete, no batch write, no read);
  * - lookupUpsert: upsert plus get and query (no scan): the public forms, which add and look up
  *   single items and must never remove or sweep anything.

@@ -2,8 +2,9 @@
  * The account baseline's own CDK app (docs/decisions/0116-account-baseline.md), apart from the
  * stages' app so that no `cdk deploy -c stage=…` ever touches it:
  *
- *   npx cdk deploy --app "npx tsx infra/baseline/app.ts" \
- *     -c account=<id> -c region=us-east-1 -c repository=<owner>/<repo>
+ *   npm run baseline -- -c account=<id> -c region=us-east-1 -c repository=<owner>/<repo>
+ *
+ * (`cdk deploy --app "npx tsx infra/baseline/app.ts"`, package.json)
  *
  * It takes the stages of infra/stages.ts that deploy into that account and region (loadStage:
  * placeholders refused), and synthesizes with cdk-nag like the stages' app.

@@ -216,7 +216,7 @@ describe("planted mistakes fail with a sentence naming the fix", () => {
     const { checks } = await preflight();
     expectFailNamingFix(
       checkOf(checks, "API Gateway CloudWatch Logs role"),
-      `npm run baseline -- --account ${ACCOUNT} --region ${REGION}`,
+      `npm run baseline -- -c account=${ACCOUNT} -c region=${REGION}`,
     );
   });
 

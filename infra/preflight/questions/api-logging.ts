@@ -55,6 +55,6 @@ export async function askApiLoggingRole(
   }
   return fail(
     subject,
-    `API Gateway's account settings in ${target.region} name no CloudWatch Logs role, so ${question.stages.join(", ")} would be refused for its logging: set the role with npm run baseline -- --account ${target.account ?? "<id>"} --region ${target.region}, or by hand as docs/DEPLOY.md "Prerequisites" shows.`,
+    `API Gateway's account settings in ${target.region} name no CloudWatch Logs role, so ${question.stages.join(", ")} would be refused for its logging: set the role with npm run baseline -- -c account=${target.account ?? "<id>"} -c region=${target.region} -c repository=<owner>/<repo>, or by hand as docs/DEPLOY.md "Prerequisites" shows.`,
   );
 }
