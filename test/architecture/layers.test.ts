@@ -32,8 +32,14 @@ describe("web/ and infra/ (docs/DEVELOPING.md)", () => {
     expect(infraGraph.get("infra/site/build.ts")).toContain("infra/repo-root.ts");
   });
 
-  it("web/ imports nothing from infra/ or functions/", () => {
+  it("web/ imports nothing from infra/ or functions/, and web/src no file of a higher floor", () => {
     expect(directionViolations(webGraph)).toEqual([]);
+  });
+
+  // Files, not folders: web/src's own files are the kit (config.ts, public-paths.ts) and the app
+  // (mount.tsx, entry-*.tsx) at once, which the floors above keep apart.
+  it("web/src has no cycle between files", () => {
+    expect(cycles(webGraph)).toEqual([]);
   });
 
   it("infra/ has no cycle between files", () => {
@@ -90,6 +96,24 @@ describe("the rule refuses what it must (planted violations)", () => {
     );
     expect(found).toHaveLength(3);
     expect(found[0]).toContain("web/ is the app and imports nothing from infra/");
+  });
+
+  it("web/src importing a higher floor: the kit a component or the app, a component a page, a page the app", () => {
+    const found = directionViolations(
+      planted({
+        "web/src/routing/router.tsx": ["web/src/app/routes.ts", "web/src/components/ui/Button.tsx"],
+        "web/src/components/ui/Button.tsx": ["web/src/pages/Home.tsx", "web/src/routing/router.tsx"],
+        "web/src/commandcenter/leads/LeadTable.tsx": [
+          "web/src/app/App.tsx",
+          "web/src/components/ui/Icon.tsx",
+        ],
+        "web/src/pages/Home.tsx": ["web/src/commandcenter/common/api.ts", "web/src/routing/deferred.tsx"],
+        "web/src/app/App.tsx": ["web/src/pages/Home.tsx", "web/src/forms/submit.ts"],
+      }),
+    );
+    expect(found).toHaveLength(4);
+    expect(found[0]).toContain("the kit may not import the app (upward)");
+    expect(found[2]).toContain("components/ may not import a screen (pages/, commandcenter/) (upward)");
   });
 
   it("the local runtime's config and runtime importing each other", () => {

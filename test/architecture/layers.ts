@@ -10,6 +10,9 @@
  * - events/ imports only events/; nothing in functions/ or events/ imports infra/, web/ or test/;
  * - web/ (the app) imports nothing from infra/ or functions/: infra/ builds the site (infra/site/)
  *   and functions/ answer it over HTTP; what the app shares with them is in events/;
+ * - web/src has floors of its own: the kit (routing/, forms/, analytics/, seo/, content/, boot/ and
+ *   the single files) ← components/ ← the screens (pages/, commandcenter/) ← the app (app/: the
+ *   route table and what mounts it; mount.tsx, entry-*.tsx). A file imports its own floor or lower;
  * - no two files import each other, directly or through others, and no two folders either.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -37,6 +40,19 @@ export function placeOf(file: string): Place | undefined {
   return { layer: 99 };
 }
 
+const WEB_FLOOR_NAMES = ["the kit", "components/", "a screen (pages/, commandcenter/)", "the app"] as const;
+
+/** A web/src file's floor: 0 the kit, 1 components, 2 screens, 3 the app; undefined outside web/src. */
+export function webFloorOf(file: string): number | undefined {
+  if (!file.startsWith("web/src/")) return undefined;
+  const rest = file.slice("web/src/".length);
+  const top = rest.split("/")[0] ?? "";
+  if (top === "app" || /^(mount|entry-client|entry-server)\.tsx$/.test(rest)) return 3;
+  if (top === "pages" || top === "commandcenter") return 2;
+  if (top === "components") return 1;
+  return 0;
+}
+
 const LAYER_NAMES: Record<number, string> = {
   [-1]: "events/",
   0: "the kit (functions/lib)",
@@ -47,10 +63,14 @@ const LAYER_NAMES: Record<number, string> = {
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function violation(from: string, to: string): string | undefined {
-  if (from.startsWith("web/"))
-    return to.startsWith("infra/") || to.startsWith("functions/")
-      ? `${from} imports ${to}: web/ is the app and imports nothing from infra/ or functions/; share plain shapes through events/, and keep build scripts in infra/site/`
+  if (from.startsWith("web/")) {
+    if (to.startsWith("infra/") || to.startsWith("functions/"))
+      return `${from} imports ${to}: web/ is the app and imports nothing from infra/ or functions/; share plain shapes through events/, and keep build scripts in infra/site/`;
+    const [source, target] = [webFloorOf(from), webFloorOf(to)];
+    return source !== undefined && target !== undefined && target > source
+      ? `${from} imports ${to}: ${WEB_FLOOR_NAMES[source]} may not import ${WEB_FLOOR_NAMES[target]} (upward); move what both need down, into the kit`
       : undefined;
+  }
   const source = placeOf(from);
   if (!source) return undefined;
   const target = placeOf(to);

@@ -1,9 +1,9 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { App } from "./App";
+import { App } from "./app/App";
+import { isPublicPath, pageFor } from "./app/routes";
 import { loadAllIslands } from "./routing/deferred";
 import { StaticRouter } from "./routing/router";
-import { isPublicPath, pageFor } from "./routing/routes";
 import { headElements, renderHeadHtml } from "./seo/head";
 
 export interface RenderedPage {

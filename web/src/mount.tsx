@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./App";
+import { App } from "./app/App";
+import { isPublicPath, normalisePath, pageFor } from "./app/routes";
 import { BrowserRouter } from "./routing/router";
-import { isPublicPath, normalisePath, pageFor } from "./routing/routes";
 
 /** Link intent: start downloading the target page's chunk (public pages only). */
 function prefetchPage(pathname: string): void {

@@ -1,5 +1,5 @@
 /**
- * The staff SPA under /commandcenter (mounted by web/src/routing/CommandCenterMount.tsx): one folder
+ * The staff SPA under /commandcenter (mounted by web/src/app/CommandCenterMount.tsx): one folder
  * per feature (leads/, team/, privacy/, integrations/, account/, sign-in/) and what they share (common/). Every read and
  * write goes through one query client (common/queryClient.ts); every signed-in page sits in
  * StaffPage, whose header stays usable when the page itself fails.

@@ -1,4 +1,4 @@
-import type { IconName } from "../components/ui/Icon";
+import type { IconName } from "./icons";
 
 /** Who a plan is for (docs/product/site.md, plans). */
 export type Persona = "manufacturer" | "independent" | "agency";

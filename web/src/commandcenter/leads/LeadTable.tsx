@@ -3,7 +3,8 @@
  * desk's Status, Owner and Reply, and Actions (select, view, delete). On a phone each row shows as
  * a card (leads.module.css).
  */
-import { Icon, type IconName } from "../../components/ui/Icon";
+import { Icon } from "../../components/ui/Icon";
+import type { IconName } from "../../content/icons";
 import { type Column, RecordTable } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import type { DeskLead } from "./deskModel";

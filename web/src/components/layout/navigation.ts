@@ -1,4 +1,4 @@
-import type { IconName } from "../ui/Icon";
+import type { IconName } from "../../content/icons";
 
 export interface NavItem {
   readonly label: string;

@@ -1,4 +1,5 @@
-import { Icon, type IconName } from "../ui/Icon";
+import type { IconName } from "../../content/icons";
+import { Icon } from "../ui/Icon";
 import styles from "./FeatureGrid.module.css";
 import { Heading, type HeadingLevel } from "./Heading";
 import { Section } from "./Section";

@@ -1,6 +1,7 @@
 import { Section } from "../../components/marketing/Section";
 import { SmartLink } from "../../components/ui/Button";
-import { Icon, type IconName } from "../../components/ui/Icon";
+import { Icon } from "../../components/ui/Icon";
+import type { IconName } from "../../content/icons";
 import styles from "./Personas.module.css";
 
 interface Persona {

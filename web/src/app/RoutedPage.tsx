@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { trackPageView } from "../analytics";
+import { useLocation, useNavigationType } from "../routing/router";
 import { applyHead, fullTitle, headElements } from "../seo/head";
 import { type LazyPage, usePageModule } from "./lazyPage";
-import { useLocation, useNavigationType } from "./router";
 
 /** True until the first page has been shown (its head came prerendered with the HTML). */
 let firstPage = true;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect } from "react";
-import { PublicLayout } from "./components/layout/PublicLayout";
-import { isCommandCenterPath } from "./public-paths";
-import { RoutedPage } from "./routing/RoutedPage";
-import { useLocation } from "./routing/router";
-import { isPublicPath, NOT_FOUND_PAGE, normalisePath, PAGES } from "./routing/routes";
+import { PublicLayout } from "../components/layout/PublicLayout";
+import { isCommandCenterPath } from "../public-paths";
+import { useLocation } from "../routing/router";
+import { RoutedPage } from "./RoutedPage";
+import { isPublicPath, NOT_FOUND_PAGE, normalisePath, PAGES } from "./routes";
 
 /** The staff SPA: its own chunk (with react-router), its own layout; never prerendered. */
-const CommandCenterMount = lazy(() => import("./routing/CommandCenterMount"));
+const CommandCenterMount = lazy(() => import("./CommandCenterMount"));
 
 /** Marks <html data-hydrated> once React has taken over the page (tests and tools wait for it). */
 function useHydratedMarker(): void {
