@@ -12,14 +12,12 @@
  * Every request counts for its client address first (an IPv6 /64 as one), like the other link
  * routes: over EMAIL_CONFIRM_ADDRESS_LIMIT in 15 minutes it is refused (429). It grants no session.
  */
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../lib/aws-errors";
-import { clientNetwork } from "../lib/ip-address";
 import type { TransactItem } from "../lib/transact";
 import { auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { holdsAddress } from "../model/staff/address-claims";
-import { hitWindow, LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 import { UsersRepository, VOID_RESET_LINKS } from "../model/staff/users";
 import {
   type AccountWithPending,
@@ -28,7 +26,7 @@ import {
   emailChangeKey,
 } from "./account-email";
 import { lockKey } from "./invitation-items";
-import { readOneTimeToken, sameSecretHash } from "./one-time-token";
+import { linkRequestRefusedFor, openStoredLink } from "./one-time-token";
 
 /** Confirmation requests from one client address within 15 minutes (a member follows one link). */
 export const EMAIL_CONFIRM_ADDRESS_LIMIT = 10;
@@ -44,32 +42,17 @@ export async function confirmEmailChange(
   deps: Pick<EmailChangeDependencies, "db" | "tables" | "clock">,
   input: { token: string; ip?: string },
 ): Promise<EmailConfirmOutcome> {
-  const limit = await hitWindow(
-    deps.db,
-    deps.tables.authState,
-    `email-confirm#address#${clientNetwork(input.ip ?? "unknown")}`,
-    EMAIL_CONFIRM_ADDRESS_LIMIT,
-    deps.clock(),
-  );
-  if (!limit.allowed)
-    return { kind: "throttled", retryAfterSeconds: Math.min(limit.retryAfterSeconds, LOGIN_WINDOW_SECONDS) };
-  const read = readOneTimeToken(input.token);
-  if (!read) return { kind: "invalid" };
-  const answer = await deps.db.send(
-    new GetCommand({
-      TableName: deps.tables.authState,
-      Key: { pk: emailChangeKey(read.id) },
-      ConsistentRead: true,
-    }),
-  );
-  const item = answer.Item as EmailChangeItem | undefined;
   const now = deps.clock();
-  if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return { kind: "invalid" };
-  if (item.usedAt || item.expiresAtMs <= now.getTime()) return { kind: "invalid" };
+  const store = { db: deps.db, table: deps.tables.authState, now };
+  const wait = await linkRequestRefusedFor(store, "email-confirm", input.ip, EMAIL_CONFIRM_ADDRESS_LIMIT);
+  if (wait !== undefined) return { kind: "throttled", retryAfterSeconds: wait };
+  const link = await openStoredLink<EmailChangeItem>(store, input.token, emailChangeKey);
+  if (!link) return { kind: "invalid" };
+  const { id, item } = link;
   const users = new UsersRepository(deps.db, deps.tables.users, deps.tables.authState);
   const user = (await users.find(item.username)) as AccountWithPending | undefined;
   // Replaced by a newer request, cancelled, or the account is gone or locked.
-  if (!user || user.pendingEmail?.id !== read.id || user.deactivatedAt) return { kind: "invalid" };
+  if (!user || user.pendingEmail?.id !== id || user.deactivatedAt) return { kind: "invalid" };
   const address = item.address;
   // Records from before the address claims (the claim in the transaction decides the rest).
   const others = (await users.list()).filter((other) => other.username !== user.username);
@@ -101,7 +84,7 @@ export async function confirmEmailChange(
         }`,
         ExpressionAttributeValues: {
           ":email": address,
-          ":id": read.id,
+          ":id": id,
           ":one": 1,
           ...(user.email === undefined ? {} : { ":old": user.email }),
         },

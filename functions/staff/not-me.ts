@@ -20,19 +20,17 @@
  * could otherwise strip the app that stands between a reset link and the account. It grants no
  * session and sets no password; the page asks the owner to choose a new password.
  */
-import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes } from "../lib/aws-errors";
-import { clientNetwork } from "../lib/ip-address";
 import { auditPut } from "../model/audit";
 import { staffKey } from "../model/identity";
 import { accountLockedByNotMeEmail } from "../model/mail/staff-emails";
 import { endSessions } from "../model/staff/sessions";
-import { hitWindow, LOGIN_WINDOW_SECONDS } from "../model/staff/throttle";
 import { UsersRepository, VOID_RESET_LINKS } from "../model/staff/users";
 import type { AccountChange, ChangeNoticeDependencies, NotMeItem } from "./account-changes";
 import { notMeKey, undoEntry } from "./account-changes";
 import type { AccountWithPending } from "./account-email";
-import { readOneTimeToken, sameSecretHash } from "./one-time-token";
+import { linkRequestRefusedFor, openStoredLink } from "./one-time-token";
 import { dropPasskey } from "./passkeys";
 
 /** "This wasn't me" requests from one address within 15 minutes (a member uses one link). */
@@ -60,31 +58,16 @@ export async function undoChange(
   deps: NotMeDependencies,
   input: { token: string; ip?: string },
 ): Promise<NotMeOutcome> {
-  const limit = await hitWindow(
-    deps.db,
-    deps.tables.authState,
-    `not-me#address#${clientNetwork(input.ip ?? "unknown")}`,
-    NOT_ME_ADDRESS_LIMIT,
-    deps.clock(),
-  );
-  if (!limit.allowed)
-    return { kind: "throttled", retryAfterSeconds: Math.min(limit.retryAfterSeconds, LOGIN_WINDOW_SECONDS) };
-  const read = readOneTimeToken(input.token);
-  if (!read) return { kind: "invalid" };
-  const answer = await deps.db.send(
-    new GetCommand({
-      TableName: deps.tables.authState,
-      Key: { pk: notMeKey(read.id) },
-      ConsistentRead: true,
-    }),
-  );
-  const item = answer.Item as NotMeItem | undefined;
   const now = deps.clock();
-  if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return { kind: "invalid" };
-  if (item.usedAt || item.expiresAtMs <= now.getTime()) return { kind: "invalid" };
+  const store = { db: deps.db, table: deps.tables.authState, now };
+  const wait = await linkRequestRefusedFor(store, "not-me", input.ip, NOT_ME_ADDRESS_LIMIT);
+  if (wait !== undefined) return { kind: "throttled", retryAfterSeconds: wait };
+  const link = await openStoredLink<NotMeItem>(store, input.token, notMeKey);
+  if (!link) return { kind: "invalid" };
+  const { id, item } = link;
   const users = new UsersRepository(deps.db, deps.tables.users);
   const user = (await users.find(item.username)) as AccountWithPending | undefined;
-  const entry = undoEntry(item.issuedAtMs, read.id);
+  const entry = undoEntry(item.issuedAtMs, id);
   // Voided by the use of an earlier link (or the account is gone).
   if (!user?.undoLinks?.has(entry)) return { kind: "invalid" };
   const laterOnes = [...user.undoLinks].filter((other) => other >= entry);

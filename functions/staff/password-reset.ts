@@ -13,12 +13,7 @@
  * The per-account limit counts the account a name resolves to (its username and address are one
  * account); over it, the answer stays the same and no e-mail is sent.
  */
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { Clock } from "../lib/clock";
 import { HOLD_REMOVE, holderCondition, releaseHold, takeHold } from "../lib/hold";
@@ -34,7 +29,7 @@ import {
   UsersRepository,
   VOID_RESET_LINKS,
 } from "../model/staff/users";
-import { newOneTimeToken, readOneTimeToken, sameSecretHash } from "./one-time-token";
+import { newOneTimeToken, openStoredLink } from "./one-time-token";
 
 export const RESET_VALID_MINUTES = 60;
 /**
@@ -170,18 +165,9 @@ async function validReset(
   deps: PasswordResetDependencies,
   token: string,
 ): Promise<{ item: ResetItem; user: StaffUser } | undefined> {
-  const read = readOneTimeToken(token);
-  if (!read) return undefined;
-  const answer = await deps.db.send(
-    new GetCommand({
-      TableName: deps.tables.authState,
-      Key: { pk: resetKey(read.id) },
-      ConsistentRead: true,
-    }),
-  );
-  const item = answer.Item as ResetItem | undefined;
-  if (!item || !sameSecretHash(item.secretHash, read.secretHash)) return undefined;
-  if (item.usedAt || !item.username || item.expiresAtMs <= deps.clock().getTime()) return undefined;
+  const store = { db: deps.db, table: deps.tables.authState, now: deps.clock() };
+  const item = (await openStoredLink<ResetItem>(store, token, resetKey))?.item;
+  if (!item?.username) return undefined;
   const user = await new UsersRepository(deps.db, deps.tables.users).find(item.username);
   if (!user || user.deactivatedAt || (item.version ?? 0) !== credentialsVersionOf(user)) return undefined;
   return { item, user };
