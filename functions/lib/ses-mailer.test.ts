@@ -47,7 +47,11 @@ describe("send pacing", () => {
  * reach it: what the SDK's retries do is only visible on the wire (aws-sdk-client-mock replaces
  * the send, retries included).
  */
-async function sesAnswering(answers: ((response: ServerResponse) => void)[]) {
+async function sesAnswering(
+  answers: ((response: ServerResponse) => void)[],
+  /** Short only where no answer is meant to come; generous elsewhere, for a busy machine. */
+  requestTimeoutMs = 10_000,
+) {
   let requests = 0;
   const server = createServer((request, response) => {
     request.resume();
@@ -63,7 +67,7 @@ async function sesAnswering(answers: ((response: ServerResponse) => void)[]) {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     credentials: { accessKeyId: "local", secretAccessKey: "local" },
     retryStrategy: sendRetryStrategy(3, 1),
-    requestHandler: failFastRequestHandler(300),
+    requestHandler: failFastRequestHandler(requestTimeoutMs),
   });
   return {
     mailer: new SesMailer(client),
@@ -98,7 +102,7 @@ describe("the SDK's retries of a send", () => {
   });
 
   it("never send again after no answer came: SES may have taken it, and the error says so", async () => {
-    const ses = await sesAnswering([() => undefined]); // takes the request, never answers
+    const ses = await sesAnswering([() => undefined], 300); // takes the request, never answers
     try {
       const error = await ses.mailer.send(message).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(Error);
