@@ -78,7 +78,7 @@ describe("the rule refuses what it must (planted violations)", () => {
       directionViolations(
         planted({
           "functions/lib/env.ts": ["infra/stages.ts"],
-          "events/desk.ts": ["web/src/App.tsx"],
+          "events/desk.ts": ["web/src/app/App.tsx"],
           "events/signup.ts": ["functions/lib/env.ts"],
         }),
       ),
