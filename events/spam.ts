@@ -1,0 +1,39 @@
+/**
+ * What the server judged of a public submission: spam or not, and the reasons staff read on the
+ * lead. No zod here: the Command Center shows the reasons without the schemas.
+ */
+
+/** A WAF token's state as the submission arrived (the edge in AWS, the stand-in locally). */
+export const TOKEN_STATES = ["valid", "invalid", "absent", "unchecked"] as const;
+export type TokenState = (typeof TOKEN_STATES)[number];
+
+/** The signals a team would recognise; each is a reason staff can read on a quarantined lead. */
+export const SPAM_REASON_CODES = [
+  "token",
+  "honeypot",
+  "too-fast",
+  "links",
+  "disposable-mailbox",
+  "no-mail-exchanger",
+  "network-burst",
+  "mixed-scripts",
+  "spam-phrases",
+] as const;
+export type SpamReasonCode = (typeof SPAM_REASON_CODES)[number];
+
+export interface SpamReason {
+  readonly code: SpamReasonCode;
+  /** What was seen, for staff: "3 links", "mailinator.com", "filled in 0.8 s". */
+  readonly detail?: string;
+}
+
+export interface SpamVerdict {
+  /** True: the submission is quarantined (stored, answered as usual, sent nowhere). */
+  readonly spam: boolean;
+  /** The summed weight of the reasons; `spam` is score >= the threshold. */
+  readonly score: number;
+  readonly reasons: readonly SpamReason[];
+}
+
+/** Not spam: what a submission nobody judged carries. */
+export const CLEAN_VERDICT: SpamVerdict = { spam: false, score: 0, reasons: [] };
