@@ -1,0 +1,59 @@
+/**
+ * Where a lead came from: what the form captured (the page, its URL's campaign parameters and click
+ * ids, the referring site's origin, and with analytics consent the visit's first touch) and the
+ * channel the server sorted it into. No zod here: the Command Center and the report read these
+ * without the schemas; the request's rules for the captured values live beside the request schemas.
+ */
+
+/** The channels, after Google Analytics 4's default channel group (the rules: functions/pipeline). */
+export const CHANNELS = [
+  "paid-search",
+  "organic-search",
+  "paid-social",
+  "organic-social",
+  "email",
+  "affiliates",
+  "referral",
+  "display",
+  "paid-other",
+  "direct",
+  "unassigned",
+] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  "paid-search": "Paid Search",
+  "organic-search": "Organic Search",
+  "paid-social": "Paid Social",
+  "organic-social": "Organic Social",
+  email: "Email",
+  affiliates: "Affiliates",
+  referral: "Referral",
+  display: "Display",
+  "paid-other": "Paid Other",
+  direct: "Direct",
+  unassigned: "Unassigned",
+};
+
+/** One touch as the browser saw it: every value optional, bounded by the request's rules. */
+export interface SourceTouch {
+  /** The page's path (no query, no fragment), e.g. "/pricing". */
+  readonly landingPath?: string;
+  /** The referring site's origin only, never a full external URL, e.g. "https://www.google.com". */
+  readonly referrerOrigin?: string;
+  readonly utmSource?: string;
+  readonly utmMedium?: string;
+  readonly utmCampaign?: string;
+  readonly utmTerm?: string;
+  readonly utmContent?: string;
+  readonly gclid?: string;
+  readonly msclkid?: string;
+  readonly fbclid?: string;
+  /** When the touch happened (ISO 8601); only a first touch kept with consent has one. */
+  readonly at?: string;
+}
+
+/** A lead's source as stored: the touch that counts (the first, when kept) and its channel. */
+export interface LeadSource extends SourceTouch {
+  readonly channel: Channel;
+}
