@@ -3,7 +3,7 @@
  *
  * - functions/lib/ (the kit) imports only itself and events/;
  * - functions/model/ and functions/registry.ts add the kit;
- * - a feature (functions/pipeline, functions/leads, functions/staff, functions/privacy) adds the model, and never
+ * - a feature (each of FEATURES below, a folder of functions/) adds the model, and never
  *   imports another feature: what two features share moves down into the model or the kit;
  * - a feature's routes/ folder (the modules the registry names) adds its own feature; nothing
  *   below imports a routes module;
