@@ -1,5 +1,5 @@
 /**
- * The 18 public routes, each with the page module under web/src/pages that renders it — the one
+ * The public routes, each with the page module under web/src/pages that renders it — the one
  * list of public pages (web/src/app/routes.ts loads these modules; infra/site/build.ts finds their
  * chunks by the same names). Prerendering writes one HTML file per path
  * (`/` -> index.html, `/pricing` -> pricing/index.html); the CloudFront function and the local
