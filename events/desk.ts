@@ -27,6 +27,7 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** The statuses staff can give a lead. */
 export const SETTABLE_STATUSES = ["new", "contacted", "qualified", "trial", "won", "lost", "spam"] as const;
+export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
 /**
  * Open leads: not closed (Won, Lost and Spam are; so is a linked submission, which is part of its
@@ -123,6 +124,39 @@ export const BACKFILLED_AT = "deskBackfilledAt";
 
 const username = z.string().trim().min(1).max(64);
 const leadId = z.string().min(1).max(200);
+
+/**
+ * A lead's desk state: what events/desk-decide.ts decides a change on, read from a stored record or
+ * a listed lead (`deskStateOf`). No status: a record stored before the desk (New).
+ */
+export interface DeskState {
+  readonly status?: LeadStatus;
+  readonly owner?: string;
+  readonly lostReason?: string;
+  /** When the response clock stopped, ISO 8601. */
+  readonly respondedAt?: string;
+}
+
+/** A reply e-mail sent from the desk: its timeline entry's fields (functions/leads/reply.ts). */
+export interface DeskReply {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/**
+ * One change of a lead's desk: the one shape the web's forms, the server's update and a reply use
+ * (events/desk-decide.ts decides what it does). Absent fields leave the lead as it is.
+ */
+export interface DeskChange {
+  readonly status?: SettableStatus | undefined;
+  /** Lost's reason (with status "lost"). */
+  readonly lostReason?: string | undefined;
+  /** A staff username, null for nobody, undefined to leave as is. */
+  readonly owner?: string | null | undefined;
+  /** A reply was sent: its entry, the stopped response clock, and New becomes Contacted. */
+  readonly reply?: DeskReply | undefined;
+}
 
 /** Body of POST /api/admin/desk/update: change status and/or owner of one or more leads. */
 export const DeskUpdateRequest = z

@@ -3,6 +3,7 @@ export * from "./api";
 export * from "./auth";
 export * from "./contact";
 export * from "./desk";
+export * from "./desk-decide";
 export * from "./envelopes";
 export * from "./fields";
 export * from "./limits";

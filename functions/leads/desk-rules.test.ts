@@ -3,16 +3,17 @@ import { SIGNUP_KIND } from "../model/lead-kinds";
 import { type DeskChange, decideDeskChange, statusOf } from "./desk-rules";
 
 const now = new Date("2026-11-18T15:00:00.000Z");
+const at = now.toISOString();
 const actor = "ann";
 const lead = { id: "s-1", createdAt: "2026-11-17T15:00:00.000Z", status: "new" };
-const decide = (item: Record<string, unknown>, change: DeskChange, firstOrder?: number) =>
-  decideDeskChange(SIGNUP_KIND, item, change, { actor, now, ...(firstOrder ? { firstOrder } : {}) });
+const decide = (item: Record<string, unknown>, change: DeskChange) =>
+  decideDeskChange(SIGNUP_KIND, item, change, { actor, now });
 const types = (item: Record<string, unknown>, change: DeskChange) =>
   decide(item, change)?.entries.map(({ entry, order }) => `${order} ${entry.type}`);
 
 describe("a status change", () => {
   it("moves the status and its count, stops the clock at the first answered status, and says so", () => {
-    expect(decide(lead, { status: "contacted" })).toEqual({
+    expect(decide(lead, { status: "contacted" })).toMatchObject({
       set: {
         status: "contacted",
         deskKey: "signup#contacted",
@@ -21,7 +22,8 @@ describe("a status change", () => {
       },
       remove: ["ownerCount"],
       counters: { s_new: -1, s_contacted: 1 },
-      entries: [{ entry: { type: "status", at: now, actor, status: "contacted" }, order: 0 }],
+      entries: [{ entry: { type: "status", at, actor, status: "contacted" }, order: 0 }],
+      events: [{ type: "lead.status_changed", data: { from: "new", to: "contacted", actor, at } }],
     });
   });
 
@@ -60,7 +62,7 @@ describe("a status change", () => {
 
 describe("an owner change", () => {
   it("names the owner and the counter it is counted in, and records who now owns it", () => {
-    expect(decide(lead, { owner: "bo" }, 2)).toEqual({
+    expect(decide(lead, { owner: "bo" })).toMatchObject({
       set: {
         status: "new",
         deskKey: "signup#new",
@@ -70,7 +72,8 @@ describe("an owner change", () => {
       },
       remove: [],
       counters: { "o_new#bo": 1 },
-      entries: [{ entry: { type: "owner", at: now, actor, owner: "bo" }, order: 3 }],
+      entries: [{ entry: { type: "owner", at, actor, owner: "bo" }, order: 1 }],
+      events: [{ type: "lead.owner_changed", data: { from: null, to: "bo", actor, at } }],
     });
   });
 
@@ -99,12 +102,36 @@ describe("an owner change", () => {
   });
 });
 
+const reply = { to: "pat@example.com", subject: "Hello", text: "Hi" };
+
 describe("a reply", () => {
-  it("stops the clock whatever the status, with no entry of its own", () => {
-    const decision = decide({ ...lead, status: "qualified" }, { responded: true });
-    expect(decision?.set).toMatchObject({ respondedAt: now.toISOString() });
-    expect(decision?.entries).toEqual([]);
+  it("stops the clock whatever the status, after its own entry", () => {
+    const decision = decide({ ...lead, status: "qualified" }, { reply });
+    expect(decision?.set).toMatchObject({ respondedAt: at });
+    expect(decision?.entries).toEqual([{ entry: { type: "reply", at, actor, ...reply }, order: 0 }]);
     expect(decision?.counters).toEqual({});
-    expect(decide({ ...lead, respondedAt: "2026-11-18T10:00:00.000Z" }, { responded: true })).toBeUndefined();
+    expect(decision?.events).toEqual([{ type: "lead.replied", data: { actor, at } }]);
+  });
+
+  it("moves New to Contacted, its status entry after the reply's", () => {
+    const decision = decide(lead, { reply });
+    expect(decision?.set).toMatchObject({ status: "contacted", respondedAt: at });
+    expect(decision?.entries.map(({ entry, order }) => `${order} ${entry.type}`)).toEqual([
+      "0 reply",
+      "1 status",
+    ]);
+    expect(decision?.events.map((event) => event.type)).toEqual(["lead.status_changed", "lead.replied"]);
+  });
+
+  it("after the clock stopped, or on a lead deleted meanwhile, is only its entry: the record stays", () => {
+    const answered = decide(
+      { ...lead, status: "contacted", respondedAt: "2026-11-18T10:00:00.000Z" },
+      { reply },
+    );
+    expect(answered).toMatchObject({ set: {}, remove: [], counters: {}, changed: [] });
+    expect(answered?.entries.map(({ entry }) => entry.type)).toEqual(["reply"]);
+    const gone = decideDeskChange(SIGNUP_KIND, undefined, { reply }, { actor, now });
+    expect(gone?.entries.map(({ entry }) => entry.type)).toEqual(["reply"]);
+    expect(gone?.set).toEqual({});
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Working a lead: status and owner changes (single or bulk) and staff notes. What a change does is
- * decided by ./desk-rules.ts; here it is written as one DynamoDB transaction — the record (guarded
+ * decided by events/desk-decide.ts (stored as ./desk-rules.ts says); here it is written as one
+ * DynamoDB transaction — the record (guarded
  * by its desk version, so two staff members changing the same lead at once cannot lose an
  * update), the status counters of the record's day bucket and the timeline entries that record
  * it — so the list, the counts and the audit trail agree.
@@ -18,8 +19,8 @@ import {
   type LeadKindName,
   LIMITS_DESK,
   type TimelineEntry,
-  TimelineEntry as TimelineEntryShape,
 } from "../../events/desk";
+import { deskStatus } from "../../events/desk-decide";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
 import { forEachConcurrently } from "../lib/pool";
@@ -37,9 +38,16 @@ import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
 import type { BusinessCalendar } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
-import { expiryOf, readTimeline, timelineItem, timelinePk, timelinePut } from "../model/timeline";
+import {
+  expiryOf,
+  readTimeline,
+  timelineEntry,
+  timelinePk,
+  timelineRecord,
+  timelineWrite,
+} from "../model/timeline";
 import { deskEvents } from "./desk-events";
-import { type DeskChange, type DeskDecision, decideDeskChange, statusOf } from "./desk-rules";
+import { type DeskChange, decideDeskChange, type StoredDeskDecision, statusOf } from "./desk-rules";
 
 export type { DeskChange } from "./desk-rules";
 
@@ -107,17 +115,42 @@ function versionGuard(item: Record<string, unknown>): {
 }
 
 /**
- * Writes a decision (./desk-rules.ts) as the actions of one transaction — the record's update under
- * its version guard, its day counter's moves, its timeline entries — and returns those entries as
- * the timeline shows them.
+ * Writes a decision (./desk-rules.ts) as the actions of one transaction: the record's update under
+ * its version guard (when the decision changes the record), its day counter's moves, its timeline
+ * entries and its events. The entries are built first, as the timeline shows them (each with its
+ * id), and returned; the actions write those values. `extra` goes on the first entry's item (a
+ * reply's claim key, ./reply.ts).
  */
 export function deskWrites(
   deps: DeskDeps,
   lead: LeadKind,
-  item: Record<string, unknown> & { createdAt: string },
-  decision: DeskDecision,
+  id: string,
+  item: (Record<string, unknown> & { createdAt: string }) | undefined,
+  decision: StoredDeskDecision,
+  extra: Readonly<Record<string, unknown>> = {},
 ): { actions: TransactItem[]; entries: TimelineEntry[] } {
-  const id = String(item.id);
+  const entries = decision.entries.map(({ entry, order }) => timelineEntry(entry, order));
+  const timeline = { kind: lead.kind, id, expiresAt: expiryOf(item) };
+  const puts = entries.map((entry, index) =>
+    timelineWrite(deps.tables.audit, timeline, entry, index === 0 ? extra : {}),
+  );
+  const outbox = deps.tables.outbox;
+  const events = outbox
+    ? deskEvents(lead, id, decision).map((event) => ({
+        Put: { TableName: outbox, Item: outboxItemFor(event) },
+      }))
+    : [];
+  const record = item && decision.changed.length > 0 ? recordWrites(deps, lead, item, decision) : [];
+  return { actions: [...record, ...puts, ...events], entries };
+}
+
+/** The record's update under its version guard, its day counter's and response figures' moves. */
+function recordWrites(
+  deps: DeskDeps,
+  lead: LeadKind,
+  item: Record<string, unknown> & { createdAt: string },
+  decision: StoredDeskDecision,
+): TransactItem[] {
   const guard = versionGuard(item);
   // The response figures move with what the record becomes (functions/model/response-figures.ts).
   const after: Record<string, unknown> = { ...item, ...decision.set };
@@ -127,54 +160,29 @@ export function deskWrites(
     set: { deskVersion: guard.next, ...decision.set, ...figures.set },
     remove: decision.remove,
   });
-  const puts = decision.entries.map(({ entry, order }) =>
-    timelinePut(deps.tables.audit, { kind: lead.kind, id, expiresAt: expiryOf(item) }, entry, order),
-  );
   const counters = counterMoveUpdate(deps.tables.records, lead, item, decision.counters);
-  const outbox = deps.tables.outbox;
-  const events = outbox ? deskEvents(lead, item, decision, puts[0]?.Put?.Item) : [];
-  return {
-    actions: [
-      {
-        Update: {
-          TableName: deps.tables.records,
-          Key: { id },
-          UpdateExpression: update.UpdateExpression,
-          ConditionExpression: `${guard.condition} AND ${figures.condition}`,
-          ExpressionAttributeNames: {
-            ...guard.names,
-            ...figures.names,
-            ...update.ExpressionAttributeNames,
-          },
-          ExpressionAttributeValues: {
-            ...guard.values,
-            ...figures.values,
-            ...update.ExpressionAttributeValues,
-          },
+  return [
+    {
+      Update: {
+        TableName: deps.tables.records,
+        Key: { id: String(item.id) },
+        UpdateExpression: update.UpdateExpression,
+        ConditionExpression: `${guard.condition} AND ${figures.condition}`,
+        ExpressionAttributeNames: {
+          ...guard.names,
+          ...figures.names,
+          ...update.ExpressionAttributeNames,
+        },
+        ExpressionAttributeValues: {
+          ...guard.values,
+          ...figures.values,
+          ...update.ExpressionAttributeValues,
         },
       },
-      ...(counters ? [counters] : []),
-      ...figures.actions,
-      ...puts,
-      ...events.map((event) => ({ Put: { TableName: outbox as string, Item: outboxItemFor(event) } })),
-    ],
-    entries: puts.map((put) => TimelineEntryShape.parse({ ...put.Put?.Item, id: put.Put?.Item?.sk })),
-  };
-}
-
-/** What one change does to one record: the transaction, or nothing when nothing changes. */
-export function changeActions(
-  deps: DeskDeps,
-  lead: LeadKind,
-  item: Record<string, unknown> & { createdAt: string },
-  change: DeskChange,
-  actor: string,
-  now: Date,
-  /** Order of this change's first timeline entry among others written at the same instant. */
-  firstOrder = 0,
-): TransactItem[] {
-  const decision = decideDeskChange(lead, item, change, { actor, now, firstOrder });
-  return decision ? deskWrites(deps, lead, item, decision).actions : [];
+    },
+    ...(counters ? [counters] : []),
+    ...figures.actions,
+  ];
 }
 
 /**
@@ -186,10 +194,10 @@ async function prospectActions(
   deps: DeskDeps,
   lead: LeadKind,
   item: Record<string, unknown> & { createdAt: string },
-  change: DeskChange,
+  decision: StoredDeskDecision,
 ): Promise<TransactItem[]> {
   const from = statusOf(item);
-  const to = change.status ?? from;
+  const to = deskStatus(decision.after);
   if (typeof item.email !== "string" || isOpenStatus(from) === isOpenStatus(to)) return [];
   const self = { kind: lead.kind, id: String(item.id) };
   const lookup = await readProspect(deps.db, deps.tables.audit, item.email, deps.clock());
@@ -234,8 +242,8 @@ export async function changeLead(
     if (statusOf(item) === "linked") return { outcome: "linked" };
     const decision = decideDeskChange(lead, item, change, { actor, now: deps.clock() });
     if (!decision) return { outcome: "updated", entries: [] };
-    const { actions, entries } = deskWrites(deps, lead, item, decision);
-    actions.push(...(await prospectActions(deps, lead, item, change)));
+    const { actions, entries } = deskWrites(deps, lead, id, item, decision);
+    actions.push(...(await prospectActions(deps, lead, item, decision)));
     await deps.db.send(new TransactWriteCommand({ TransactItems: actions }));
     return { outcome: "updated", entries };
   });
@@ -298,24 +306,21 @@ export async function writeNote(
     if (now.getTime() - Date.parse(String(note.at)) > LIMITS_DESK.noteEditMinutes * 60_000)
       return { ok: false, reason: "tooLate" };
   }
-  const stored = timelineItem(
-    { kind: lead.kind, id: input.id, expiresAt: expiryOf(item) },
-    {
-      type: input.noteId ? "note-edit" : "note",
-      at: now,
-      actor: input.actor,
-      text: input.text,
-      ...(input.noteId ? { noteId: input.noteId } : {}),
-    },
-  );
+  const entry = timelineEntry({
+    type: input.noteId ? "note-edit" : "note",
+    at: now.toISOString(),
+    actor: input.actor,
+    text: input.text,
+    ...(input.noteId ? { noteId: input.noteId } : {}),
+  });
   await deps.db.send(
     new PutCommand({
       TableName: deps.tables.audit,
-      Item: stored,
+      Item: timelineRecord({ kind: lead.kind, id: input.id, expiresAt: expiryOf(item) }, entry),
       ConditionExpression: "attribute_not_exists(pk)",
     }),
   );
-  return { ok: true, entry: TimelineEntryShape.parse({ ...stored, id: stored.sk }) };
+  return { ok: true, entry };
 }
 
 /**

@@ -8,20 +8,18 @@
  * that only one request wins ("sending", with a lease so a crashed sender does not block the key
  * forever); "sent" once recorded. SES failing gives the claim back, so the retry sends.
  */
-import { randomUUID } from "node:crypto";
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { type TimelineEntry, TimelineEntry as TimelineEntryShape } from "../../events/desk";
-import type { DomainEvent } from "../../events/envelopes";
 import { cancellationCodes, isConditionalCheckFailed } from "../lib/aws-errors";
 import type { IdGenerator } from "../lib/clock";
 import type { Mailer } from "../lib/mailer";
+import type { TransactItem } from "../lib/transact";
 import type { LeadKind } from "../model/lead-kinds";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { escapeHtml } from "../model/mail/templates";
-import { outboxItemFor } from "../model/outbox";
-import { expiryOf, timelineItem } from "../model/timeline";
-import { statusOf } from "./desk-rules";
-import { changeActions, type DeskDeps, readLead } from "./lead-desk";
+import { expiryOf } from "../model/timeline";
+import { decideDeskChange, statusOf } from "./desk-rules";
+import { type DeskDeps, deskWrites, readLead } from "./lead-desk";
 
 export interface ReplyDeps extends DeskDeps {
   readonly mailer: Mailer;
@@ -64,18 +62,6 @@ const ATTEMPTS = 10;
 
 export function replyClaimPk(kind: string, leadId: string, key: string): string {
   return `reply#${kind}#${leadId}#${key}`;
-}
-
-/** lead.replied for the outbound integrations: who and when, never the text (docs/decisions/0091). */
-function repliedEvent(lead: LeadKind, input: ReplyInput, now: Date): DomainEvent {
-  const at = now.toISOString();
-  return {
-    type: "lead.replied",
-    version: 1,
-    id: randomUUID(),
-    occurredAt: at,
-    data: { lead: { kind: lead.kind, id: input.id }, actor: input.actor, at },
-  };
 }
 
 /** The HTML part: the same plain text, escaped, with its line breaks kept. */
@@ -166,73 +152,40 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
   }
 
   // The lead may be deleted while the e-mail goes out: the reply is still recorded on its timeline.
+  // What the reply does (its entry, the stopped clock, New to Contacted, lead.replied) is the
+  // desk's decision (events/desk-decide.ts); the entry is its first.
   let item: Awaited<ReturnType<typeof readLead>> = first;
+  const reply = { to, subject: input.subject, text: input.body };
   for (let attempt = 1; ; attempt++) {
-    const now = deps.clock();
-    const stored = timelineItem(
-      { kind: lead.kind, id: input.id, expiresAt },
+    const decision = decideDeskChange(lead, item, { reply }, { actor: input.actor, now: deps.clock() });
+    if (!decision) throw new Error("a reply is always recorded");
+    // The claim's key on the entry: an erasure finds the claim, which holds the entry too.
+    const { actions, entries } = deskWrites(deps, lead, input.id, item, decision, { replyClaim: pk });
+    const entry = entries[0] as TimelineEntry;
+    const items: TransactItem[] = [
       {
-        type: "reply",
-        at: now,
-        actor: input.actor,
-        to,
-        subject: input.subject,
-        text: input.body,
+        Update: {
+          TableName: deps.tables.audit,
+          Key: { pk, sk: CLAIM_SK },
+          UpdateExpression: "SET #state = :sent, entry = :entry REMOVE leaseUntil",
+          ConditionExpression: "#token = :token",
+          ExpressionAttributeNames: { "#state": "state", "#token": "token" },
+          ExpressionAttributeValues: { ":sent": "sent", ":entry": entry, ":token": token },
+        },
       },
-    );
-    const entry = TimelineEntryShape.parse({ ...stored, id: stored.sk });
-    const leadChange = item
-      ? changeActions(
-          deps,
-          lead,
-          item,
-          { ...(statusOf(item) === "new" ? { status: "contacted" as const } : {}), responded: true },
-          input.actor,
-          now,
-          1,
-        )
-      : [];
+      ...actions,
+    ];
     try {
-      await deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: deps.tables.audit,
-                Key: { pk, sk: CLAIM_SK },
-                UpdateExpression: "SET #state = :sent, entry = :entry REMOVE leaseUntil",
-                ConditionExpression: "#token = :token",
-                ExpressionAttributeNames: { "#state": "state", "#token": "token" },
-                ExpressionAttributeValues: { ":sent": "sent", ":entry": entry, ":token": token },
-              },
-            },
-            {
-              Put: {
-                TableName: deps.tables.audit,
-                // The claim's key on the entry: an erasure finds the claim, which holds the entry too.
-                Item: { ...stored, replyClaim: pk },
-                ConditionExpression: "attribute_not_exists(pk)",
-              },
-            },
-            ...leadChange,
-            ...(deps.tables.outbox
-              ? [
-                  {
-                    Put: {
-                      TableName: deps.tables.outbox,
-                      Item: outboxItemFor(repliedEvent(lead, input, now)),
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
+      await deps.db.send(new TransactWriteCommand({ TransactItems: items }));
       return { ok: true, entry, alreadySent: false };
     } catch (error) {
       const codes = cancellationCodes(error);
-      // Another change of the lead got there first: read it again and retry.
-      const raced = codes?.[2] === "ConditionalCheckFailed" || codes?.includes("TransactionConflict");
+      // Another change of the lead got there first (its record's guard): read it again and retry.
+      const guard = codes?.findIndex(
+        (code, index) =>
+          code === "ConditionalCheckFailed" && items[index]?.Update?.TableName === deps.tables.records,
+      );
+      const raced = (guard !== undefined && guard >= 0) || codes?.includes("TransactionConflict");
       if (!raced || attempt >= ATTEMPTS) throw error;
       item = await readLead(deps, lead, input.id);
     }

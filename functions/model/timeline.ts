@@ -11,6 +11,10 @@ import { type DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb
 import { TimelineEntry } from "../../events/desk";
 import type { TransactItem } from "../lib/transact";
 
+/** An entry before it has its id (events/desk-decide.ts decides the desk's). */
+export type TimelineDraft = Omit<TimelineEntry, "id">;
+
+/** A draft with its time as a Date (the pipeline's and the deletion's entries). */
 export type NewTimelineEntry = Omit<TimelineEntry, "id" | "at"> & { readonly at: Date };
 
 /** The lead a timeline belongs to; `expiresAt` (epoch seconds) when its stage has a retention period. */
@@ -29,37 +33,55 @@ export function timelinePk(kind: string, leadId: string): string {
   return `lead#${kind}#${leadId}`;
 }
 
-/** `order` keeps entries written at the same instant (one change's status and owner) in order. */
-export function timelineItem(
-  lead: TimelineLead,
-  entry: NewTimelineEntry,
-  order = 0,
-): Record<string, unknown> {
-  const at = entry.at.toISOString();
-  const fields = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
+/**
+ * The entry as the timeline shows it: the draft (its absent fields left out) with its id, which is
+ * its sort key: its time, then `order`, which keeps entries of one instant (a reply, the status it
+ * moves, the owner) in order, then a uuid.
+ */
+export function timelineEntry(draft: TimelineDraft | NewTimelineEntry, order = 0): TimelineEntry {
+  const at = typeof draft.at === "string" ? draft.at : draft.at.toISOString();
+  const fields = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
+  return { ...fields, at, id: `${at}#${order}${randomUUID()}` } as TimelineEntry;
+}
+
+/** The stored item of an entry: its fields under the lead's key, expiring with the lead. */
+export function timelineRecord(lead: TimelineLead, entry: TimelineEntry): Record<string, unknown> {
+  const { id, ...fields } = entry;
   return {
     ...fields,
     pk: timelinePk(lead.kind, lead.id),
-    sk: `${at}#${order}${randomUUID()}`,
-    at,
+    sk: id,
     ...(lead.expiresAt === undefined ? {} : { expiresAt: lead.expiresAt }),
   };
 }
 
-/** The entry as one action of a transaction, written with the change it records. */
-export function timelinePut(
+/**
+ * The entry as one action of a transaction, written with the change it records and only if new.
+ * `extra`: attributes stored beside the entry's fields (a reply's claim key).
+ */
+export function timelineWrite(
   table: string,
   lead: TimelineLead,
-  entry: NewTimelineEntry,
-  order = 0,
+  entry: TimelineEntry,
+  extra: Readonly<Record<string, unknown>> = {},
 ): TransactItem {
   return {
     Put: {
       TableName: table,
-      Item: timelineItem(lead, entry, order),
+      Item: { ...timelineRecord(lead, entry), ...extra },
       ConditionExpression: "attribute_not_exists(pk)",
     },
   };
+}
+
+/** A draft's write: its entry (timelineEntry), then that entry's action (timelineWrite). */
+export function timelinePut(
+  table: string,
+  lead: TimelineLead,
+  entry: TimelineDraft | NewTimelineEntry,
+  order = 0,
+): TransactItem {
+  return timelineWrite(table, lead, timelineEntry(entry, order));
 }
 
 /** Most entries one timeline returns (oldest first); a lead gathers a few dozen in practice. */

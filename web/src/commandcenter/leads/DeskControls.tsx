@@ -1,5 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { LEAD_STATUS_LABELS, LIMITS_DESK, SETTABLE_STATUSES, type StaffUserView } from "../../../../events";
+import {
+  LEAD_STATUS_LABELS,
+  LIMITS_DESK,
+  SETTABLE_STATUSES,
+  type SettableStatus,
+  type StaffUserView,
+} from "../../../../events";
 import shared from "../common/shared.module.css";
 import type { DeskChange, DeskLead } from "./deskModel";
 import styles from "./leads.module.css";
@@ -7,7 +13,11 @@ import styles from "./leads.module.css";
 const NO_CHANGE = "";
 const NOBODY = "__nobody__";
 
-/** Status, lost reason and owner controls; used by the bulk bar and the details panel. */
+/**
+ * Status, lost reason and owner controls; used by the bulk bar and the details panel. It hands on
+ * what the form asks for ("Keep" leaves a field out); what that changes on a lead is decided by
+ * events/desk-decide.ts (./useDeskChange.ts).
+ */
 export function DeskControls({
   owners,
   busy,
@@ -26,13 +36,11 @@ export function DeskControls({
   const [owner, setOwner] = useState<string>(initial ? (initial.owner ?? NOBODY) : NO_CHANGE);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const change: DeskChange = {};
-    if (status && (status !== initial?.status || (status === "lost" && reason !== initial?.lostReason)))
-      change.status = status as DeskChange["status"];
-    if (change.status === "lost") change.lostReason = reason.trim();
-    const currentOwner = initial ? (initial.owner ?? NOBODY) : NO_CHANGE;
-    if (owner !== NO_CHANGE && owner !== currentOwner) change.owner = owner === NOBODY ? null : owner;
-    onSubmit(change);
+    onSubmit({
+      ...(status ? { status: status as SettableStatus } : {}),
+      ...(status === "lost" ? { lostReason: reason.trim() } : {}),
+      ...(owner !== NO_CHANGE ? { owner: owner === NOBODY ? null : owner } : {}),
+    });
   };
   return (
     <form className={styles.deskControls} onSubmit={submit}>

@@ -12,6 +12,7 @@ import { QueryFailure } from "../common/Loaded";
 import shared from "../common/shared.module.css";
 import { DeskControls } from "./DeskControls";
 import type { DeskLead } from "./deskModel";
+import { previewDesk } from "./deskPreview";
 import { LinkedSubmissionPanel } from "./LinkedSubmissionPanel";
 import { leadKeys, ownersQuery, timelineQuery } from "./leadQueries";
 import styles from "./leads.module.css";
@@ -39,8 +40,6 @@ function OpenLeadPanel({ plural, lead }: PanelProps) {
   const entries = timeline.isError ? [] : (timeline.data ?? []);
   const [note, setNote] = useState("");
   const [editing, setEditing] = useState<string>();
-  // Set by a reply sent from this panel: the clock shows it stopped without waiting for the list.
-  const [respondedAt, setRespondedAt] = useState(lead.respondedAt);
   const changed = () => client.invalidateQueries({ queryKey: leadKeys.kind(plural) });
   const desk = useDeskChange(plural, () => undefined);
   const saveNote = useMutation({
@@ -71,7 +70,7 @@ function OpenLeadPanel({ plural, lead }: PanelProps) {
   return (
     <section className={styles.desk} aria-label="Lead desk">
       <p>
-        Reply: <ReplyClock lead={{ ...lead, respondedAt: lead.respondedAt ?? respondedAt }} />
+        Reply: <ReplyClock lead={lead} />
       </p>
       <QueryFailure query={owners} failure="Loading the staff list failed." />
       <DeskControls
@@ -81,7 +80,7 @@ function OpenLeadPanel({ plural, lead }: PanelProps) {
         initial={lead}
         onSubmit={(change) => {
           saveNote.reset();
-          desk.send([lead.id], change);
+          desk.send([lead.id], change, lead);
         }}
       />
       {error && (
@@ -113,7 +112,9 @@ function OpenLeadPanel({ plural, lead }: PanelProps) {
         plural={plural}
         lead={lead}
         onSent={(entry) => {
-          setRespondedAt((current) => current ?? entry.at);
+          // The clock shows it stopped (and New shows Contacted) without waiting for the list.
+          const reply = { to: entry.to ?? "", subject: entry.subject ?? "", text: entry.text ?? "" };
+          previewDesk(client, plural, [lead.id], { reply }, entry.at);
           void changed();
         }}
       />

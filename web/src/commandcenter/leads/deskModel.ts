@@ -1,28 +1,20 @@
 /**
  * The lead desk in the Command Center (docs/decisions/0066-lead-desk-model.md): what a lead carries
- * for it, its filters, and the change a status / owner form asks for (the API's own request shape).
+ * for it and its filters. The change a status / owner form asks for is the desk's one DeskChange
+ * (events/desk.ts), decided by events/desk-decide.ts.
  */
-import {
-  type DeskUpdateRequest,
-  LEAD_STATUS_LABELS,
-  type LeadKindName,
-  type LeadStatus,
-} from "../../../../events";
+import { type DeskState, LEAD_STATUS_LABELS, type LeadKindName } from "../../../../events";
 
-export interface DeskLead {
+export type { DeskChange } from "../../../../events";
+
+/** A listed lead's desk: its state (DeskState) and what the desk shows beside it. */
+export interface DeskLead extends DeskState {
   readonly id: string;
-  readonly status?: LeadStatus;
-  readonly owner?: string;
-  readonly lostReason?: string;
   readonly dueAt?: string;
-  readonly respondedAt?: string;
   /** A returning prospect's submission: its open lead (docs/decisions/0075). */
   readonly linkedTo?: string;
   readonly linkedKind?: LeadKindName;
 }
-
-/** The change a status / owner form asks for: the desk update request without its leads. */
-export type DeskChange = Omit<DeskUpdateRequest, "kind" | "ids">;
 
 /** Filter bar selects of the desk: status, owner (Mine, Unassigned) and the order. */
 export const DESK_FILTERS = [

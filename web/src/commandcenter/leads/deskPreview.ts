@@ -1,0 +1,34 @@
+/**
+ * A desk change shown on the leads already loaded before the server answers: each listed row and
+ * each lead read by id becomes what `decideDesk` (events/desk-decide.ts, the server's own rule)
+ * says the change makes of it. The answer's reads replace the preview (./useDeskChange.ts).
+ */
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { type DeskChange, decideDesk, deskStateOf, type LeadPlural, withDesk } from "../../../../events";
+import { leadKeys } from "./leadQueries";
+import type { LeadPage } from "./useLeadList";
+
+/** `lead` as `change` at `at` makes it (the same lead when the change does nothing to it). */
+export function previewLead<T extends { id: string }>(lead: T, change: DeskChange, at: string): T {
+  const decision = decideDesk(deskStateOf(lead), change, { actor: "", at });
+  return decision.changed.length === 0 ? lead : withDesk(lead, decision.after);
+}
+
+export function previewDesk(
+  client: QueryClient,
+  plural: LeadPlural,
+  ids: readonly string[],
+  change: DeskChange,
+  at: string,
+): void {
+  const chosen = new Set(ids);
+  const show = <T extends { id: string }>(lead: T) =>
+    chosen.has(lead.id) ? previewLead(lead, change, at) : lead;
+  client.setQueriesData<InfiniteData<LeadPage<{ id: string }>>>(
+    { queryKey: leadKeys.lists(plural) },
+    (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(show) })) } : data,
+  );
+  for (const id of ids)
+    client.setQueryData<{ id: string }>(leadKeys.lead(plural, id), (lead) => (lead ? show(lead) : lead));
+}
