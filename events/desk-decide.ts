@@ -20,6 +20,14 @@ import type { LeadOwnerChangedData, LeadRepliedData, LeadStatusChangedData } fro
 export const DESK_ATTRIBUTES = ["status", "lostReason", "owner", "respondedAt"] as const;
 export type DeskAttribute = (typeof DESK_ATTRIBUTES)[number];
 
+/** The fields of a DeskChange. */
+const DESK_FIELDS = [
+  "status",
+  "lostReason",
+  "owner",
+  "reply",
+] as const satisfies readonly (keyof DeskChange)[];
+
 /** A timeline entry before it is written: the writer gives it its id from `at` and `order`. */
 export interface DeskEntry {
   readonly entry: Omit<TimelineEntry, "id">;
@@ -96,7 +104,8 @@ export function decideDesk(
     changed: [],
     entries: replyEntries,
     events: replyEvents,
-    needed: reply ? { reply } : {},
+    // A reply's status when asked for, so the reply alone does not move New to Contacted.
+    needed: reply ? { reply, ...(change.status !== undefined ? { status: change.status } : {}) } : {},
   });
   // The lead is gone (deleted while its reply went out): only the reply is recorded.
   if (!before) return replyOnly({});
@@ -105,14 +114,20 @@ export function decideDesk(
   if (before.status === "linked") return replyOnly(before);
 
   const from = deskStatus(before);
-  const status = change.status ?? (reply && from === "new" ? "contacted" : from);
+  const asked = change.status ?? (reply && from === "new" ? "contacted" : undefined);
+  const status = asked ?? from;
   const lostReason = status === "lost" ? (change.lostReason ?? before.lostReason) : undefined;
   const statusChanged = before.status !== status || (status === "lost" && lostReason !== before.lostReason);
   const currentOwner = before.owner ?? null;
   const ownerChanged = change.owner !== undefined && change.owner !== currentOwner;
   const stopsClock =
     before.respondedAt === undefined && (ANSWERED_STATUSES.includes(status) || reply !== undefined);
-  if (!statusChanged && !ownerChanged && !stopsClock) return replyOnly(before);
+  // A record from before the desk gets its New status with a change, not on its own; a change that
+  // asks for nothing does nothing.
+  const asksStatus =
+    statusChanged && (asked !== undefined || (status === "lost" && change.lostReason !== undefined));
+  const asksAnything = DESK_FIELDS.some((name) => change[name] !== undefined);
+  if (!asksAnything || (!asksStatus && !ownerChanged && !stopsClock)) return replyOnly(before);
 
   const owner = ownerChanged ? (change.owner ?? null) : currentOwner;
   const after: DeskState = withoutUndefined({
@@ -137,16 +152,17 @@ export function decideDesk(
     events.push({ type: "lead.owner_changed", data: { from: currentOwner, to: owner, actor, at } });
   events.push(...replyEvents);
 
-  const needed: DeskChange = {
-    ...(statusChanged && change.status !== undefined
+  // What differs from the lead as it is (a reply's own status only when asked for); when only what
+  // any change brings does something (a clock an answered status left running), the whole change.
+  const needed: DeskChange =
+    asksStatus || ownerChanged || reply
       ? {
-          status: change.status,
-          ...(change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
+          ...(change.status !== undefined && (asksStatus || reply) ? { status: change.status } : {}),
+          ...(asksStatus && change.lostReason !== undefined ? { lostReason: change.lostReason } : {}),
+          ...(ownerChanged ? { owner: change.owner } : {}),
+          ...(reply ? { reply } : {}),
         }
-      : {}),
-    ...(ownerChanged ? { owner: change.owner } : {}),
-    ...(reply ? { reply } : {}),
-  };
+      : change;
   return { after, changed: changedAttributes(before, after), entries, events, needed };
 }
 
