@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { DeskChange } from "../../events/desk";
 import { SIGNUP_KIND } from "../model/lead-kinds";
-import { type DeskChange, decideDeskChange, statusOf } from "./desk-rules";
+import { decideDeskChange, statusOf } from "./desk-rules";
 
 const now = new Date("2026-11-18T15:00:00.000Z");
 const at = now.toISOString();

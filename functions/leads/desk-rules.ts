@@ -18,8 +18,6 @@ import {
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 
-export type { DeskChange } from "../../events/desk";
-
 /** A record's status; records from before the desk are New. */
 export function statusOf(item: Record<string, unknown>): LeadStatus {
   return deskStatus(deskStateOf(item));

@@ -13,6 +13,7 @@ import {
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
 import {
+  type DeskChange,
   type DeskUpdateResponse,
   isOpenStatus,
   LEAD_KINDS,
@@ -47,9 +48,7 @@ import {
   timelineWrite,
 } from "../model/timeline";
 import { deskEvents } from "./desk-events";
-import { type DeskChange, decideDeskChange, type StoredDeskDecision, statusOf } from "./desk-rules";
-
-export type { DeskChange } from "./desk-rules";
+import { decideDeskChange, type StoredDeskDecision, statusOf } from "./desk-rules";
 
 export interface DeskDeps {
   readonly db: DynamoDBDocumentClient;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import {
+  type DeskChange,
   LEAD_STATUS_LABELS,
   LIMITS_DESK,
   SETTABLE_STATUSES,
@@ -7,7 +8,7 @@ import {
   type StaffUserView,
 } from "../../../../events";
 import shared from "../common/shared.module.css";
-import type { DeskChange, DeskLead } from "./deskModel";
+import type { DeskLead } from "./deskModel";
 import styles from "./leads.module.css";
 
 const NO_CHANGE = "";

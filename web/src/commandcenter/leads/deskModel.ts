@@ -5,8 +5,6 @@
  */
 import { type DeskState, LEAD_STATUS_LABELS, type LeadKindName } from "../../../../events";
 
-export type { DeskChange } from "../../../../events";
-
 /** A listed lead's desk: its state (DeskState) and what the desk shows beside it. */
 export interface DeskLead extends DeskState {
   readonly id: string;
