@@ -5,6 +5,8 @@ export interface Column<R> {
   readonly heading: string;
   readonly cell: (row: R) => ReactNode;
   readonly className?: string;
+  /** The heading cell's class: a width for a table laid out from its headings (table-layout: fixed). */
+  readonly headClassName?: string;
 }
 
 /**
@@ -26,8 +28,8 @@ export function RecordTable<R extends { id: string }>({
     <table className={className ? `${styles.table} ${className}` : styles.table}>
       <thead>
         <tr>
-          {columns.map(({ heading }) => (
-            <th key={heading} scope="col">
+          {columns.map(({ heading, headClassName }) => (
+            <th key={heading} scope="col" className={headClassName}>
               {heading}
             </th>
           ))}

@@ -3,17 +3,17 @@ import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 
 /**
- * "Columns": the lead list's optional columns, each with a checkbox. The list shows what matters
- * for working a lead (name and address, status, owner, reply clock, actions) on any screen; the
- * rest is in each lead's details, or here for whoever wants it in the list.
+ * "Columns": a checkbox for each column of the lead list a person may hide (all but Name and
+ * Actions). Every column shows until they turn it off; their choice is kept for them
+ * (useShownColumns.ts).
  */
 export function ColumnChooser({
   headings,
-  shown,
+  isShown,
   onToggle,
 }: {
   headings: readonly string[];
-  shown: ReadonlySet<string>;
+  isShown: (heading: string) => boolean;
   onToggle: (heading: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -52,7 +52,7 @@ export function ColumnChooser({
           <legend>Show columns</legend>
           {headings.map((heading) => (
             <label key={heading}>
-              <input type="checkbox" checked={shown.has(heading)} onChange={() => onToggle(heading)} />
+              <input type="checkbox" checked={isShown(heading)} onChange={() => onToggle(heading)} />
               {heading}
             </label>
           ))}

@@ -1,14 +1,12 @@
 import { type ContactMessage, LEAD_PLURALS } from "../../../../events";
 import { CONTACT_LEAD } from "../../../../events/lead-fields";
 import { api } from "../common/api";
-import { formatDate } from "../common/time";
-import { fullName, TruncatedText } from "./LeadCells";
+import { fullName } from "./LeadCells";
 import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
+import { CONTACT_COLUMNS } from "./leadColumns";
 
-const { company, subject, message } = CONTACT_LEAD;
-
-/** The list shows subject and date by default; company and message can be added under "Columns". */
+/** The contact form's fields as the list's columns, with the desk's (leadColumns.tsx). */
 const CONTACTS: LeadKind<ContactMessage> = {
   exportName: LEAD_PLURALS.contact,
   texts: {
@@ -20,12 +18,7 @@ const CONTACTS: LeadKind<ContactMessage> = {
     confirmDelete: "Are you sure you want to delete this message? This action cannot be undone.",
   },
   filters: [],
-  columns: [
-    { heading: company.label, cell: (contact) => contact.company ?? "" },
-    { heading: subject.label, cell: (contact) => subject.options[contact.subject], shown: true },
-    { heading: message.label, cell: (contact) => <TruncatedText text={contact.message} /> },
-    { heading: "Date", cell: (contact) => formatDate(contact.createdAt), shown: true },
-  ],
+  columns: CONTACT_COLUMNS,
   rowName: (contact) => `message from ${fullName(contact)}`,
   details: (contact) => detailsOf(CONTACT_LEAD, contact),
   fetchPage: (params) => api.contacts(params).then(({ contacts, ...rest }) => ({ items: contacts, ...rest })),

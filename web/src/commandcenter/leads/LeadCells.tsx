@@ -1,27 +1,62 @@
-/** How a lead's own fields show in the tables: its name (with its address), long text cut short. */
+/**
+ * How a lead's values show in the list's cells: each on one line cut to its column's width, the
+ * whole of it on hover and on keyboard focus (useCutTooltip.ts); on a phone, a few lines of it.
+ */
+import { useId, useRef } from "react";
 import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
+import { useCutTooltip } from "./useCutTooltip";
 
 export function fullName(record: { firstName: string; lastName: string }): string {
   return `${record.firstName} ${record.lastName}`;
 }
 
-/** The name, and the e-mail address under it. */
-export function NameCell({ record }: { record: { firstName: string; lastName: string; email: string } }) {
-  return (
-    <>
-      <strong className={styles.leadName}>{fullName(record)}</strong>
-      <span className={styles.leadEmail}>{record.email}</span>
-    </>
-  );
-}
-
-/** Long text cut to the cell's width, the whole of it on hover; the fallback when there is none. */
-export function TruncatedText({ text, fallback }: { text: string | undefined; fallback?: string }) {
+/**
+ * A value cut to its cell. While it is cut it takes keyboard focus, and hovering or focusing it
+ * shows its full text in a tooltip that also describes it to a screen reader (aria-describedby);
+ * a value that fits is plain text. Without a value: the fallback, muted, or nothing.
+ */
+export function CutText({
+  text,
+  fallback,
+  strong = false,
+}: {
+  text: string | undefined;
+  fallback?: string;
+  /** The row's name: bold. */
+  strong?: boolean;
+}) {
+  const value = useRef<HTMLElement>(null);
+  const tip = useRef<HTMLSpanElement>(null);
+  const id = useId();
+  const tooltip = useCutTooltip(value, tip, text ?? "");
   if (!text) return fallback ? <span className={shared.muted}>{fallback}</span> : null;
+  const Value = strong ? "strong" : "span";
   return (
-    <span className={styles.notes} title={text}>
-      {text}
+    // The hover area of the value and its tooltip; the value itself takes focus.
+    <span className={styles.cutCell} {...tooltip.wrapper}>
+      <Value
+        ref={value}
+        className={styles.cut}
+        // Focusable only while cut: a value that fits adds no stop to the tab order.
+        tabIndex={tooltip.cut ? 0 : undefined}
+        aria-describedby={tooltip.open ? id : undefined}
+        {...tooltip.trigger}
+      >
+        {text}
+      </Value>
+      {tooltip.open && (
+        <span
+          ref={tip}
+          id={id}
+          role="tooltip"
+          className={styles.tooltip}
+          style={tooltip.style}
+          tabIndex={tooltip.scrolls ? 0 : undefined}
+        >
+          {text}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,19 +1,19 @@
 /**
  * One page for every kind of lead (signups, contact messages): a filter bar (search, the kind's and
  * the desk's selects, Export CSV), the results line with the column chooser, the bulk bar, the table
- * with view, delete and select per row, Load more, a details dialog (named in the URL's hash, see
- * useLinkedLead) and a confirm-delete dialog. Each kind supplies its texts, filters, optional
+ * (its columns from leadColumns.tsx) with view, delete and select per row, Load more, a details dialog (named in the URL's hash, see
+ * useLinkedLead) and a confirm-delete dialog. Each kind supplies its texts, filters,
  * columns and details (see SignupsPage and ContactsPage). A list that could not be read shows why,
  * with Try again, and nothing else: no count, no "none found".
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { LeadPlural } from "../../../../events";
+import { useAuth } from "../common/AuthProvider";
 import { failureMessage, type ListParams } from "../common/api";
 import { ConfirmDeleteModal } from "../common/ConfirmDeleteModal";
 import { ErrorNotice } from "../common/ErrorNotice";
 import { QueryFailure } from "../common/Loaded";
-import type { Column } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import { BulkBar } from "./BulkBar";
 import { ColumnChooser } from "./ColumnChooser";
@@ -21,13 +21,14 @@ import { DESK_FILTERS } from "./deskModel";
 import { LeadDeskPanel } from "./LeadDeskPanel";
 import { type Detail, DetailsModal } from "./LeadDialogs";
 import { allOf, FilterBar, type SelectFilter } from "./LeadFilters";
-import { LeadTable, type ListedLead } from "./LeadTable";
+import { LeadTable } from "./LeadTable";
+import type { ListColumn, ListedLead } from "./leadColumns";
 import { leadKeys, ownersQuery } from "./leadQueries";
 import styles from "./leads.module.css";
 import { MORE_MAY_MATCH, resultsLine } from "./resultsLine";
 import { type LeadPage, useLeadList } from "./useLeadList";
 import { useLinkedLead } from "./useLinkedLead";
-import { type OptionalColumn, useShownColumns } from "./useShownColumns";
+import { useShownColumns } from "./useShownColumns";
 
 export interface LeadKind<R extends ListedLead> {
   /** The API's plural; also the file name of the CSV export. */
@@ -43,8 +44,8 @@ export interface LeadKind<R extends ListedLead> {
     readonly confirmDelete: string;
   };
   readonly filters: readonly SelectFilter[];
-  /** The kind's own columns, after Name: shown by default or chosen in "Columns". */
-  readonly columns: readonly (Column<R> & OptionalColumn)[];
+  /** The list's columns before Actions (leadColumns.tsx): all shown until a person hides some. */
+  readonly columns: readonly ListColumn<R>[];
   /** Who or what a row is, for its buttons' names: 'View {it}', 'Delete {it}'. */
   readonly rowName: (row: R) => string;
   readonly details: (row: R) => readonly Detail[];
@@ -65,7 +66,7 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
   const list = useLeadList(plural, kind.fetchPage, filterValues, search);
   const viewing = useLinkedLead(plural, list.items, kind.fetchOne, texts.notFound);
   const owners = useQuery(ownersQuery("list"));
-  const chooser = useShownColumns(plural, kind.columns);
+  const chooser = useShownColumns(useAuth().user?.username ?? "", plural);
   const remove = useMutation({
     mutationFn: (row: R) => kind.remove(row.id),
     onSuccess: (_, row) => {
@@ -105,8 +106,8 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
                   {resultsLine(list.matched, list.total, list.matchedAtLeast, texts.noun)}
                 </p>
                 <ColumnChooser
-                  headings={kind.columns.map((column) => column.heading)}
-                  shown={chooser.shown}
+                  headings={kind.columns.filter((column) => column.hideable).map((column) => column.heading)}
+                  isShown={chooser.isShown}
                   onToggle={chooser.toggle}
                 />
               </div>
@@ -117,7 +118,7 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
                 onDone={() => setSelected(new Set())}
               />
               <LeadTable
-                columns={kind.columns.filter((column) => chooser.shown.has(column.heading))}
+                columns={kind.columns.filter((column) => !column.hideable || chooser.isShown(column.heading))}
                 rows={list.items}
                 emptyText={list.hasMore ? MORE_MAY_MATCH : texts.empty}
                 rowName={kind.rowName}

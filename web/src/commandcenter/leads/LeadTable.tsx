@@ -1,23 +1,15 @@
 /**
- * The lead list's table: Name (with the e-mail address under it), the kind's chosen columns, the
- * desk's Status, Owner and Reply, and Actions (select, view, delete). On a phone each row shows as
- * a card (leads.module.css).
+ * The lead list's table: the kind's columns that are shown (leadColumns.tsx), then Actions (select,
+ * view, delete). Laid out from its headings (table-layout: fixed): the narrow columns have a width
+ * of their own, the others share the rest, and every value is cut to its column (LeadCells.tsx), so
+ * the table fits its box from 1280 px up. On a phone each row shows as a card (leads.module.css).
  */
 import { Icon } from "../../components/ui/Icon";
 import type { IconName } from "../../content/icons";
 import { type Column, RecordTable } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
-import type { DeskLead } from "./deskModel";
-import { NameCell } from "./LeadCells";
+import { ACTIONS_HEADING, type ListedLead } from "./leadColumns";
 import styles from "./leads.module.css";
-import { deskColumns } from "./ReplyClock";
-
-/** What every listed lead has: its desk fields, a name and an address. */
-export interface ListedLead extends DeskLead {
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-}
 
 export function LeadTable<R extends ListedLead>({
   columns,
@@ -29,7 +21,7 @@ export function LeadTable<R extends ListedLead>({
   onView,
   onDelete,
 }: {
-  /** The kind's own columns that are shown, between Name and the desk's. */
+  /** The shown columns, in order, before Actions. */
   columns: readonly Column<R>[];
   rows: readonly R[];
   emptyText: string;
@@ -40,12 +32,11 @@ export function LeadTable<R extends ListedLead>({
   onDelete: (row: R) => void;
 }) {
   const all: readonly Column<R>[] = [
-    { heading: "Name", cell: (row) => <NameCell record={row} /> },
     ...columns,
-    ...deskColumns<R>(),
     {
-      heading: "Actions",
+      heading: ACTIONS_HEADING,
       className: `${shared.actions} ${styles.rowActions}`,
+      headClassName: styles.colActions,
       cell: (row) => (
         <>
           <input
@@ -74,7 +65,12 @@ export function LeadTable<R extends ListedLead>({
   ];
   return (
     <div className={shared.tableWrap}>
-      <RecordTable columns={all} rows={rows} emptyText={emptyText} className={styles.cards} />
+      <RecordTable
+        columns={all}
+        rows={rows}
+        emptyText={emptyText}
+        className={`${styles.cards} ${styles.leadTable}`}
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Column } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import { replyClockText } from "../common/time";
-import { type DeskLead, statusText } from "./deskModel";
+import type { DeskLead } from "./deskModel";
 import styles from "./leads.module.css";
 
 /** "due in 3 h" / "overdue by 2 h", refreshed every minute from the browser's clock. */
@@ -17,13 +16,4 @@ export function ReplyClock({ lead }: { lead: DeskLead }) {
   if (lead.status === "linked") return <span className={shared.muted}>On its lead</span>;
   if (!clock) return <span className={shared.muted}>{lead.respondedAt ? "Answered" : "—"}</span>;
   return <span className={clock.overdue ? styles.overdue : styles.dueSoon}>{clock.text}</span>;
-}
-
-/** The desk's columns of the lead lists: Status, Owner and the reply clock. */
-export function deskColumns<R extends DeskLead>(): Column<R>[] {
-  return [
-    { heading: "Status", cell: (lead) => statusText(lead) },
-    { heading: "Owner", cell: (lead) => lead.owner ?? <span className={shared.muted}>Unassigned</span> },
-    { heading: "Reply", cell: (lead) => <ReplyClock lead={lead} />, className: styles.replyCell },
-  ];
 }

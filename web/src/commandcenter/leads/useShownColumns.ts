@@ -1,44 +1,41 @@
 /**
- * Which of a lead list's optional columns are shown: the kind's defaults until the member chooses,
- * then their choice, kept in this browser (per kind) for the next visit.
+ * Which of a lead list's columns a staff member has hidden under "Columns": none until they choose,
+ * then their choice, kept in this browser for them alone — per staff member and per list, so it
+ * outlives a reload and signing out and in, and someone else signing in on the same browser has
+ * their own (docs/decisions/0127-lead-list-columns.md). What is kept is the hidden columns, not the
+ * shown ones: a column added to the lists later shows for everyone until they hide it.
  */
 import { useState } from "react";
 
-export interface OptionalColumn {
-  readonly heading: string;
-  /** Shown until the member chooses otherwise. */
-  readonly shown?: boolean;
+/** The kept choice's key: the member's username and the list ("signups", "contacts"). */
+export function columnsKey(username: string, list: string): string {
+  return `commandcenter.hiddenColumns.${encodeURIComponent(username)}.${list}`;
 }
 
-function storageKey(list: string): string {
-  return `commandcenter.columns.${list}`;
-}
-
-function stored(list: string): string[] | undefined {
+function stored(key: string): ReadonlySet<string> {
   try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(storageKey(list)) ?? "null");
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === "string")
-      : undefined;
+    const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? "[]");
+    return new Set(Array.isArray(value) ? value.filter((item) => typeof item === "string") : []);
   } catch {
-    // No storage (a private window, or it is full): the defaults.
-    return undefined;
+    // No storage (a private window, or it is full), or not ours: every column.
+    return new Set();
   }
 }
 
-export function useShownColumns(list: string, columns: readonly OptionalColumn[]) {
-  const [shown, setShown] = useState<ReadonlySet<string>>(
-    () => new Set(stored(list) ?? columns.filter((column) => column.shown).map((column) => column.heading)),
-  );
+export function useShownColumns(username: string, list: string) {
+  const key = columnsKey(username, list);
+  const [choice, setChoice] = useState(() => ({ key, hidden: stored(key) }));
+  // Another member signed in on this page: their own choice.
+  const hidden = choice.key === key ? choice.hidden : stored(key);
   const toggle = (heading: string) => {
-    const next = new Set(shown);
+    const next = new Set(hidden);
     if (!next.delete(heading)) next.add(heading);
-    setShown(next);
+    setChoice({ key, hidden: next });
     try {
-      window.localStorage.setItem(storageKey(list), JSON.stringify([...next]));
+      window.localStorage.setItem(key, JSON.stringify([...next]));
     } catch {
       // Not kept: the choice holds for this visit.
     }
   };
-  return { shown, toggle };
+  return { isShown: (heading: string) => !hidden.has(heading), toggle };
 }
