@@ -4,7 +4,7 @@
  * clock moved a day and a week ahead), filters, details, delete with cancel and confirm, logout, and
  * HTML in every text field shown as text.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthUserResponse, ContactRequest, SignupRequest } from "../../events";
 import { acceptContact, acceptSignup } from "../../functions/pipeline/submissions";
@@ -520,4 +520,61 @@ describe("Command Center", () => {
     await page.waitForURL(`${runtime.url}/commandcenter/login`);
     await context.close();
   });
+
+  it("logs out to / when another request answers 401 while the logout is under way", async () => {
+    // The server ends the session before it answers the logout, so a request of the page that
+    // reaches it meanwhile answers 401. The 401 once sent the protected page to the login, racing
+    // the logout's own way out to "/": the page ended on the login, or left for "/" late. Here the
+    // order is fixed: the logout's answer is held until the dashboard's figures have answered 401.
+    const { context, page } = await newPage();
+    const figures = await held(page, "**/api/admin/desk/stats");
+    await signIn(page);
+    await page.getByText("Total Signups").waitFor();
+    const figuresRoute = await figures.next;
+    const logout = await held(page, "**/api/auth/logout");
+    await page.getByRole("button", { name: "Logout" }).click();
+    const logoutRoute = await logout.next;
+    await figuresRoute.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Not signed in" }),
+    });
+    // The page has taken the 401 in: the figures show their failure, and nothing went to the login.
+    const login = page
+      .waitForURL(`${runtime.url}/commandcenter/login`)
+      .then(() => "the login")
+      .catch(() => "no login");
+    const failure = page
+      .getByRole("alert")
+      .filter({ hasText: "Not signed in" })
+      .waitFor()
+      .then(() => "the failure")
+      .catch(() => "no failure shown");
+    expect(await Promise.race([login, failure])).toBe("the failure");
+    expect(new URL(page.url()).pathname).toBe("/commandcenter");
+
+    const home = page.waitForEvent("domcontentloaded");
+    await logoutRoute.continue();
+    await home;
+    expect(page.url()).toBe(`${runtime.url}/`);
+    await page.goto(`${runtime.url}/commandcenter`);
+    await page.waitForURL(`${runtime.url}/commandcenter/login`);
+    await context.close();
+  });
 });
+
+/** Holds the next request to `pattern`: `next` gives it, unanswered, for the test to answer. */
+async function held(page: Page, pattern: string): Promise<{ next: Promise<Route> }> {
+  let arrived: ((route: Route) => void) | undefined;
+  const next = new Promise<Route>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    const hold = arrived;
+    arrived = undefined;
+    // The first one waits for the test; any later one goes on to the server.
+    if (hold) hold(route);
+    else await route.fallback();
+  });
+  return { next };
+}

@@ -19,8 +19,11 @@ interface AuthState {
   /**
    * Ends the session on the server; the caller then leaves the Command Center (the site's page
    * loads afresh, and the member's data with this app). The user is not forgotten first: that would
-   * send the page to the login on its way out. A failure is thrown and the user stays signed in:
-   * the session cookie still works until the server has revoked it.
+   * send the page to the login on its way out. Nor is a 401 that another call gets meanwhile (the
+   * server may end the session before it answers the logout): the protected page would go to the
+   * login, and its navigation raced the one to "/". A failure is thrown and the user stays signed
+   * in (the session cookie still works until the server has revoked it), unless a 401 came while it
+   * was under way: the session has ended all the same.
    */
   logout(): Promise<void>;
   /** After sign-in by other means, or the signed-in member changed their own account. */
@@ -40,9 +43,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback((next: StaffUserView | null) => writeSession(client, next), [client]);
   const check = useCallback(() => void session.refetch(), [session.refetch]);
 
-  // A 401 from any call after sign-in: forget the user (Protected then goes to the login).
+  // A 401 from any call after sign-in: forget the user (Protected then goes to the login), unless
+  // the member is signing out (logout, below).
+  const signingOut = useRef<{ unauthorized: boolean } | null>(null);
   useEffect(() => {
-    onUnauthorized(() => setUser(null));
+    onUnauthorized(() => {
+      if (signingOut.current) signingOut.current.unauthorized = true;
+      else setUser(null);
+    });
     return () => onUnauthorized(undefined);
   }, [setUser]);
 
@@ -61,8 +69,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [setUser],
   );
   const logout = useCallback(async () => {
-    await api.logout();
-  }, []);
+    const attempt = { unauthorized: false };
+    signingOut.current = attempt;
+    try {
+      await api.logout();
+    } catch (error) {
+      signingOut.current = null;
+      if (attempt.unauthorized) setUser(null);
+      throw error;
+    }
+    // Signed out: the page is leaving, and every 401 from here on is expected.
+  }, [setUser]);
 
   const loading = session.isPending || (session.isError && session.isFetching);
   const checkError =

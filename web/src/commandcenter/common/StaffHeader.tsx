@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { useAuth } from "./AuthProvider";
 import { failureMessage } from "./api";
 import { ErrorNotice } from "./ErrorNotice";
@@ -13,10 +13,12 @@ import styles from "./shared.module.css";
  */
 export function StaffHeader({ children }: { children: ReactNode }) {
   const { logout, user } = useAuth();
-  const navigate = useNavigate();
   const signOut = useMutation({
     mutationFn: logout,
-    onSuccess: () => navigate("/", { replace: true }),
+    // Straight to the site's home page, a full load: not a route change that then leaves from an
+    // effect (app/CommandCenterMount.tsx), during which the protected page could still act on a 401
+    // and send the browser to the login instead, or after it.
+    onSuccess: () => window.location.replace("/"),
   });
   const onLogout = () => signOut.mutate();
   return (
