@@ -18,8 +18,23 @@ export const SPAM_REASON_CODES = [
   "network-burst",
   "mixed-scripts",
   "spam-phrases",
+  "gibberish",
 ] as const;
 export type SpamReasonCode = (typeof SPAM_REASON_CODES)[number];
+
+/** What staff read beside each reason on a quarantined lead (the detail follows it). */
+export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
+  token: "No valid bot-check token",
+  honeypot: "Hidden field filled in",
+  "too-fast": "Sent faster than a person can type",
+  links: "Links in the text",
+  "disposable-mailbox": "Disposable mailbox",
+  "no-mail-exchanger": "E-mail domain cannot receive mail",
+  "network-burst": "Many submissions from one network",
+  "mixed-scripts": "Mixed alphabets",
+  "spam-phrases": "Known spam phrases",
+  gibberish: "Random letters instead of words",
+};
 
 export interface SpamReason {
   readonly code: SpamReasonCode;
