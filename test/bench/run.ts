@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   load: () => import("./load"),
   soak: () => import("./soak"),
   "lead-time": () => import("./lead-time"),
+  spam: () => import("./spam"),
   webhooks: () => import("./webhooks"),
 };
 

@@ -28,6 +28,9 @@ export function honeypotSignal(submission: SpamSubmission): Finding | undefined 
 /** An unknown time (absent, not a number) is no evidence; a negative one was not measured by a page. */
 export function fillTimeSignal(fillMs: number | undefined): Finding | undefined {
   if (fillMs === undefined || !Number.isFinite(fillMs)) return undefined;
+  if (fillMs < LIMITS_OF_SIGNALS.impossibleMs) {
+    return finding("too-fast", WEIGHTS.tooFast.impossible, `filled in ${seconds(fillMs)}`);
+  }
   if (fillMs < LIMITS_OF_SIGNALS.instantMs) {
     return finding("too-fast", WEIGHTS.tooFast.instant, `filled in ${seconds(fillMs)}`);
   }

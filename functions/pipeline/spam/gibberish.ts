@@ -38,7 +38,10 @@ export function isGibberish(raw: string, minLength = 6): boolean {
     if (previousLower && !isLower) flips += 1;
     previousLower = isLower;
   }
-  return vowels === 0 || longestRun >= 7 || flips >= 3;
+  // Long and thin: five consonants in a row and under a quarter vowels ("jreqwctp"; German and
+  // Polish spellings keep more vowels than that, "Szczepański" 0.36, "Schwarzkopf" stays under five).
+  const thin = word.length >= 8 && longestRun >= 5 && vowels * 4 < word.length;
+  return vowels === 0 || longestRun >= 7 || flips >= 3 || thin;
 }
 
 /** Words that are part of a link or an address are not judged: "https", "bit.ly/xq7Zr". */
@@ -65,7 +68,7 @@ export function gibberishSignals(text: SubmissionText): Finding[] {
   const judged = words.filter((word) => word.length >= 6 && LATIN_WORD.test(plain(word)));
   const bad = judged.filter((word) => isGibberish(word));
   if (bad.length >= 2) {
-    const most = bad.length * 2 >= judged.length;
+    const most = bad.length === judged.length || (bad.length >= 3 && bad.length * 2 >= judged.length);
     const weight = most ? WEIGHTS.gibberish.most : WEIGHTS.gibberish.some;
     found.push(
       finding(

@@ -63,13 +63,14 @@ export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission
       submission.network,
     ),
   ]);
+  const links = linkSignals(text);
   const local: (Finding | undefined)[] = [
     tokenSignal(submission.token),
     honeypotSignal(submission),
     fillTimeSignal(submission.fillMs),
-    ...linkSignals(text),
+    ...links,
     disposableSignal(text.emailDomain),
-    ...mixedScriptSignals(text),
+    ...mixedScriptSignals(text, links.length > 0),
     spamPhraseSignal([...text.names, ...text.short, text.body]),
     ...gibberishSignals(text),
   ];

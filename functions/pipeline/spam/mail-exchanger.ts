@@ -71,10 +71,20 @@ const NONE = new Set(["ENODATA", "ENOTFOUND"]);
 
 /**
  * Over DNS with node's resolver: one try, each query waiting at most `timeoutMs`, the channel
- * cancelled when the time is up so nothing outlives the limit.
+ * cancelled when the time is up so nothing outlives the limit. `servers`: the process's own
+ * (from /etc/resolv.conf, as in Lambda) unless given (the bench points one at a silent socket).
  */
-export const dnsMailExchanger: ResolveMx = async (domain, timeoutMs) => {
+export function dnsMailExchanger(servers?: readonly string[]): ResolveMx {
+  return (domain, timeoutMs) => askDns(domain, timeoutMs, servers);
+}
+
+async function askDns(
+  domain: string,
+  timeoutMs: number,
+  servers: readonly string[] | undefined,
+): Promise<MailAnswer> {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+  if (servers) resolver.setServers([...servers]);
   const timer = setTimeout(() => resolver.cancel(), timeoutMs);
   try {
     const mx = await settle(resolver.resolveMx(domain));
@@ -95,4 +105,4 @@ export const dnsMailExchanger: ResolveMx = async (domain, timeoutMs) => {
   } finally {
     clearTimeout(timer);
   }
-};
+}

@@ -47,13 +47,16 @@ const FOLD: Record<string, string> = {
 };
 const LETTER = /[\p{L}\p{N}]/u;
 
+/** Symbols fold only inside a word ("v!agra", "b@cklinks"); at its end they are punctuation. */
+const SYMBOLS = new Set(["!", "|", "@", "$"]);
+
 /** Lower case, accents off, look-alikes folded; everything that is not a letter becomes a space. */
 export function fold(text: string): string {
-  const plain = text.toLowerCase().normalize("NFKD");
+  const chars = [...text.toLowerCase().normalize("NFKD")];
   let out = "";
-  for (const char of plain) {
+  for (const [at, char] of chars.entries()) {
     const folded = FOLD[char];
-    if (folded) out += folded;
+    if (folded && !(SYMBOLS.has(char) && !LETTER.test(chars[at + 1] ?? ""))) out += folded;
     else if (LETTER.test(char)) out += char;
     else if (!/\p{M}/u.test(char)) out += " ";
   }
@@ -144,9 +147,11 @@ export function spamPhrasesIn(text: string): { strong: string[]; weak: string[] 
 
 export function spamPhraseSignal(texts: readonly string[]): Finding | undefined {
   const { strong, weak } = spamPhrasesIn(texts.join("\n"));
+  const weakWeight = weak.length * WEIGHTS.spamPhrases.weak;
   const weight = Math.min(
     WEIGHTS.spamPhrases.cap,
-    strong.length * WEIGHTS.spamPhrases.strong + weak.length * WEIGHTS.spamPhrases.weak,
+    strong.length * WEIGHTS.spamPhrases.strong +
+      (strong.length > 0 ? weakWeight : Math.min(weakWeight, WEIGHTS.spamPhrases.weakAlone)),
   );
   if (weight === 0) return undefined;
   return finding(

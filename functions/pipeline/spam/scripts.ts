@@ -76,7 +76,7 @@ export function dominantScript(text: string): { script: Script | undefined; lett
 /** A body this long in another script than the name's is worth a (weak) mention. */
 const LONG_BODY_LETTERS = 80;
 
-export function mixedScriptSignals(text: SubmissionText): Finding[] {
+export function mixedScriptSignals(text: SubmissionText, bodyHasLinks: boolean): Finding[] {
   const found: Finding[] = [];
   const mixed = [...text.names, ...text.short, text.body].flatMap((value) =>
     wordsOf(value).filter(mixesLookAlikes),
@@ -88,7 +88,13 @@ export function mixedScriptSignals(text: SubmissionText): Finding[] {
   }
   const name = dominantScript(text.names.join(" "));
   const body = dominantScript(text.body);
-  if (name.script && body.script && name.script !== body.script && body.letters >= LONG_BODY_LETTERS) {
+  if (
+    name.script &&
+    body.script &&
+    name.script !== body.script &&
+    body.letters >= LONG_BODY_LETTERS &&
+    bodyHasLinks
+  ) {
     found.push(
       finding(
         "mixed-scripts",

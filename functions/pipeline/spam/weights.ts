@@ -12,8 +12,11 @@ export const WEIGHTS = {
   token: { absent: 4, invalid: 5 },
   /** Autofill fills hidden fields for real people too; still enough on its own (0131). */
   honeypot: 10,
-  /** Below INSTANT_MS nobody has read the form; below QUICK_MS only autofill and a click. */
-  tooFast: { instant: 7, quick: 3 },
+  /**
+   * Below `impossibleMs` no hand has touched the form (it has required choices and fields);
+   * below `instantMs` nobody has read it; below `quickMs` only autofill and a click.
+   */
+  tooFast: { impossible: 10, instant: 7, quick: 3 },
   links: {
     /** One link that is not the sender's own domain: people paste their company's site. */
     one: 1,
@@ -24,8 +27,8 @@ export const WEIGHTS = {
     many: 10,
     /** Any link shortener: hides where a link goes; people paste their own site, not bit.ly. */
     shortener: 6,
-    /** HTML or BBCode anchors: written for a forum or a comment box, not a form. */
-    markup: 8,
+    /** HTML or BBCode anchors: written for a forum's or a blog's comment box, never for a form. */
+    markup: 10,
     /** A link in a name, company or phone field. */
     inNameField: 8,
   },
@@ -33,26 +36,34 @@ export const WEIGHTS = {
   disposableMailbox: 10,
   /** The domain cannot receive mail: the acknowledgement would bounce against our sender. */
   noMailExchanger: 10,
-  networkBurst: { some: 4, many: 8 },
+  networkBurst: { some: 5, many: 8 },
   mixedScripts: {
     /** A word mixing Latin with Cyrillic or Greek letters: look-alike spelling ("pаypal"). */
     oneWord: 4,
     severalWords: 8,
-    /** The name in one alphabet, a long body in another: weak on its own (people transliterate). */
+    /**
+     * The name in one alphabet, a long body with links in another: weak (people transliterate
+     * their names), and only with links.
+     */
     nameAndBody: 2,
   },
-  /** Summed over distinct phrases, at most `cap`. */
-  spamPhrases: { strong: 5, weak: 2, cap: 10 },
-  gibberish: { some: 4, most: 8, nameFields: 5, mailDomain: 4 },
+  /**
+   * Summed over distinct phrases, at most `cap`. Weak phrases without a strong one weigh at most
+   * `weakAlone`: "discount", "crypto" or "proposal" are words of real enquiries too.
+   */
+  spamPhrases: { strong: 6, weak: 2, weakAlone: 3, cap: 10 },
+  /** `most`: at least three long words and half of them random: nobody writes a message so. */
+  gibberish: { some: 4, most: 10, nameFields: 5, mailDomain: 4 },
 } as const;
 
 /** Thresholds of the signals, next to their weights. */
 export const LIMITS_OF_SIGNALS = {
+  impossibleMs: 1_000,
   instantMs: 2_500,
   quickMs: 5_000,
   /** Submissions from one network in the burst window before it counts. */
-  burstSome: 4,
-  burstMany: 7,
+  burstSome: 3,
+  burstMany: 6,
   burstWindowMs: 10 * 60_000,
   /** The time a mail-exchanger lookup may take before the judge answers without it. */
   mxTimeoutMs: 150,
