@@ -11,6 +11,7 @@ import { type Finding, finding, WEIGHTS } from "./weights";
 
 const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
 const LATIN_WORD = /^[A-Za-z]+$/;
+const RARE = /[qxjzvwk]/i;
 
 /** Accents removed, so "Brzęczyszczykiewicz" is judged by its letters. */
 function plain(word: string): string {
@@ -38,9 +39,9 @@ export function isGibberish(raw: string, minLength = 6): boolean {
     if (previousLower && !isLower) flips += 1;
     previousLower = isLower;
   }
-  // Long and thin: five consonants in a row and under a quarter vowels ("jreqwctp"; German and
-  // Polish spellings keep more vowels than that, "Szczepański" 0.36, "Schwarzkopf" stays under five).
-  const thin = word.length >= 8 && longestRun >= 5 && vowels * 4 < word.length;
+  // Long and thin: five consonants in a row, under a fifth vowels and a rare letter ("jreqwctp";
+  // real spellings keep more vowels, "Knightsbridge" 0.23, or only common letters, "strengths").
+  const thin = word.length >= 8 && longestRun >= 5 && vowels * 5 < word.length && RARE.test(word);
   return vowels === 0 || longestRun >= 7 || flips >= 3 || thin;
 }
 

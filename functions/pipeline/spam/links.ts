@@ -108,6 +108,8 @@ interface Link {
 
 const OPENING = new Set(["(", '"', "'", "<", "[", "{"]);
 const CLOSING = new Set([")", '"', "'", ">", "]", "}", ",", ".", ";", ":", "!", "?"]);
+/** Where a link ends inside markup: `https://x.top">here</a>`, `https://x.top]deals[/url]`. */
+const MARKUP_END = /["'<>[\]]/;
 /** Longer than any real address: a piece is read up to here. */
 const MAX_PIECE = 2_048;
 
@@ -122,11 +124,14 @@ function trimPunctuation(piece: string): string {
 
 /** The link a piece of text is, if any; `bare` also counts "acme.io/path" without a scheme. */
 function linkOf(piece: string, bare: boolean): Link | undefined {
-  const trimmed = trimPunctuation(piece);
+  // A link inside markup or after other characters (href="https://…", (see:https://…)).
+  const scheme = piece.length > 8 ? piece.slice(0, MAX_PIECE).search(/https?:\/\//i) : -1;
+  const trimmed = trimPunctuation(scheme > 0 ? piece.slice(scheme) : piece);
   if (trimmed.length < 4 || trimmed.includes("@")) return undefined;
   const schemed = SCHEME.test(trimmed);
   if (!schemed && !bare) return undefined;
-  const rest = trimmed.replace(/^https?:\/\//i, "");
+  const cut = trimmed.search(MARKUP_END);
+  const rest = (cut > 0 ? trimmed.slice(0, cut) : trimmed).replace(/^https?:\/\//i, "");
   const end = rest.search(/[/?#:]/);
   const host = (end < 0 ? rest : rest.slice(0, end)).toLowerCase().replace(/^www\./, "");
   if (!HOST.test(host)) return undefined;

@@ -15,13 +15,9 @@ const FOLD: Record<string, string> = {
   "0": "o",
   "1": "i",
   l: "i",
-  "!": "i",
-  "|": "i",
   "3": "e",
   "4": "a",
-  "@": "a",
   "5": "s",
-  $: "s",
   "7": "t",
   // Cyrillic and Greek letters that look Latin.
   а: "a",
@@ -45,22 +41,25 @@ const FOLD: Record<string, string> = {
   υ: "u",
   ρ: "p",
 };
-const LETTER = /[\p{L}\p{N}]/u;
-
+const FOLDED = new RegExp(`[${Object.keys(FOLD).join("")}]`, "gu");
 /** Symbols fold only inside a word ("v!agra", "b@cklinks"); at its end they are punctuation. */
-const SYMBOLS = new Set(["!", "|", "@", "$"]);
+const SYMBOLS: Record<string, string> = { "!": "i", "|": "i", "@": "a", $: "s" };
+const SYMBOL_IN_WORD = /[!|@$](?=[\p{L}\p{N}])/gu;
+const MARKS = /\p{M}+/gu;
+const NOT_LETTERS = /[^\p{L}\p{N}]+/gu;
 
-/** Lower case, accents off, look-alikes folded; everything that is not a letter becomes a space. */
+/**
+ * Lower case, accents off, look-alikes folded; everything that is not a letter becomes a space.
+ * Four native passes over the text, each linear (single characters or one character class).
+ */
 export function fold(text: string): string {
-  const chars = [...text.toLowerCase().normalize("NFKD")];
-  let out = "";
-  for (const [at, char] of chars.entries()) {
-    const folded = FOLD[char];
-    if (folded && !(SYMBOLS.has(char) && !LETTER.test(chars[at + 1] ?? ""))) out += folded;
-    else if (LETTER.test(char)) out += char;
-    else if (!/\p{M}/u.test(char)) out += " ";
-  }
-  return out;
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(MARKS, "")
+    .replace(SYMBOL_IN_WORD, (symbol) => SYMBOLS[symbol] ?? symbol)
+    .replace(FOLDED, (char) => FOLD[char] ?? char)
+    .replace(NOT_LETTERS, " ");
 }
 
 /** Words of folded text, with runs of single letters joined ("s e o" -> "seo"). */
@@ -69,12 +68,11 @@ export function foldedWords(text: string): string[] {
   let letters = "";
   for (const word of fold(text).split(" ")) {
     if (word === "") continue;
-    if ([...word].length === 1) {
+    if (word.length === 1 || (word.length === 2 && [...word].length === 1)) {
       letters += word;
       continue;
     }
-    if (letters.length > 1) words.push(letters);
-    else if (letters) words.push(letters);
+    if (letters) words.push(letters);
     letters = "";
     words.push(word);
   }
@@ -129,12 +127,14 @@ export function spamPhrasesIn(text: string): { strong: string[]; weak: string[] 
   runs ??= SPAM_RUNS.map(([run, label]) => ({ label, folded: fold(run).replaceAll(" ", "") }));
   const words = foldedWords(text);
   const found = new Map<string, boolean>();
-  words.forEach((word, at) => {
-    const candidates = [...(index?.exact.get(word) ?? []), ...(index?.prefixes ?? [])];
-    for (const phrase of candidates) {
-      if (!found.has(phrase.label) && phraseAt(phrase, words, at)) found.set(phrase.label, phrase.strong);
-    }
-  });
+  const { exact, prefixes } = index;
+  const look = (phrase: Phrase, at: number) => {
+    if (!found.has(phrase.label) && phraseAt(phrase, words, at)) found.set(phrase.label, phrase.strong);
+  };
+  for (let at = 0; at < words.length; at += 1) {
+    for (const phrase of exact.get(words[at] ?? "") ?? []) look(phrase, at);
+    for (const phrase of prefixes) look(phrase, at);
+  }
   // Written without spaces or across them ("back links", "b-a-c-k-l-i-n-k-s", CJK): the words joined.
   const joined = words.join("");
   for (const run of runs) {
