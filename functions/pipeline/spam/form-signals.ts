@@ -3,7 +3,7 @@
  * time from the form being shown to its submit (measured by the page).
  */
 import type { TokenState } from "../../../events/spam";
-import type { SpamSubmission } from "./judge";
+import type { SpamSubmission } from "./submission";
 import { seconds } from "./text";
 import { type Finding, finding, LIMITS_OF_SIGNALS, WEIGHTS } from "./weights";
 

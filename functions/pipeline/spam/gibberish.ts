@@ -15,7 +15,7 @@ const RARE = /[qxjzvwk]/i;
 
 /** Accents removed, so "Brzęczyszczykiewicz" is judged by its letters. */
 function plain(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}/gu, "");
+  return word.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
 export function isGibberish(raw: string, minLength = 6): boolean {

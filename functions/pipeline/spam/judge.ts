@@ -5,7 +5,7 @@
  * docs/decisions/0131-spam-signals-and-weights.md.
  */
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { SpamVerdict, TokenState } from "../../../events/spam";
+import type { SpamVerdict } from "../../../events/spam";
 import type { Clock } from "../../lib/clock";
 import { networkBurstSignal } from "./burst";
 import { fillTimeSignal, honeypotSignal, tokenSignal } from "./form-signals";
@@ -15,23 +15,11 @@ import type { ResolveMx } from "./mail-exchanger";
 import { disposableSignal, mailExchangerSignal } from "./mailbox";
 import { spamPhraseSignal } from "./phrases";
 import { mixedScriptSignals } from "./scripts";
+import type { SpamSubmission } from "./submission";
 import { submissionText } from "./text";
 import { type Finding, verdictOf } from "./weights";
 
-/** What the submission route knows of one submission when it asks for a verdict. */
-export interface SpamSubmission {
-  readonly kind: "signup" | "contact";
-  /** The validated form fields (names as in events/lead-fields.ts). */
-  readonly fields: Readonly<Record<string, unknown>>;
-  readonly email: string;
-  /** The hidden honeypot field held something. */
-  readonly honeypotFilled: boolean;
-  readonly token: TokenState;
-  /** Milliseconds from the form being shown to its submit, as the page measured it; absent: unknown. */
-  readonly fillMs?: number;
-  /** The client's network (functions/lib/ip-address.ts clientNetwork), for burst counts. */
-  readonly network?: string;
-}
+export type { SpamSubmission } from "./submission";
 
 /**
  * The clients a verdict may use; every one optional so a caller without it still gets a verdict

@@ -6,6 +6,7 @@
  * is at most a few words). Strong phrases hardly occur in a real enquiry; weak ones can, and only
  * count together.
  */
+import { canonicalForm } from "../../model/identity";
 import { SPAM_PHRASES_STRONG, SPAM_PHRASES_WEAK, SPAM_RUNS } from "./phrase-list";
 import { listed } from "./text";
 import { type Finding, finding, WEIGHTS } from "./weights";
@@ -53,9 +54,9 @@ const NOT_LETTERS = /[^\p{L}\p{N}]+/gu;
  * Four native passes over the text, each linear (single characters or one character class).
  */
 export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
+  // Compatibility folding (fullwidth "ｓｅｏ") is the identity rule's; then accents off.
+  return canonicalForm(text)
+    .normalize("NFD")
     .replace(MARKS, "")
     .replace(SYMBOL_IN_WORD, (symbol) => SYMBOLS[symbol] ?? symbol)
     .replace(FOLDED, (char) => FOLD[char] ?? char)

@@ -3,7 +3,7 @@
  * phone…), the free text (notes, message), the e-mail's parts. Every field is cut at MAX_FIELD
  * characters before any signal reads it, so hostile sizes cost the same as the largest real one.
  */
-import type { SpamSubmission } from "./judge";
+import type { SpamSubmission } from "./submission";
 
 /** The most of one field any signal reads: the request body's own limit (events/limits.ts). */
 export const MAX_FIELD = 64 * 1024;
