@@ -43,6 +43,7 @@ export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission
   const clock = deps.clock ?? deps.now;
   // The two lookups run while the text is read.
   const lookups = Promise.all([
+    disposableSignal(text.emailDomain),
     mailExchangerSignal(deps.resolveMx, text.emailDomain, deps.mxTimeoutMs),
     networkBurstSignal(
       deps.db && deps.ephemeralTable && clock
@@ -57,11 +58,12 @@ export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission
     honeypotSignal(submission),
     fillTimeSignal(submission.fillMs),
     ...links,
-    disposableSignal(text.emailDomain),
     ...mixedScriptSignals(text, links.length > 0),
     spamPhraseSignal([...text.names, ...text.short, text.body]),
     ...gibberishSignals(text),
   ];
-  const [mx, burst] = await lookups;
-  return verdictOf([...local, mx, burst].filter((found): found is Finding => found !== undefined));
+  const [disposable, mx, burst] = await lookups;
+  return verdictOf(
+    [...local, disposable, mx, burst].filter((found): found is Finding => found !== undefined),
+  );
 }

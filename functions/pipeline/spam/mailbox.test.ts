@@ -5,18 +5,18 @@ import { disposableDomainOf, disposableSignal, mailExchangerSignal } from "./mai
 import { WEIGHTS } from "./weights";
 
 describe("disposable mailboxes", () => {
-  it("knows the well-known services from the package's list, and their subdomains", () => {
-    expect(disposableSignal("mailinator.com")).toEqual({
+  it("knows the well-known services from the package's list, and their subdomains", async () => {
+    expect(await disposableSignal("mailinator.com")).toEqual({
       code: "disposable-mailbox",
       weight: WEIGHTS.disposableMailbox,
       detail: "mailinator.com",
     });
-    expect(disposableDomainOf("team.yopmail.com")).toBe("yopmail.com");
+    expect(await disposableDomainOf("team.yopmail.com")).toBe("yopmail.com");
   });
 
-  it("leaves free mail and business domains alone", () => {
+  it("leaves free mail and business domains alone", async () => {
     for (const domain of ["gmail.com", "proton.me", "yandex.ru", "qq.com", "acme.io", "", "com"]) {
-      expect(disposableSignal(domain), domain).toBeUndefined();
+      expect(await disposableSignal(domain), domain).toBeUndefined();
     }
   });
 });

@@ -2,21 +2,29 @@
  * The e-mail address's domain: a disposable mailbox service, or a domain that cannot receive mail.
  * The disposable list is the disposable-email-domains-js package (a maintained list, updated
  * with the dependency; docs/decisions/0132-spam-mailbox-checks.md), made a Set once per container.
+ * It is imported on first use: 140 KB of domains in a chunk of their own, so the forms' functions
+ * stay within their bundle targets at a cold start (docs/decisions/0078-bundle-headroom.md).
  */
-import { disposableEmailBlocklist } from "disposable-email-domains-js";
 import { type MailAnswer, mailAnswer, type ResolveMx } from "./mail-exchanger";
 import { type Finding, finding, LIMITS_OF_SIGNALS, WEIGHTS } from "./weights";
 
-let disposable: ReadonlySet<string> | undefined;
+let disposable: Promise<ReadonlySet<string>> | undefined;
 
-function disposableDomains(): ReadonlySet<string> {
-  disposable ??= new Set(disposableEmailBlocklist());
+function disposableDomains(): Promise<ReadonlySet<string>> {
+  disposable ??= import("disposable-email-domains-js").then(
+    (list) => new Set(list.disposableEmailBlocklist()),
+    (error: unknown) => {
+      // A failed load is tried again by the next submission, not cached.
+      disposable = undefined;
+      throw error;
+    },
+  );
   return disposable;
 }
 
 /** The domain or the first of its parents on the list ("x.mailinator.com" -> "mailinator.com"). */
-export function disposableDomainOf(domain: string): string | undefined {
-  const domains = disposableDomains();
+export async function disposableDomainOf(domain: string): Promise<string | undefined> {
+  const domains = await disposableDomains();
   let candidate = domain;
   // A domain has at most 127 labels (253 characters): the loop is bounded by its dots.
   for (let guard = 0; guard < 128 && candidate.includes("."); guard += 1) {
@@ -26,8 +34,8 @@ export function disposableDomainOf(domain: string): string | undefined {
   return undefined;
 }
 
-export function disposableSignal(domain: string): Finding | undefined {
-  const listed = domain === "" ? undefined : disposableDomainOf(domain);
+export async function disposableSignal(domain: string): Promise<Finding | undefined> {
+  const listed = domain === "" ? undefined : await disposableDomainOf(domain).catch(() => undefined);
   return listed ? finding("disposable-mailbox", WEIGHTS.disposableMailbox, listed) : undefined;
 }
 
