@@ -56,7 +56,9 @@ function submissionOf(entry: CorpusEntry) {
     kind: entry.kind,
     fields: entry.fields,
     email: entry.email,
-    honeypotFilled: entry.honeypotFilled === true,
+    // The route's reading of the hidden field, for a corpus that keeps it among the fields.
+    honeypotFilled:
+      entry.honeypotFilled ?? (typeof entry.fields.website === "string" && entry.fields.website !== ""),
     token: entry.token,
     ...(entry.fillMs === undefined ? {} : { fillMs: entry.fillMs }),
     ...(entry.network === undefined ? {} : { network: entry.network }),
@@ -124,13 +126,14 @@ export async function run(args: string[]): Promise<BenchResult> {
     console.log(
       `spam:       ${spam.length}  kept ${spamKept.length}  quarantined ${spam.length - spamKept.length}`,
     );
-    const kinds = [...new Set(spam.map((entry) => entry.category))];
+    const kindOf = (entry: CorpusEntry) => entry.category ?? "unlabelled";
+    const kinds = [...new Set(spam.map(kindOf))];
     console.log(
       `\n${"kind of spam".padEnd(16)} ${"total".padStart(6)} ${"kept".padStart(6)} ${"quarantined".padStart(12)}`,
     );
     const perKind: Record<string, { total: number; kept: number }> = {};
     for (const kind of kinds) {
-      const ofKind = spamJudged.filter((j) => j.entry.category === kind);
+      const ofKind = spamJudged.filter((j) => kindOf(j.entry) === kind);
       const kept = ofKind.filter((j) => !j.verdict.spam).length;
       perKind[kind] = { total: ofKind.length, kept };
       console.log(

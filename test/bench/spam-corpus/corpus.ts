@@ -8,8 +8,8 @@ import type { MailAnswer } from "../../../functions/pipeline/spam/mail-exchanger
 
 export interface CorpusEntry {
   readonly kind: "signup" | "contact";
-  /** A label for the bench's table: "free-mail", "non-latin", "seo", "burst"… */
-  readonly category: string;
+  /** A label for the bench's table: "free-mail", "non-latin", "seo", "burst"… (absent: "unlabelled"). */
+  readonly category?: string;
   readonly fields: Record<string, unknown>;
   readonly email: string;
   readonly fillMs?: number;
