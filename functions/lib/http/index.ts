@@ -7,3 +7,4 @@ export * from "./json-body";
 export * from "./response";
 export * from "./routes";
 export * from "./same-origin";
+export * from "./token-state";
