@@ -67,4 +67,19 @@ describe("the content security policy", () => {
     for (const path of ["/", "/signup", "/contact", "/CommandCenter/login", "/api/auth/user"])
       expect(siteAreaOf(path), path).toBe("public");
   });
+
+  it("lists the WAF integration script's host for the public pages' scripts and requests only", () => {
+    const sdkUrl = "https://abc123.edge.sdk.awswaf.com/abc123/def456/challenge.js";
+    const publicPolicy = directives(contentSecurityPolicy({ wafSdkUrl: sdkUrl }));
+    for (const name of ["script-src", "connect-src"])
+      expect(publicPolicy.get(name)).toContain("https://abc123.edge.sdk.awswaf.com");
+    expect(publicPolicy.get("script-src")).not.toContain("'unsafe-inline'");
+    const staff = contentSecurityPolicy({ area: "commandCenter", wafSdkUrl: sdkUrl });
+    expect(staff).not.toContain("awswaf");
+    // The local stand-in is same-origin: 'self' covers it.
+    expect(contentSecurityPolicy({ wafSdkUrl: "/__waf/challenge.js" })).toBe(contentSecurityPolicy());
+    expect(() => contentSecurityPolicy({ wafSdkUrl: "http://abc.sdk.awswaf.com/x/challenge.js" })).toThrow(
+      /https/,
+    );
+  });
 });

@@ -37,6 +37,12 @@ export interface SecurityHeaderOptions {
    */
   readonly indexable?: boolean;
   /**
+   * The WAF JavaScript integration script the forms load (stage `wafToken.sdkUrl`,
+   * docs/decisions/0135-waf-token-in-the-page.md): its origin is added to script-src and
+   * connect-src of the public pages only. A path (the local stand-in, same origin) adds nothing.
+   */
+  readonly wafSdkUrl?: string;
+  /**
    * CSP hash sources ("sha256-…", unquoted) of the site's inline <style> elements, added to
    * style-src (infra/site/csp-hashes.ts, docs/decisions/0089-inline-css-csp-hash.md). Never
    * 'unsafe-inline': only the exact stylesheet the build inlined may apply.
@@ -93,16 +99,26 @@ function hashSources(hashes: readonly string[]): string[] {
   return [...new Set(hashes)].sort().map((hash) => `'${hash}'`);
 }
 
+/** The https origin of the WAF integration script, or none for a same-origin path. */
+export function wafSdkOrigin(sdkUrl: string | undefined): string | undefined {
+  if (!sdkUrl || sdkUrl.startsWith("/")) return undefined;
+  const url = new URL(sdkUrl);
+  if (url.protocol !== "https:") throw new Error(`The WAF integration script must be https: ${sdkUrl}`);
+  return url.origin;
+}
+
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const publicPages = (options.area ?? "public") === "public";
   const tags = (hosts: readonly string[]) => (options.tagManagerId && publicPages ? hosts : []);
+  const sdkOrigin = publicPages ? wafSdkOrigin(options.wafSdkUrl) : undefined;
+  const waf = sdkOrigin ? [sdkOrigin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...hashSources(options.scriptHashes ?? []), ...tags(TAG_HOSTS.script)],
+    "script-src": ["'self'", ...hashSources(options.scriptHashes ?? []), ...waf, ...tags(TAG_HOSTS.script)],
     "style-src": ["'self'", ...hashSources(options.styleHashes ?? [])],
     "img-src": ["'self'", "data:", ...tags(TAG_HOSTS.img)],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...tags(TAG_HOSTS.connect)],
+    "connect-src": ["'self'", ...waf, ...tags(TAG_HOSTS.connect)],
     "frame-src": publicPages ? [...VIDEO_FRAME_HOSTS, ...tags(TAG_HOSTS.frame)] : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

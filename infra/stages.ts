@@ -67,6 +67,28 @@ export const StageConfig = z.object({
   /** WAF: requests per client IP per 5 minutes to the abuse-prone routes before WAF answers 429. */
   edgeRateLimitPer5Minutes: z.number().int().min(10),
   /**
+   * The WAF token on the public forms (docs/decisions/0134-waf-token-at-the-edge.md).
+   * - absentRateLimitPer5Minutes: form posts without a token per client IP per 5 minutes before
+   *   WAF answers 429 (10 is WAF's least);
+   * - botControl: AWS WAF Bot Control's common level on the form posts (its monthly cost:
+   *   docs/DEPLOY.md, "The WAF token");
+   * - sdkUrl: the web ACL's JavaScript integration script (challenge.js), which AWS names only once
+   *   the web ACL exists: copied in after the first deploy (docs/DEPLOY.md). Without it the pages
+   *   send no token and every submission is scored as token-absent. The local stage's is the local
+   *   stand-in's path (infra/local/waf-standin.ts).
+   */
+  wafToken: z.object({
+    absentRateLimitPer5Minutes: z.number().int().min(10).max(2_000_000_000),
+    botControl: z.boolean(),
+    sdkUrl: z
+      .string()
+      .regex(
+        /^(?:https:\/\/[a-z0-9.-]+\.awswaf\.com\/[A-Za-z0-9/_-]+\/challenge\.js|\/__waf\/challenge\.js)$/,
+        "sdkUrl must be the web ACL's https://…awswaf.com/…/challenge.js, or the local stand-in's path",
+      )
+      .optional(),
+  }),
+  /**
    * The origin secret (docs/decisions/0087): CloudFront sends the `sent` version of this Secrets
    * Manager secret in x-origin-verify, and the API's web ACL admits the `accepted` versions (two
    * while a new value is rolled out, docs/DEPLOY.md). Version ids only: the value never leaves
@@ -81,6 +103,9 @@ export const StageConfig = z.object({
     .optional(),
 });
 export type StageConfig = z.infer<typeof StageConfig>;
+
+/** Where the local runtime serves its stand-in for the WAF integration script (infra/local/waf-standin.ts). */
+export const LOCAL_WAF_SDK_PATH = "/__waf/challenge.js";
 
 const appUrls = {
   login: "https://app.repdesk.example.com/login",
@@ -133,6 +158,7 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 0,
     submissionsPerMinute: 10,
     edgeRateLimitPer5Minutes: 100,
+    wafToken: { absentRateLimitPer5Minutes: 10, botControl: false, sdkUrl: LOCAL_WAF_SDK_PATH },
     responseHolidays: US_HOLIDAYS,
   },
   dev: {
@@ -157,6 +183,8 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 30,
     submissionsPerMinute: 10,
     edgeRateLimitPer5Minutes: 100,
+    // FILL IN sdkUrl after the first deploy (docs/DEPLOY.md, "The WAF token").
+    wafToken: { absentRateLimitPer5Minutes: 10, botControl: false },
     responseHolidays: US_HOLIDAYS,
     // Created once per stage (docs/DEPLOY.md, "The origin secret"); these are its version ids.
     originVerify: {
@@ -186,6 +214,8 @@ const STAGES: Record<string, StageConfig> = {
     retentionDays: 0,
     submissionsPerMinute: 5,
     edgeRateLimitPer5Minutes: 100,
+    // FILL IN sdkUrl after the first deploy (docs/DEPLOY.md, "The WAF token").
+    wafToken: { absentRateLimitPer5Minutes: 10, botControl: true },
     responseHolidays: US_HOLIDAYS,
     originVerify: {
       secretName: "repdesk-prod/origin-verify",
@@ -304,6 +334,11 @@ export function checkStage(config: StageConfig): StageConfig {
     throw new Error(`Stage "${name}": domainName and certificateArn go together`);
   }
   if (stage.name === "local") return stage;
+  if (stage.wafToken.sdkUrl?.startsWith("/")) {
+    throw new Error(
+      `Stage "${name}": wafToken.sdkUrl is the local stand-in's path; a deployed stage names its web ACL's challenge.js (docs/DEPLOY.md, "The WAF token").`,
+    );
+  }
   const verify = stage.originVerify;
   if (!verify) {
     throw new Error(

@@ -3,17 +3,23 @@
  * every stage deploys there (infra/stages.ts; the stack refuses another region, docs/DEPLOY.md).
  *
  * Rules, in order:
- * 0. a tighter per-IP rate limit on staff sign-in (login, passkeys) -> 429 JSON;
- * 1. per-IP rate limit on the abuse-prone routes (signup, contact, login) -> 429 JSON;
+ * 0. an API request carrying an `x-amzn-waf-*` header (only WAF may write those) -> 403 JSON
+ *    (infra/constructs/waf-token.ts);
+ * 1. a tighter per-IP rate limit on staff sign-in (login, passkeys) -> 429 JSON;
+ * 2. per-IP rate limit on the abuse-prone routes (signup, contact, login) -> 429 JSON;
  *    both match the path after URL-decoding, path normalisation and lowercasing, with or without a
  *    trailing slash (API Gateway serves `/api/auth/login/` as `/api/auth/login`);
- * 2. API bodies over LIMITS.bodyBytes -> 413 JSON (the same limit the functions enforce; the ACL's
+ * 3. API bodies over LIMITS.bodyBytes -> 413 JSON (the same limit the functions enforce; the ACL's
  *    CloudFront body inspection limit is raised from the default 16 KB to match, so WAF sees the
  *    whole body it judges — AWS bills each 16 KB inspected beyond the first);
- * 3. Amazon IP reputation list;
- * 4. AWS common rule set, with its 8 KB body-size rule only counted (our API takes up to
- *    LIMITS.bodyBytes and rule 2 enforces that);
- * 5. AWS known-bad-inputs rule set.
+ * 4. Amazon IP reputation list;
+ * 5. AWS common rule set, with its 8 KB body-size rule only counted (our API takes up to
+ *    LIMITS.bodyBytes and rule 3 enforces that);
+ * 6. AWS known-bad-inputs rule set;
+ * 7. on the form posts, the WAF token (infra/constructs/waf-token.ts,
+ *    docs/decisions/0134-waf-token-at-the-edge.md): no token -> a strict rate limit, then the
+ *    state header "absent"; a token -> a Challenge (valid: the state header "valid"; otherwise WAF's
+ *    challenge answer); Bot Control's common level where the stage turns it on.
  *
  * Sampled requests are off (metrics stay on): a sample holds every header of a request, the staff
  * session cookie among them, and anyone allowed wafv2:GetSampledRequests could read it.
@@ -24,41 +30,21 @@ import { LIMITS } from "../../events";
 import { MESSAGES } from "../../functions/lib/http/errors";
 import type { StageConfig } from "../stages";
 import { SENSITIVE_ROUTES, SIGN_IN_ROUTES } from "./api";
+import {
+  PATH_TRANSFORMATIONS,
+  RATE_LIMIT_WINDOW_SECONDS,
+  routePathPattern,
+  routePathsStatement,
+  visibility,
+} from "./waf-statements";
+import { clientWafHeadersRule, formTokenRules } from "./waf-token";
 
-export const RATE_LIMIT_WINDOW_SECONDS = 300;
+export { PATH_TRANSFORMATIONS, RATE_LIMIT_WINDOW_SECONDS, routePathPattern, routePathsStatement, visibility };
+
 const JSON_CONTENT_TYPE = "APPLICATION_JSON";
 
 /** Requests per client IP per 5 minutes to staff sign-in before WAF answers 429. */
 export const SIGN_IN_RATE_LIMIT_PER_5_MINUTES = 20;
-
-/** Metrics, never sampled requests (they would hold session cookies). */
-export function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
-  return { cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: false };
-}
-
-/** What WAF does to the URI path before matching a route: decode, normalise, lowercase. */
-export const PATH_TRANSFORMATIONS: CfnWebACL.TextTransformationProperty[] = [
-  { priority: 0, type: "URL_DECODE" },
-  { priority: 1, type: "NORMALIZE_PATH" },
-  { priority: 2, type: "LOWERCASE" },
-];
-
-/** The regular expression of a set of route paths, each with or without a trailing slash. */
-export function routePathPattern(paths: readonly string[]): string {
-  const escaped = paths.map((path) => path.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return `^(?:${escaped.join("|")})/?$`;
-}
-
-/** Matches a request to one of the routes' paths however the path is encoded or cased. */
-export function routePathsStatement(paths: readonly string[]): CfnWebACL.StatementProperty {
-  return {
-    regexMatchStatement: {
-      fieldToMatch: { uriPath: {} },
-      regexString: routePathPattern(paths),
-      textTransformations: PATH_TRANSFORMATIONS,
-    },
-  };
-}
 
 function rateLimitRule(
   name: string,
@@ -155,13 +141,15 @@ export class Waf extends Construct {
           content: JSON.stringify({ error: MESSAGES.tooManySubmissions }),
         },
         TooLarge: { contentType: JSON_CONTENT_TYPE, content: JSON.stringify({ error: MESSAGES.tooLarge }) },
+        Forbidden: { contentType: JSON_CONTENT_TYPE, content: JSON.stringify({ error: MESSAGES.forbidden }) },
       },
       rules: [
-        rateLimitRule("RateLimitSignIn", 0, SIGN_IN_RATE_LIMIT_PER_5_MINUTES, signInPaths()),
-        rateLimitRule("RateLimitSensitiveRoutes", 1, stage.edgeRateLimitPer5Minutes, sensitivePaths()),
+        clientWafHeadersRule(0, "Forbidden"),
+        rateLimitRule("RateLimitSignIn", 1, SIGN_IN_RATE_LIMIT_PER_5_MINUTES, signInPaths()),
+        rateLimitRule("RateLimitSensitiveRoutes", 2, stage.edgeRateLimitPer5Minutes, sensitivePaths()),
         {
           name: "ApiBodyTooLarge",
-          priority: 2,
+          priority: 3,
           action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: "TooLarge" } } },
           statement: {
             andStatement: {
@@ -180,9 +168,10 @@ export class Waf extends Construct {
           },
           visibilityConfig: visibility("ApiBodyTooLarge"),
         },
-        managedRuleSet("AWSManagedRulesAmazonIpReputationList", 3),
-        managedRuleSet("AWSManagedRulesCommonRuleSet", 4, ["SizeRestrictions_BODY"]),
-        managedRuleSet("AWSManagedRulesKnownBadInputsRuleSet", 5),
+        managedRuleSet("AWSManagedRulesAmazonIpReputationList", 4),
+        managedRuleSet("AWSManagedRulesCommonRuleSet", 5, ["SizeRestrictions_BODY"]),
+        managedRuleSet("AWSManagedRulesKnownBadInputsRuleSet", 6),
+        ...formTokenRules(stage, 7, "TooManyRequests"),
       ],
     });
   }

@@ -9,6 +9,7 @@ import type { ViteMiddleware } from "./dev-server";
 import type { LocalEndpoints } from "./local-endpoints";
 import { closeServer, listen, writeReply } from "./net";
 import type { StaticSite } from "./static-site";
+import type { WafStandIn } from "./waf-standin";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -67,18 +68,33 @@ export interface DispatchParts {
   readonly api: LocalApi;
   readonly site: StaticSite;
   readonly vite: ViteMiddleware | undefined;
+  /** The web ACL's token rules and the integration script's stand-in (./waf-standin.ts). */
+  readonly waf: WafStandIn;
   /** On every answer: the site's security headers. */
   readonly headers: Record<string, string>;
   readonly logError: (message: string, error: unknown) => void;
 }
 
-/** /__local/ to its endpoints, /api to the functions, everything else to the site (or Vite). */
-export function dispatch({ local, api, site, vite, headers, logError }: DispatchParts): Handler {
+/**
+ * /__local/ to its endpoints, /__waf/ to the WAF stand-in, /api through the stand-in's front door
+ * to the functions, everything else to the site (or Vite).
+ */
+export function dispatch({ local, api, site, vite, waf, headers, logError }: DispatchParts): Handler {
   return async (request, response) => {
     if (await local(request, response)) return;
     const method = (request.method ?? "GET").toUpperCase();
     const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
+    const fromWaf = waf.serve(method, rawPath);
+    if (fromWaf) {
+      writeReply(response, method, fromWaf, headers, request);
+      return;
+    }
     if (rawPath === "/api" || rawPath.startsWith("/api/")) {
+      const stopped = waf.frontDoor(request);
+      if (stopped) {
+        writeReply(response, method, stopped, headers, request);
+        return;
+      }
       // The API may answer before it has read the whole body (413): writeReply then lingers.
       writeReply(response, method, await api.handle(request), headers, request);
       return;

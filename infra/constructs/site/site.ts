@@ -50,6 +50,7 @@ import { Construct } from "constructs";
 import { COMMAND_CENTER_PATH_PATTERN, securityHeaders } from "../../security-headers";
 import { CSP_HASHES_FILE, verifiedCspHashes } from "../../site/csp-hashes";
 import type { StageConfig } from "../../stages";
+import { TOKEN_STATE_HEADER } from "../../waf-token";
 import { ORIGIN_VERIFY_HEADER, sentOriginSecret } from "../api-waf";
 import type { Monitoring } from "../monitoring";
 import { securityHeadersPolicy } from "./headers-policy";
@@ -71,6 +72,9 @@ export const API_FORWARDED_HEADERS = [
   "User-Agent",
   "Accept",
   "CloudFront-Viewer-Address",
+  // Inserted by the web ACL on the form posts (infra/constructs/waf-token.ts), which refuses a
+  // client-sent one; listed so CloudFront passes WAF's header on to API Gateway.
+  TOKEN_STATE_HEADER,
 ] as const;
 
 export interface SiteProps {
@@ -146,6 +150,7 @@ export class Site extends Construct {
       `repdesk-${stage.name}-site`,
       securityHeaders({
         tagManagerId: stage.tagManagerId,
+        wafSdkUrl: stage.wafToken.sdkUrl,
         indexable: stage.production,
         styleHashes: styleSrc,
         scriptHashes: scriptSrc,
