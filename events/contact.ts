@@ -3,6 +3,7 @@ import "./jitless";
 import { deskFields } from "./desk";
 import {
   emailField,
+  fillMsField,
   honeypotField,
   isoDateTime,
   optionalText,
@@ -34,6 +35,7 @@ export const ContactRequest = z.object({
   ...contactFields,
   submissionId: submissionIdField,
   website: honeypotField,
+  fillMs: fillMsField,
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 export type ContactFormInput = z.input<typeof ContactRequest>;

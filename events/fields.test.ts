@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "./api";
-import { withThousands } from "./fields";
+import { FILL_MS_MAX, fillMsField, withThousands } from "./fields";
 import { SignupRequest } from "./signup";
 
 describe("withThousands", () => {
@@ -50,4 +50,29 @@ describe("SignupRequest", () => {
     const result = SignupRequest.safeParse({ ...valid, notes: "n".repeat(5001) });
     expect(errorsOf(result)).toEqual({ notes: "Notes must be 5,000 characters or fewer" });
   });
+});
+
+describe("fillMs on the form requests", () => {
+  const signup = {
+    firstName: "Avery",
+    lastName: "Quinn",
+    email: "avery@example.com",
+    teamSize: "solo",
+    productLines: "single",
+  };
+  it("is optional and kept when a whole number of milliseconds up to a day", () => {
+    expect(SignupRequest.parse(signup).fillMs).toBeUndefined();
+    expect(SignupRequest.parse({ ...signup, fillMs: 0 }).fillMs).toBe(0);
+    expect(SignupRequest.parse({ ...signup, fillMs: FILL_MS_MAX }).fillMs).toBe(FILL_MS_MAX);
+    expect(fillMsField.safeParse(12_345).success).toBe(true);
+  });
+
+  it.each([-1, 1.5, FILL_MS_MAX + 1, "900", Number.NaN, Number.POSITIVE_INFINITY])(
+    "refuses %s with a clear message",
+    (fillMs) => {
+      const parsed = SignupRequest.safeParse({ ...signup, fillMs });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/^fillMs must be /);
+    },
+  );
 });

@@ -61,3 +61,17 @@ export { HONEYPOT_FIELD } from "./options";
 export const honeypotField = z.unknown().optional();
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The longest fill time a page reports: a day (a tab left open longer sends this). */
+export const FILL_MS_MAX = 86_400_000;
+
+/**
+ * Milliseconds from the form being shown to its submit, as the page measured it (a spam signal,
+ * functions/pipeline/spam/judge.ts `fillMs`); absent when the page could not tell.
+ */
+export const fillMsField = z
+  .number({ error: "fillMs must be a number of milliseconds" })
+  .int({ error: "fillMs must be a whole number of milliseconds" })
+  .min(0, { error: "fillMs must be a whole number of milliseconds" })
+  .max(FILL_MS_MAX, { error: `fillMs must be at most ${withThousands(FILL_MS_MAX)} milliseconds` })
+  .optional();

@@ -3,6 +3,7 @@ import "./jitless";
 import { deskFields } from "./desk";
 import {
   emailField,
+  fillMsField,
   honeypotField,
   isoDateTime,
   optionalText,
@@ -35,6 +36,7 @@ export const SignupRequest = z.object({
   ...signupFields,
   submissionId: submissionIdField,
   website: honeypotField,
+  fillMs: fillMsField,
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 /** What the web form holds before validation (every field a string). */

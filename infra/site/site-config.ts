@@ -38,6 +38,7 @@ export function siteConfigFor(stageName: string = currentStageName()): SiteConfi
     stage: stage.name,
     siteUrl: siteUrl.replace(/\/+$/, ""),
     ...(tagManagerId ? { tagManagerId } : {}),
+    ...(stage.wafToken.sdkUrl ? { wafSdkUrl: stage.wafToken.sdkUrl } : {}),
     appUrls: { ...stage.appUrls },
   };
 }

@@ -10,6 +10,11 @@ export interface SiteConfig {
   readonly siteUrl: string;
   /** Google Tag Manager container; absent = nothing external loads. */
   readonly tagManagerId?: string;
+  /**
+   * The WAF JavaScript integration script the forms load after the first paint
+   * (web/src/forms/wafToken.ts); absent: the forms send no token.
+   */
+  readonly wafSdkUrl?: string;
   /** Pages of the external web app that the marketing site links to. */
   readonly appUrls: { readonly login: string; readonly register: string; readonly liveDemo: string };
 }

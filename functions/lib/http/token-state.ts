@@ -6,15 +6,13 @@
  * the edge, never by the client.
  */
 import type { TokenState } from "../../../events/spam";
+import { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../../events/waf-token";
 import type { ApiEvent } from "./event";
 import { headerValues } from "./headers";
 
-/** The header the edge inserts: WAF prefixes the name it is given ("token-state") with `x-amzn-waf-`. */
-export const TOKEN_STATE_HEADER = "x-amzn-waf-token-state";
-/** The name given to WAF's custom request handling, before its prefix. */
+export { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER };
+/** The name given to WAF's custom request handling, before its `x-amzn-waf-` prefix. */
 export const TOKEN_STATE_HEADER_SUFFIX = "token-state";
-/** The header the page sends its token in (the name AWS WAF reads besides its cookie). */
-export const WAF_TOKEN_HEADER = "x-aws-waf-token";
 /** The values the edge inserts; "unchecked" is the server's own word for "no edge said". */
 export const EDGE_TOKEN_STATES = ["valid", "invalid", "absent"] as const satisfies readonly TokenState[];
 

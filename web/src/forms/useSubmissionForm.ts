@@ -1,7 +1,10 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { HONEYPOT_FIELD } from "../../../events/options";
-import { newSubmissionId, postJson, SUBMIT_ERROR_ALERT } from "./submit";
+import { afterFirstPaint } from "../boot/afterFirstPaint";
+import { config } from "../config";
+import { fillMsSince, formShownAt, newSubmissionId, postForm, SUBMIT_ERROR_ALERT } from "./submit";
 import { useFieldErrors } from "./useFieldErrors";
+import { loadWafSdk } from "./wafToken";
 
 type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string };
 
@@ -27,7 +30,8 @@ export interface SubmissionFormOptions<V extends object, F extends string> {
 /**
  * What the signup and contact forms share (docs/product/site.md): values kept on failure, a
  * submission id made once per form (a retry is the same lead), the honeypot, a pending state, field
- * errors that clear when their field is edited, and the failure alert.
+ * errors that clear when their field is edited, and the failure alert; and for the spam judge, the
+ * WAF token and the fill time (docs/decisions/0135-waf-token-in-the-page.md).
  */
 export function useSubmissionForm<V extends object, F extends string>(options: SubmissionFormOptions<V, F>) {
   const [values, setValues] = useState<V>(options.initial);
@@ -37,6 +41,17 @@ export function useSubmissionForm<V extends object, F extends string>(options: S
   const { errors, clear, show } = useFieldErrors<F>();
   const submissionId = useRef<string | null>(null);
   const started = useRef(false);
+  const shownAt = useRef<number | null>(null);
+
+  // When the form was shown (its fill time goes with the submit), and the WAF integration script,
+  // after the first paint and only here, so that no other page loads it and none waits for it.
+  useEffect(() => {
+    shownAt.current = formShownAt();
+    if (!config.wafSdkUrl) return;
+    afterFirstPaint()
+      .then(() => loadWafSdk())
+      .catch(() => {}); // the submit tries again, within its time limit, and goes without a token
+  }, []);
 
   const update = <K extends keyof V>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,7 +74,8 @@ export function useSubmissionForm<V extends object, F extends string>(options: S
         options.onInvalid?.(show(invalid, options.fields));
         return;
       }
-      const result = await postJson(options.endpoint, body);
+      const fillMs = shownAt.current === null ? undefined : fillMsSince(shownAt.current);
+      const result = await postForm(options.endpoint, { ...body, fillMs });
       if (result.ok) {
         options.onSuccess(values);
         setDone(true);
