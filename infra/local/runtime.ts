@@ -34,7 +34,6 @@ import { SiteAtOrigin } from "./site-origin";
 import { StaticSite } from "./static-site";
 import { ensureTables, localTableName } from "./tables";
 import { leadExpirySweep } from "./ttl-sweep";
-import { WafStandIn } from "./waf-standin";
 import { ensureWebBuild } from "./web-build";
 import { LocalWebhookReceivers } from "./webhook-receiver";
 
@@ -222,7 +221,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       headers,
       webhooks,
     });
-    server.serve(dispatch({ local, api, site, vite, waf: new WafStandIn(), headers, logError }));
+    server.serve(dispatch({ local, api, site, vite, headers, logError }));
 
     await prepareData(dynamo.db, logError);
     outbox.start();

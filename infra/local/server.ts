@@ -9,7 +9,7 @@ import type { ViteMiddleware } from "./dev-server";
 import type { LocalEndpoints } from "./local-endpoints";
 import { closeServer, listen, writeReply } from "./net";
 import type { StaticSite } from "./static-site";
-import type { WafStandIn } from "./waf-standin";
+import { WafStandIn } from "./waf-standin";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
@@ -68,8 +68,8 @@ export interface DispatchParts {
   readonly api: LocalApi;
   readonly site: StaticSite;
   readonly vite: ViteMiddleware | undefined;
-  /** The web ACL's token rules and the integration script's stand-in (./waf-standin.ts). */
-  readonly waf: WafStandIn;
+  /** The web ACL's token rules and the integration script's stand-in (./waf-standin.ts); a new one by default. */
+  readonly waf?: WafStandIn;
   /** On every answer: the site's security headers. */
   readonly headers: Record<string, string>;
   readonly logError: (message: string, error: unknown) => void;
@@ -79,7 +79,15 @@ export interface DispatchParts {
  * /__local/ to its endpoints, /__waf/ to the WAF stand-in, /api through the stand-in's front door
  * to the functions, everything else to the site (or Vite).
  */
-export function dispatch({ local, api, site, vite, waf, headers, logError }: DispatchParts): Handler {
+export function dispatch({
+  local,
+  api,
+  site,
+  vite,
+  waf = new WafStandIn(),
+  headers,
+  logError,
+}: DispatchParts): Handler {
   return async (request, response) => {
     if (await local(request, response)) return;
     const method = (request.method ?? "GET").toUpperCase();
