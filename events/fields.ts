@@ -1,6 +1,8 @@
 import * as z from "zod";
 import "./jitless";
-import { LIMITS } from "./limits";
+import { FILL_MS_MAX, LIMITS } from "./limits";
+
+export { FILL_MS_MAX };
 
 /** 5000 -> "5,000". A regex, not toLocaleString: loading Intl data costs ~25 ms of cold start. */
 export function withThousands(value: number): string {
@@ -61,9 +63,6 @@ export { HONEYPOT_FIELD } from "./options";
 export const honeypotField = z.unknown().optional();
 
 export const isoDateTime = z.iso.datetime({ offset: true });
-
-/** The longest fill time a page reports: a day (a tab left open longer sends this). */
-export const FILL_MS_MAX = 86_400_000;
 
 /**
  * Milliseconds from the form being shown to its submit, as the page measured it (a spam signal,

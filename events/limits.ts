@@ -14,3 +14,6 @@ export const LIMITS = {
    */
   bodyBytes: 64 * 1024,
 } as const;
+
+/** The longest fill time a page reports (events/fields.ts `fillMsField`): a day; a tab left open longer sends this. */
+export const FILL_MS_MAX = 86_400_000;

@@ -1,5 +1,6 @@
 /** What the signup and contact forms share: the one-per-form submission id, the POST, the failure alert. */
-import { FILL_MS_MAX } from "../../../events/fields";
+import { FILL_MS_MAX } from "../../../events/limits";
+// Never events/fields.ts: it builds zod schemas, which the forms load only once a person types.
 import { WAF_TOKEN_HEADER } from "../../../events/waf-token";
 import { tokenForSubmit } from "./wafToken";
 
