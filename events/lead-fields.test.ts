@@ -13,8 +13,8 @@ import {
 } from "./lead-fields";
 import { SignupRequest } from "./signup";
 
-/** Request fields that are not the person's: the submission's id and the honeypot. */
-const NOT_FORM = ["submissionId", "website"];
+/** Request fields that are not the person's: the submission's id, the honeypot and the fill time. */
+const NOT_FORM = ["submissionId", "website", "fillMs"];
 const time = (iso: string) => `at ${iso}`;
 const read = (lines: LeadLine[]) => lines.map((line) => `${line.label}: ${line.value}`);
 
