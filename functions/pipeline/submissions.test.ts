@@ -186,8 +186,8 @@ describe("accept keeps every field of the request", () => {
     tables: { records: "Leads", outbox: "Outbox", audit: "AuditLog" },
     calendar: businessCalendar([]),
   };
-  /** Not the person's: the submission's id (the record's id) and the honeypot (never stored). */
-  const NOT_FORM = ["submissionId", "website"];
+  /** Not the person's: the submission's id (the record's id), the honeypot and the fill time (never stored). */
+  const NOT_FORM = ["submissionId", "website", "fillMs"];
   /** A request with every field filled: a new field of the form must be added here, or this fails. */
   const FULL = {
     signup: {
