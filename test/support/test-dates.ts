@@ -36,6 +36,7 @@ export function testDate(nameOrInstant: string): string | undefined {
  */
 export const DATE_SENSITIVE_TESTS: readonly string[] = [
   "test/integration/desk-backfill.test.ts",
+  "test/integration/desk-decide.test.ts",
   "test/integration/desk-figures-promise.test.ts",
   "test/integration/desk-figures.test.ts",
   "test/integration/desk-overdue.test.ts",
