@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "./jitless";
-import { FILL_MS_MAX, LIMITS } from "./limits";
+import { EMAIL_RULE } from "./lead-fields";
+import { FILL_MS_MAX } from "./limits";
 
 export { FILL_MS_MAX };
 
@@ -39,15 +40,25 @@ export function optionalText(max: number, label: string) {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 /**
- * Checks marked `abort: true` end validation of the field when they fail, so the pattern only
- * ever sees a value of at most LIMITS.email characters (zod runs later checks otherwise).
+ * An address field of a rule (events/lead-fields.ts EMAIL_RULE). Checks marked `abort: true` end
+ * validation of the field when they fail, so the pattern only ever sees a value of at most `max`
+ * characters (zod runs later checks otherwise).
  */
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, { error: "Email is required", abort: true })
-  .max(LIMITS.email, { error: `Email must be ${LIMITS.email} characters or fewer`, abort: true })
-  .regex(EMAIL_PATTERN, { error: "Please enter a valid email address" });
+export function emailText(rule: {
+  readonly max: number;
+  readonly required: string;
+  readonly invalid: string;
+}) {
+  return z
+    .string({ error: rule.required })
+    .trim()
+    .min(1, { error: rule.required, abort: true })
+    .max(rule.max, { error: `Email must be ${withThousands(rule.max)} characters or fewer`, abort: true })
+    .regex(EMAIL_PATTERN, { error: rule.invalid });
+}
+
+/** The address of the forms and of every request that names one (EMAIL_RULE's messages). */
+export const emailField = emailText(EMAIL_RULE);
 
 /**
  * A client-generated id for one submission (a UUID). The same id sent twice is one record,

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ContactRequest } from "./contact";
 import { TimelineEntry } from "./desk";
-import {
-  CONTACT_LEAD,
-  detailLines,
-  emailLines,
-  formKeys,
-  formValues,
-  isAbsent,
-  type LeadLine,
-  SIGNUP_LEAD,
-} from "./lead-fields";
+import { CONTACT_LEAD, formKeys, formValues, isAbsent, SIGNUP_LEAD } from "./lead-fields";
+import { detailLines, emailLines, type LeadLine } from "./lead-places";
 import { SignupRequest } from "./signup";
 
 /** Request fields that are not the person's: the submission's id, the honeypot and the fill time. */

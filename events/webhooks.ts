@@ -6,8 +6,12 @@
  */
 import * as z from "zod";
 import "./jitless";
+import { ContactMessage } from "./contact";
 import { LEAD_KINDS, LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";
+import { CONTACT_LEAD, type LeadFields, SIGNUP_LEAD } from "./lead-fields";
+import { fieldsIn } from "./lead-places";
+import { Signup } from "./signup";
 
 /** The events an endpoint can receive, in the order the Integrations page lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -45,25 +49,49 @@ export const WebhookLeadRef = z.object({
 });
 export type WebhookLeadRef = z.infer<typeof WebhookLeadRef>;
 
-/** A new lead (signup.created, signup.enriched, contact.received): what the prospect gave. */
-export const WebhookLeadData = z.object({
+/**
+ * The payload's fields of a new lead: each field a kind's description places in "webhook"
+ * (events/lead-fields.ts), as its stored schema has it — optional unless every kind's payload has it
+ * (the name, the address, the time). Never the visitor's IP address, notes or message text: they are
+ * not placed there.
+ */
+function describedShape(): Record<string, z.ZodType> {
+  const kinds = [
+    [SIGNUP_LEAD, Signup.shape],
+    [CONTACT_LEAD, ContactMessage.shape],
+  ] as const;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [lead, stored] of kinds)
+    for (const [key] of fieldsIn(lead, "webhook")) {
+      const schema = (stored as Record<string, z.ZodType>)[key];
+      if (!schema) throw new Error(`${key} is placed in the webhook payload but not stored`);
+      const everyKind = kinds.every(([other]) => (other as LeadFields)[key]?.in.includes("webhook"));
+      shape[key] ??= everyKind ? schema : schema.optional();
+    }
+  return shape;
+}
+
+/** What every new lead's payload carries, whatever its kind, as TypeScript reads it. */
+type WebhookLeadShape = {
+  lead: typeof WebhookLeadRef;
+  firstName: z.ZodString;
+  lastName: z.ZodString;
+  email: z.ZodString;
+  createdAt: typeof isoDateTime;
+  dueAt: z.ZodOptional<typeof isoDateTime>;
+};
+
+/**
+ * A new lead (signup.created, signup.enriched, contact.received): what the prospect gave, and when
+ * the first reply is due (the response clock, ISO 8601). Its other described fields (the team size,
+ * the company, the country…) read as `unknown` to TypeScript; functions/integrations/payloads.test.ts
+ * holds the shape to the descriptions.
+ */
+export const WebhookLeadData = /* @__PURE__ */ z.object({
   lead: WebhookLeadRef,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  company: z.string().optional(),
-  /** signup: the team size chosen on the form. */
-  teamSize: z.string().optional(),
-  productLines: z.string().optional(),
-  /** contact: the subject chosen on the form. */
-  subject: z.string().optional(),
-  /** Known once enrichment has run (signup.enriched). */
-  country: z.string().optional(),
-  countryCode: z.string().optional(),
-  createdAt: isoDateTime,
-  /** When the first reply is due (the response clock), ISO 8601. */
+  ...describedShape(),
   dueAt: isoDateTime.optional(),
-});
+}) as unknown as z.ZodObject<WebhookLeadShape, z.core.$loose>;
 export type WebhookLeadData = z.infer<typeof WebhookLeadData>;
 
 export const LeadStatusChangedData = z.object({

@@ -4,6 +4,8 @@
  * can receive (e-mails, reminders) build nothing.
  */
 import type { DomainEvent } from "../../events/envelopes";
+import { CONTACT_LEAD, type LeadFields, SIGNUP_LEAD } from "../../events/lead-fields";
+import { valuesIn } from "../../events/lead-places";
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_PAYLOAD_VERSION,
@@ -17,38 +19,21 @@ export function isWebhookEventType(type: string): type is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-type LeadRecord = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  createdAt: string;
-  dueAt?: string;
-  company?: string;
-  teamSize?: string;
-  productLines?: string;
-  subject?: string;
-  country?: string;
-  countryCode?: string;
-};
-
-/** Only the fields the payload documents: never the address, notes or message text. */
-function leadData(kind: "signup" | "contact", record: LeadRecord, siteUrl: string): WebhookLeadData {
-  const optional = (key: keyof LeadRecord) => (typeof record[key] === "string" ? { [key]: record[key] } : {});
+/**
+ * A new lead's data: the lead, each field its description places in the payload that holds a value
+ * (events/lead-fields.ts; never the address, notes or message text), and the reply's due time.
+ */
+export function leadData(
+  lead: LeadFields,
+  kind: "signup" | "contact",
+  record: Readonly<Record<string, unknown>> & { readonly id: string; readonly dueAt?: string },
+  siteUrl: string,
+): WebhookLeadData {
   return {
     lead: { kind, id: record.id, url: leadLink(siteUrl, { kind, id: record.id }) },
-    firstName: record.firstName,
-    lastName: record.lastName,
-    email: record.email,
-    createdAt: record.createdAt,
-    ...optional("company"),
-    ...optional("teamSize"),
-    ...optional("productLines"),
-    ...optional("subject"),
-    ...optional("country"),
-    ...optional("countryCode"),
-    ...optional("dueAt"),
-  };
+    ...valuesIn(lead, "webhook", record),
+    ...(record.dueAt ? { dueAt: record.dueAt } : {}),
+  } as WebhookLeadData;
 }
 
 /** The payload of an event an endpoint can receive; undefined for any other event. */
@@ -61,9 +46,9 @@ export function webhookPayloadOf(event: DomainEvent, siteUrl: string): WebhookPa
   switch (event.type) {
     case "signup.created":
     case "signup.enriched":
-      return { ...head, type: event.type, data: leadData("signup", event.data, siteUrl) };
+      return { ...head, type: event.type, data: leadData(SIGNUP_LEAD, "signup", event.data, siteUrl) };
     case "contact.received":
-      return { ...head, type: event.type, data: leadData("contact", event.data, siteUrl) };
+      return { ...head, type: event.type, data: leadData(CONTACT_LEAD, "contact", event.data, siteUrl) };
     case "lead.status_changed":
     case "lead.owner_changed":
     case "lead.replied":

@@ -7,6 +7,8 @@
  * by itself can form: "www.example.com/login" reads "www[.]example[.]com/login"), mrkdwn's emphasis
  * characters broken apart, line breaks and control characters flattened.
  */
+import { LEAD_FIELDS, type LeadFields } from "../../events/lead-fields";
+import { slackFacts } from "../../events/lead-places";
 import { formatTeamTime } from "../../events/team-time";
 import type { WebhookPayload } from "../../events/webhooks";
 
@@ -48,8 +50,6 @@ export interface SlackMessage {
   readonly blocks: readonly Record<string, unknown>[];
 }
 
-const TEAM_SIZE = { solo: "Solo", team: "Team" } as Record<string, string>;
-
 /** Our own link: the site's origin and a lead id from our database, escaped all the same. */
 function leadLink(url: string): string {
   return `<${url.replace(/[<>|]/g, "")}|Open in the Command Center>`;
@@ -75,6 +75,14 @@ function overdueMessage(payload: Extract<WebhookPayload, { type: "lead.overdue" 
   };
 }
 
+/**
+ * The facts of a new lead's message: each field its description places in "slack"
+ * (events/lead-fields.ts) that the payload holds, in Slack's wording, the value made inert.
+ */
+export function newLeadFacts(lead: LeadFields, data: Readonly<Record<string, unknown>>): string[] {
+  return slackFacts(lead, data).map(({ label, value }) => `${label}: ${neutralise(value)}`);
+}
+
 /** The Slack message for an event; undefined for events Slack endpoints do not get. */
 export function slackMessageOf(payload: WebhookPayload): SlackMessage | undefined {
   if (payload.type === "webhook.test")
@@ -85,11 +93,9 @@ export function slackMessageOf(payload: WebhookPayload): SlackMessage | undefine
   const title = payload.type === "signup.created" ? "New signup" : "New contact message";
   const name = neutralise(`${lead.firstName} ${lead.lastName}`);
   const facts = [
-    lead.company ? `Company: ${neutralise(lead.company)}` : undefined,
-    lead.teamSize ? `Company size: ${TEAM_SIZE[lead.teamSize] ?? neutralise(lead.teamSize)}` : undefined,
-    lead.country ? `Country: ${neutralise(lead.country)}` : undefined,
-    lead.dueAt ? `Reply due: ${formatTeamTime(lead.dueAt)}` : undefined,
-  ].filter((fact): fact is string => fact !== undefined);
+    ...newLeadFacts(LEAD_FIELDS[lead.lead.kind], lead),
+    ...(lead.dueAt ? [`Reply due: ${formatTeamTime(lead.dueAt)}`] : []),
+  ];
   const link = leadLink(lead.lead.url);
   const text = `${title}: ${name}`;
   return {

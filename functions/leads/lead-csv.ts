@@ -4,7 +4,7 @@
  */
 
 import { LEAD_STATUS_LABELS, type LeadStatus } from "../../events/desk";
-import { csvFieldColumns, type LeadColumn } from "../../events/lead-fields";
+import { csvFieldColumns, type LeadColumn } from "../../events/lead-places";
 import type { LeadKind } from "../model/lead-kinds";
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);

@@ -4,6 +4,8 @@
  * count it, and never a secret: no password hash, TOTP secret, passkey public key or counter, reply
  * claim token. Loaded on an export request only (docs/decisions/0078-bundle-headroom.md).
  */
+import type { LeadFields } from "../../events/lead-fields";
+import { valuesIn } from "../../events/lead-places";
 import type { PrivacyExport } from "../../events/privacy";
 import type { Holdings } from "./find";
 
@@ -38,6 +40,17 @@ function plain(item: Item): Item {
   );
 }
 
+/**
+ * A lead as exported: each field its description places in the export (events/lead-fields.ts:
+ * every field the person gave, and what was derived from it) that holds a value, in its order, then
+ * what the desk and the pipeline added, without machinery. A described field left out of "export"
+ * is left out here.
+ */
+export function leadExport(lead: LeadFields, item: Item): Item {
+  const rest = Object.fromEntries(Object.entries(item).filter(([name]) => !(name in lead)));
+  return { ...valuesIn(lead, "export", item), ...plain(rest) };
+}
+
 function staffExport(holdings: Holdings): PrivacyExport["staff"] {
   const user = holdings.staff?.user;
   if (!user) return undefined;
@@ -57,10 +70,12 @@ export function exportOf(holdings: Holdings, email: string, now: Date): PrivacyE
     version: 1,
     exportedAt: now.toISOString(),
     email,
-    signups: holdings.leads.filter((found) => found.lead.kind === "signup").map((found) => plain(found.item)),
+    signups: holdings.leads
+      .filter((found) => found.lead.kind === "signup")
+      .map((found) => leadExport(found.lead.fields, found.item)),
     contacts: holdings.leads
       .filter((found) => found.lead.kind === "contact")
-      .map((found) => plain(found.item)),
+      .map((found) => leadExport(found.lead.fields, found.item)),
     deletedLeads: holdings.formerLeads.map((former) => ({
       kind: former.lead.kind,
       id: former.id,

@@ -7,6 +7,14 @@
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import {
+  CONTACT_LEAD,
+  type FormField,
+  formKeys,
+  type LeadFields,
+  labelIn,
+  SIGNUP_LEAD,
+} from "../../events/lead-fields";
 import { dataLayer, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
 
 const ALERT = "There was an error submitting your form. Please try again.";
@@ -277,6 +285,49 @@ describe("ROI calculator on /pricing", () => {
       await hours.fill("42");
       await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("$2,100"));
       expect(await text()).not.toContain("$2,601");
+      expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe("every field the lead kinds describe", () => {
+  /** Fills or picks each form field of the description through its label, and reads it back by its name. */
+  async function fillEach(page: Page, lead: LeadFields): Promise<void> {
+    for (const key of formKeys(lead)) {
+      const field = lead[key] as FormField;
+      const label = labelIn(field, "form");
+      const { rule } = field;
+      if (rule.type === "choice" && field.input.control !== "select") {
+        const group = page.getByRole("group", { name: label, exact: true });
+        const second = rule.values[1] as string;
+        await group
+          .getByLabel((field.input.options ?? field.options)?.[second] ?? second, { exact: true })
+          .check();
+        expect(await page.locator(`input[name="${key}"]:checked`).inputValue(), key).toBe(second);
+        continue;
+      }
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.getAttribute("name"), key).toBe(key);
+      if (rule.type === "yesNo") {
+        await input.check();
+        expect(await input.isChecked(), key).toBe(true);
+      } else if (rule.type === "choice") {
+        await input.selectOption(rule.values[1] as string);
+        expect(await input.inputValue(), key).toBe(rule.values[1]);
+      } else {
+        const value = rule.type === "email" ? "filled@example.com" : `Filled ${key}`;
+        await input.fill(value);
+        expect(await input.inputValue(), key).toBe(value);
+      }
+    }
+  }
+
+  it.each([
+    ["/signup", SIGNUP_LEAD],
+    ["/contact", CONTACT_LEAD],
+  ] as const)("%s: each is an input a person finds by its label and can fill", async (path, lead) => {
+    await withPage(path, async ({ page, problems }) => {
+      await fillEach(page, lead);
       expect(problems).toEqual([]);
     });
   });

@@ -5,7 +5,8 @@
  */
 // Each events/ module by name, not the index: the notify bundle then leaves out the schemas it never uses.
 import type { ContactMessage } from "../../../events/contact";
-import { CONTACT_LEAD, emailLines, fullName, type LeadLine, SIGNUP_LEAD } from "../../../events/lead-fields";
+import { CONTACT_LEAD, fullName, SIGNUP_LEAD } from "../../../events/lead-fields";
+import { ackLines, emailLines, type LeadLine } from "../../../events/lead-places";
 import {
   CONTACT_SUBJECT_CHOSEN_LABELS,
   type ContactSubject,
@@ -124,7 +125,7 @@ export function subjectLabel(subject: ContactSubject): string {
   return CONTACT_SUBJECT_CHOSEN_LABELS[subject];
 }
 
-/** The staff alert's rows: the e-mail's fields of the lead's description (events/lead-fields.ts). */
+/** Rows of a place's lines (events/lead-places.ts): the staff alert's, the acknowledgement's. */
 const rowsOf = (lines: readonly LeadLine[]): Row[] => lines.map(({ label, value }) => [label, value]);
 
 /** To the staff inbox: every field and a link to the Command Center. */
@@ -200,10 +201,7 @@ function greeting(firstName: string): string {
 /** To the prospect: the /signup thank-you and the promise of a reply within 24 hours on weekdays. */
 export function signupAcknowledgement(signup: Signup): RenderedEmail {
   const hello = greeting(signup.firstName);
-  const summary: Row[] = [
-    [SIGNUP_LEAD.teamSize.label, TEAM_SIZE_LABELS[signup.teamSize]],
-    [SIGNUP_LEAD.productLines.label, PRODUCT_LINES_LABELS[signup.productLines]],
-  ];
+  const summary = rowsOf(ackLines(SIGNUP_LEAD, signup, formatTeamTime));
   return {
     subject: `Thanks for your interest in ${BRAND}`,
     html: layout({
@@ -223,7 +221,7 @@ export function signupAcknowledgement(signup: Signup): RenderedEmail {
 
 export function contactAcknowledgement(message: ContactMessage): RenderedEmail {
   const hello = greeting(message.firstName);
-  const summary: Row[] = [[CONTACT_LEAD.subject.label, subjectLabel(message.subject)]];
+  const summary = rowsOf(ackLines(CONTACT_LEAD, message, formatTeamTime));
   return {
     subject: `We've received your message`,
     html: layout({

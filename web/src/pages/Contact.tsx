@@ -1,15 +1,17 @@
 import { useEffect, useRef } from "react";
-import { CONTACT_LEAD, type FormKey, formKeys, type LeadField } from "../../../events/lead-fields";
 import {
-  CONTACT_SUBJECT_LABELS,
-  CONTACT_SUBJECTS,
-  type ContactSubject,
-  HONEYPOT_FIELD,
-} from "../../../events/options";
+  CONTACT_LEAD,
+  emptyForm,
+  errorKeys,
+  type FormKey,
+  type FormValues,
+} from "../../../events/lead-fields";
+import { CONTACT_SUBJECTS, type ContactSubject, HONEYPOT_FIELD } from "../../../events/options";
 import { trackConversion, trackEvent } from "../analytics";
 import { BUSINESS_HOURS } from "../components/layout/businessHours";
 import { Button } from "../components/ui/Button";
-import { CheckboxField, Honeypot, SelectField, TextAreaField, TextField } from "../components/ui/Field";
+import { DescribedFields } from "../components/ui/DescribedFields";
+import { Honeypot } from "../components/ui/Field";
 import { Icon } from "../components/ui/Icon";
 import { useSubmissionForm } from "../forms/useSubmissionForm";
 import { useSearchParam } from "../routing/router";
@@ -23,20 +25,13 @@ export const meta: PageMeta = {
 };
 
 /** The form's fields in page order: the contact message's (events/lead-fields.ts). */
-const FIELDS = formKeys(CONTACT_LEAD);
 type Field = FormKey<typeof CONTACT_LEAD>;
-type TextFieldName = Exclude<Field, "subject" | "newsletter">;
-type Values = Record<TextFieldName, string> & { subject: ContactSubject; newsletter: boolean };
-const emptyOf = (field: LeadField) => (field.type === "yesNo" ? false : "");
-/** Text empty, a box ("yesNo") unticked, and the subject on its first option, "Select a subject". */
-const EMPTY = {
-  ...Object.fromEntries(FIELDS.map((field) => [field, emptyOf(CONTACT_LEAD[field])])),
-  subject: CONTACT_SUBJECTS[0],
-} as Values;
+type Values = FormValues<typeof CONTACT_LEAD>;
+/** Text empty, a box unticked, and the subject on its first option, "Select a subject". */
+const EMPTY = emptyForm(CONTACT_LEAD);
 /** The fields that show an error: all but the newsletter box, which has no wrong value. */
-const SHOWN_FIELDS = FIELDS.filter((field) => field !== "newsletter");
+const SHOWN_FIELDS = errorKeys(CONTACT_LEAD);
 
-const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: CONTACT_SUBJECT_LABELS[value] }));
 const isSubject = (value: string | null): value is ContactSubject =>
   (CONTACT_SUBJECTS as readonly string[]).includes(value ?? "");
 
@@ -87,13 +82,6 @@ export default function Contact() {
     update("subject", subject);
   };
 
-  const text = (name: TextFieldName) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
-  });
-
   return (
     <div className={styles.page}>
       <div className={`container ${styles.layout}`}>
@@ -119,45 +107,18 @@ export default function Contact() {
           ) : (
             <form className={styles.form} onSubmit={onSubmit} aria-label="Contact us">
               <p className={styles.requiredNote}>Fields marked with an asterisk (*) are required.</p>
-              <div className={styles.row}>
-                <TextField
-                  label="First name"
-                  marked
-                  required
-                  autoComplete="given-name"
-                  {...text("firstName")}
-                />
-                <TextField
-                  label="Last name"
-                  marked
-                  required
-                  autoComplete="family-name"
-                  {...text("lastName")}
-                />
-              </div>
-              <TextField label="Email" marked required type="email" autoComplete="email" {...text("email")} />
-              <div className={styles.row}>
-                <TextField label="Phone" type="tel" autoComplete="tel" {...text("phone")} />
-                <TextField label="Company" autoComplete="organization" {...text("company")} />
-              </div>
-              <SelectField
-                name="subject"
-                label="Subject"
-                marked
-                required
-                options={SUBJECT_OPTIONS}
-                value={values.subject}
-                error={errors.subject}
-                onChange={(event) => chooseSubject(event.target.value as ContactSubject)}
+              <DescribedFields
+                lead={CONTACT_LEAD}
+                required="native"
+                rowClassName={styles.row}
+                values={values}
+                errors={errors}
+                onChange={(key, value) =>
+                  key === "subject"
+                    ? chooseSubject(value as ContactSubject)
+                    : update(key as Field, value as never)
+                }
               />
-              <TextAreaField label="Message" marked required rows={5} {...text("message")} />
-              <CheckboxField
-                name="newsletter"
-                checked={values.newsletter}
-                onChange={(event) => update("newsletter", event.target.checked)}
-              >
-                Send me product updates and tips for reps (you can unsubscribe at any time)
-              </CheckboxField>
               <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
               <Button type="submit" size="large" block disabled={pending}>
                 {pending ? "Sending..." : "Send Message"}

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from "react";
-import { type FormKey, formKeys, SIGNUP_LEAD } from "../../../events/lead-fields";
 import {
-  HONEYPOT_FIELD,
-  PRODUCT_LINES,
-  PRODUCT_LINES_LABELS,
-  TEAM_SIZE_LABELS,
-  TEAM_SIZES,
-} from "../../../events/options";
+  emptyForm,
+  errorKeys,
+  type FormKey,
+  type FormValues,
+  SIGNUP_LEAD,
+} from "../../../events/lead-fields";
+import { HONEYPOT_FIELD } from "../../../events/options";
 import { trackEvent } from "../analytics";
 import { Button, SmartLink } from "../components/ui/Button";
-import { Honeypot, RadioGroup, TextAreaField, TextField } from "../components/ui/Field";
+import { DescribedFields } from "../components/ui/DescribedFields";
+import { Honeypot } from "../components/ui/Field";
 import { Icon } from "../components/ui/Icon";
 import { config } from "../config";
 import { loadSignupValidation as loadValidation } from "../forms/loadValidation";
@@ -24,23 +25,10 @@ export const meta: PageMeta = {
 };
 
 /** The form's fields in page order: the signup's (events/lead-fields.ts). */
-const FIELDS = formKeys(SIGNUP_LEAD);
+const FIELDS = errorKeys(SIGNUP_LEAD);
 type Field = FormKey<typeof SIGNUP_LEAD>;
-type Values = Record<Field, string>;
-const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Values;
-
-const TEAM_SIZE_HINTS = { solo: "I sell on my own", team: "Several reps or office staff" };
-const PRODUCT_LINE_HINTS = { single: "I represent one manufacturer", multiple: "I carry several principals" };
-const TEAM_SIZE_OPTIONS = TEAM_SIZES.map((value) => ({
-  value,
-  label: TEAM_SIZE_LABELS[value],
-  description: TEAM_SIZE_HINTS[value],
-}));
-const PRODUCT_LINE_OPTIONS = PRODUCT_LINES.map((value) => ({
-  value,
-  label: PRODUCT_LINES_LABELS[value],
-  description: PRODUCT_LINE_HINTS[value],
-}));
+type Values = FormValues<typeof SIGNUP_LEAD>;
+const EMPTY = emptyForm(SIGNUP_LEAD);
 
 const PROMISES = [
   "A customer success representative matched to your business",
@@ -125,60 +113,13 @@ export default function Signup() {
             <ThankYou />
           ) : (
             <form ref={form} className={styles.form} noValidate onSubmit={onSubmit} aria-label="Get started">
-              <div className={styles.row}>
-                <TextField
-                  name="firstName"
-                  aria-required
-                  label="First name"
-                  autoComplete="given-name"
-                  value={values.firstName}
-                  error={errors.firstName}
-                  onChange={(event) => update("firstName", event.target.value)}
-                />
-                <TextField
-                  name="lastName"
-                  aria-required
-                  label="Last name"
-                  autoComplete="family-name"
-                  value={values.lastName}
-                  error={errors.lastName}
-                  onChange={(event) => update("lastName", event.target.value)}
-                />
-              </div>
-              <TextField
-                name="email"
-                aria-required
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={values.email}
-                error={errors.email}
-                onChange={(event) => update("email", event.target.value)}
-              />
-              <RadioGroup
-                name="teamSize"
-                label="Team size"
-                value={values.teamSize}
-                options={TEAM_SIZE_OPTIONS}
-                error={errors.teamSize}
-                onChange={(value) => update("teamSize", value)}
-              />
-              <RadioGroup
-                name="productLines"
-                label="Product line focus"
-                value={values.productLines}
-                options={PRODUCT_LINE_OPTIONS}
-                error={errors.productLines}
-                onChange={(value) => update("productLines", value)}
-              />
-              <TextAreaField
-                name="notes"
-                label="Anything we should know? (optional)"
-                rows={4}
-                value={values.notes}
-                error={errors.notes}
-                onChange={(event) => update("notes", event.target.value)}
+              <DescribedFields
+                lead={SIGNUP_LEAD}
+                required="aria"
+                rowClassName={styles.row}
+                values={values}
+                errors={errors}
+                onChange={(key, value) => update(key as Field, value as Values[Field])}
               />
               <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
               <Button type="submit" size="large" block disabled={pending}>

@@ -1,6 +1,7 @@
 /** The lead list's dialogs: a lead's details (with its desk). */
 import { Fragment, type ReactNode } from "react";
-import { detailLines, type LeadFields, type LeadRecord } from "../../../../events/lead-fields";
+import type { LeadFields } from "../../../../events/lead-fields";
+import { detailLines } from "../../../../events/lead-places";
 import { Modal } from "../common/Modal";
 import shared from "../common/shared.module.css";
 import { formatDateTime } from "../common/time";
@@ -14,7 +15,7 @@ export interface Detail {
 }
 
 /** A lead's details as its description lists them (events/lead-fields.ts). */
-export function detailsOf(fields: LeadFields, record: LeadRecord): Detail[] {
+export function detailsOf(fields: LeadFields, record: Parameters<typeof detailLines>[1]): Detail[] {
   return detailLines(fields, record, formatDateTime).map(({ label, value, long }) => ({
     term: label,
     value,
