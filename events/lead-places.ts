@@ -15,9 +15,10 @@ import {
   labelIn,
   NAME_LABEL,
 } from "./lead-fields";
+import type { DescribedRecord } from "./lead-records";
 
-/** A stored lead as the places read it: its fields by name, the person's name among them. */
-type Readable = Readonly<Record<string, unknown>> & { readonly firstName: string; readonly lastName: string };
+/** A stored lead as the places read it (events/lead-records.ts): its fields by name. */
+type Readable = DescribedRecord;
 
 /** One line of a lead as staff read it: a label and its value. */
 export interface LeadLine {

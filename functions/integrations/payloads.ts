@@ -6,6 +6,7 @@
 import type { DomainEvent } from "../../events/envelopes";
 import { CONTACT_LEAD, type LeadFields, SIGNUP_LEAD } from "../../events/lead-fields";
 import { valuesIn } from "../../events/lead-places";
+import type { StoredLead } from "../../events/lead-records";
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_PAYLOAD_VERSION,
@@ -26,7 +27,7 @@ export function isWebhookEventType(type: string): type is WebhookEventType {
 export function leadData(
   lead: LeadFields,
   kind: "signup" | "contact",
-  record: Readonly<Record<string, unknown>> & { readonly id: string; readonly dueAt?: string },
+  record: StoredLead,
   siteUrl: string,
 ): WebhookLeadData {
   return {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ContactRequest } from "../../events/contact";
 import { SignupRequest } from "../../events/signup";
 import { conflictBackoffMs } from "../lib/transact";
+import { CONTACT_KIND, SIGNUP_KIND } from "../model/lead-kinds";
 import { eventOfOutboxItem } from "../model/outbox";
 import { businessCalendar } from "../model/response-clock";
 import { accept, acceptSignup, isHoneypotFilled, TRANSACTION_ATTEMPTS } from "./submissions";
@@ -238,6 +239,16 @@ describe("accept keeps every field of the request", () => {
       expect(record).toMatchObject({ id, ipAddress: "203.0.113.9", createdAt: "2025-03-04T10:00:00.000Z" });
       expect(record).not.toHaveProperty("website");
       expect(record).not.toHaveProperty("submissionId");
+      // Written without a second parse (events/lead-records.ts NewLead): the stored schema reads it
+      // back whole, and the event carries exactly the record (without its item's kind and index
+      // attributes).
+      const stored = (kind === "signup" ? SIGNUP_KIND : CONTACT_KIND).schema;
+      const { kind: itemKind, ...own } = record ?? {};
+      expect(itemKind).toBe(kind);
+      expect(stored.parse(record)).toEqual(
+        Object.fromEntries(Object.entries(own).filter(([key]) => key in stored.shape)),
+      );
+      expect(event.data).toEqual(stored.parse(record));
     },
   );
 });

@@ -306,7 +306,8 @@ describe("every field the lead kinds describe", () => {
         expect(await page.locator(`input[name="${key}"]:checked`).inputValue(), key).toBe(second);
         continue;
       }
-      const input = page.getByLabel(label, { exact: true });
+      // The label, and the asterisk of a required field on /contact.
+      const input = page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
       expect(await input.getAttribute("name"), key).toBe(key);
       if (rule.type === "yesNo") {
         await input.check();

@@ -12,6 +12,7 @@ import {
 } from "../../../events/admin";
 import { fieldErrorsOf } from "../../../events/api";
 import { LEAD_PLURALS, type LeadKindName, type LeadPlural } from "../../../events/desk";
+import type { StoredLead } from "../../../events/lead-records";
 import { systemClock } from "../../lib/clock";
 import { type ApiRequest, badRequest, HttpError, httpApi, httpRoutes, jsonResponse } from "../../lib/http";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../model/lead-kinds";
@@ -41,10 +42,11 @@ function cursorOf(text: string | undefined): Cursor | undefined {
   return cursor;
 }
 
-function queriesFor<R>(lead: LeadKind<z.ZodObject>): LeadQueries<R> {
-  return new LeadQueries<R>(documentClient(), tableName(lead.table), lead, (item) => {
+/** A kind's leads as read back: each item through its stored schema (events/lead-records.ts StoredLead). */
+function queriesFor(lead: LeadKind<z.ZodObject>): LeadQueries<StoredLead> {
+  return new LeadQueries<StoredLead>(documentClient(), tableName(lead.table), lead, (item) => {
     const parsed = lead.schema.safeParse(item);
-    return parsed.success ? (parsed.data as R) : undefined;
+    return parsed.success ? (parsed.data as StoredLead) : undefined;
   });
 }
 
@@ -208,7 +210,7 @@ export function exportHandler(kind: keyof typeof SPECS) {
     async (request) => {
       const query = queryOf(request, spec.listQuery) as z.infer<typeof SignupListQuery>;
       const cursor = cursorOf(query.cursor);
-      const page = await queriesFor<unknown>(spec.lead).list({
+      const page = await queriesFor(spec.lead).list({
         q: query.q,
         facets: facetsOf(query, spec.lead),
         desk: deskOf(request, query),
