@@ -298,7 +298,8 @@ describe("every field the lead kinds describe", () => {
       const label = labelIn(field, "form");
       const { rule } = field;
       if (rule.type === "choice" && field.input.control !== "select") {
-        const group = page.getByRole("group", { name: label, exact: true });
+        const form = page.locator("main form");
+        expect(await form.locator("fieldset legend", { hasText: label }).count(), key).toBe(1);
         const second = rule.values[1] as string;
         await group
           .getByLabel((field.input.options ?? field.options)?.[second] ?? second, { exact: true })
@@ -307,7 +308,9 @@ describe("every field the lead kinds describe", () => {
         continue;
       }
       // The label, and the asterisk of a required field on /contact.
-      const input = page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
+      const input = page
+        .locator("main form")
+        .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
       expect(await input.getAttribute("name"), key).toBe(key);
       if (rule.type === "yesNo") {
         await input.check();
