@@ -301,9 +301,8 @@ describe("every field the lead kinds describe", () => {
         const form = page.locator("main form");
         expect(await form.locator("fieldset legend", { hasText: label }).count(), key).toBe(1);
         const second = rule.values[1] as string;
-        await group
-          .getByLabel((field.input.options ?? field.options)?.[second] ?? second, { exact: true })
-          .check();
+        // An option's name is its label and its hint ("Team (Multiple people) Several reps…").
+        await form.getByLabel((field.input.options ?? field.options)?.[second] ?? second).check();
         expect(await page.locator(`input[name="${key}"]:checked`).inputValue(), key).toBe(second);
         continue;
       }
