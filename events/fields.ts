@@ -19,14 +19,18 @@ export function requiredText(requiredMessage: string, max: number, label: string
     .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer`, abort: true });
 }
 
-/** An optional, trimmed text field; an empty value counts as absent. */
+/**
+ * An optional, trimmed text field; an empty value counts as absent. `optional()` comes last so the
+ * parsed object's key is optional too: a caller building a request need not name every optional
+ * field a description adds.
+ */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be ${withThousands(max)} characters or fewer`, abort: true })
-    .optional()
-    .transform((value) => (value ? value : undefined));
+    .transform((value) => (value ? value : undefined))
+    .optional();
 }
 
 /**

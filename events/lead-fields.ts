@@ -334,7 +334,7 @@ export function errorKeys<D extends LeadFields>(lead: D): FormKey<D>[] {
  */
 export function formValues<D extends LeadFields>(
   lead: D,
-  input: Readonly<Record<FormKey<D>, unknown>>,
+  input: Readonly<Partial<Record<FormKey<D>, unknown>>>,
 ): Partial<Record<FormKey<D>, unknown>> {
   const values: Partial<Record<FormKey<D>, unknown>> = {};
   for (const key of formKeys(lead)) if (!isAbsent(input[key])) values[key] = input[key];
