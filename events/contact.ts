@@ -11,13 +11,16 @@ export { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "./options";
 /** The contact form's fields: the rules of CONTACT_LEAD's form fields (events/lead-fields.ts), in its order. */
 export const contactFields = /* @__PURE__ */ requestShape(CONTACT_LEAD);
 
-/** Body of POST /api/contact. */
-export const ContactRequest = z.object({
-  ...contactFields,
-  submissionId: submissionIdField,
-  website: honeypotField,
-  fillMs: fillMsField,
-});
+/** Body of POST /api/contact; a pure call, so bundles that never validate one leave it out. */
+export const ContactRequest = /* @__PURE__ */ contactRequest();
+function contactRequest() {
+  return z.object({
+    ...contactFields,
+    submissionId: submissionIdField,
+    website: honeypotField,
+    fillMs: fillMsField,
+  });
+}
 export type ContactRequest = z.infer<typeof ContactRequest>;
 export type ContactFormInput = z.input<typeof ContactRequest>;
 

@@ -14,13 +14,16 @@ export { PRODUCT_LINES, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS, TEAM_SIZES } fro
  */
 export const signupFields = /* @__PURE__ */ requestShape(SIGNUP_LEAD);
 
-/** Body of POST /api/signup. */
-export const SignupRequest = z.object({
-  ...signupFields,
-  submissionId: submissionIdField,
-  website: honeypotField,
-  fillMs: fillMsField,
-});
+/** Body of POST /api/signup; a pure call, so bundles that never validate one leave it out. */
+export const SignupRequest = /* @__PURE__ */ signupRequest();
+function signupRequest() {
+  return z.object({
+    ...signupFields,
+    submissionId: submissionIdField,
+    website: honeypotField,
+    fillMs: fillMsField,
+  });
+}
 export type SignupRequest = z.infer<typeof SignupRequest>;
 /** What the web form holds before validation (every field a string). */
 export type SignupFormInput = z.input<typeof SignupRequest>;

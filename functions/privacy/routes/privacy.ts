@@ -32,8 +32,7 @@ import { documentClient } from "../../model/staff/clients";
 import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { stageErasureKey } from "../../model/staff/session-key";
 import { tableName } from "../../model/tables";
-import { findHoldings, type PrivacyDeps } from "../find";
-import { countsOf } from "../report";
+import type { PrivacyDeps } from "../find";
 
 const adminOnly = () => [requireSession({ role: "admin" })];
 
@@ -75,6 +74,9 @@ async function audited(deps: PrivacyDeps, request: ApiRequest, action: AuditActi
 async function lookUp(request: ApiRequest, action: "privacy.find" | "privacy.export") {
   const { email } = validateBody(request, PrivacyLookupRequest);
   const deps = await privacyDeps();
+  // Loaded on the request that needs it, like the export and the erasure: the search and what it
+  // reads (every lead kind, timelines, deliveries) stay out of the cold start of every route here.
+  const { findHoldings } = await import("../find");
   const holdings = await findHoldings(deps, email);
   await audited(deps, request, action, holdings.reference);
   return { deps, holdings, email };
@@ -85,6 +87,7 @@ const privacyRead = {
     { route: "POST /api/privacy/find", extraMiddlewares: adminOnly() },
     async (request) => {
       const { holdings } = await lookUp(request, "privacy.find");
+      const { countsOf } = await import("../report");
       const summary: Omit<PrivacySummary, "retentionDays"> = {
         counts: countsOf(holdings),
         partial: holdings.partial,
