@@ -14,13 +14,22 @@ export function previewLead<T extends { id: string }>(lead: T, change: DeskChang
   return decision.changed.length === 0 ? lead : withDesk(lead, decision.after);
 }
 
+/**
+ * Shows the change on the loaded leads and returns what puts them back as they were: a failed save
+ * must undo its preview at once, or the form's next Save would be decided against the preview and
+ * send nothing.
+ */
 export function previewDesk(
   client: QueryClient,
   plural: LeadPlural,
   ids: readonly string[],
   change: DeskChange,
   at: string,
-): void {
+): () => void {
+  const before = [
+    ...client.getQueriesData({ queryKey: leadKeys.lists(plural) }),
+    ...ids.map((id) => [leadKeys.lead(plural, id), client.getQueryData(leadKeys.lead(plural, id))] as const),
+  ];
   const chosen = new Set(ids);
   const show = <T extends { id: string }>(lead: T) =>
     chosen.has(lead.id) ? previewLead(lead, change, at) : lead;
@@ -31,4 +40,7 @@ export function previewDesk(
   );
   for (const id of ids)
     client.setQueryData<{ id: string }>(leadKeys.lead(plural, id), (lead) => (lead ? show(lead) : lead));
+  return () => {
+    for (const [key, data] of before) client.setQueryData(key, data);
+  };
 }

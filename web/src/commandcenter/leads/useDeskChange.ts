@@ -6,7 +6,7 @@
  * (./deskPreview.ts). When it is done, the timeline entries the answer carries are added to the
  * timelines on screen, and every list and lead of the kind is read again (its timelines are not:
  * the answer has their news, unless a read of one was on its way, which is then asked again); when
- * it fails, they are read again too, which undoes the preview.
+ * it fails, the preview is undone at once and they are read again too.
  */
 import { type Query, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -49,8 +49,13 @@ export function useDeskChange(plural: LeadPlural, onDone: () => void) {
         ? decideDesk(current, change, { actor: "", at }).needed
         : change;
       if (status === undefined && owner === undefined) return undefined;
-      previewDesk(client, plural, ids, change, at);
-      return api.deskUpdate({ kind: kindOfPlural(plural), ids: [...ids], status, lostReason, owner });
+      const undoPreview = previewDesk(client, plural, ids, change, at);
+      try {
+        return await api.deskUpdate({ kind: kindOfPlural(plural), ids: [...ids], status, lostReason, owner });
+      } catch (error) {
+        undoPreview();
+        throw error;
+      }
     },
     onSuccess: (answer) => {
       if (answer) addEntries(client, plural, answer.entries);
