@@ -5,8 +5,10 @@
  * parsed; it waits for the first contentful paint (which may have shown only the top of the page,
  * if the parser yielded early) and then for two more frames, the first of which paints the whole
  * parsed document. Never waits longer than `capMs`: a hidden tab renders no frames until shown.
+ * `capMs` null waits for the paint however long it takes, for work nobody waits for (a script the
+ * page needs only at a later click) that must never come before the first screen.
  */
-export function afterFirstPaint(capMs = 500): Promise<void> {
+export function afterFirstPaint(capMs: number | null = 500): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
     let observer: PerformanceObserver | undefined;
@@ -17,7 +19,7 @@ export function afterFirstPaint(capMs = 500): Promise<void> {
       resolve();
     };
     if (document.visibilityState === "hidden") return finish();
-    setTimeout(finish, capMs);
+    if (capMs !== null) setTimeout(finish, capMs);
     const afterNextFrames = () =>
       requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(finish, 0)));
     if (

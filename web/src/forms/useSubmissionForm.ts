@@ -44,11 +44,13 @@ export function useSubmissionForm<V extends object, F extends string>(options: S
   const shownAt = useRef<number | null>(null);
 
   // When the form was shown (its fill time goes with the submit), and the WAF integration script,
-  // after the first paint and only here, so that no other page loads it and none waits for it.
+  // after the first paint and only here, so that no other page loads it and none waits for it. No
+  // cap on the wait: on a busy device the paint may come late, and the submit loads the script
+  // itself if it is still missing then.
   useEffect(() => {
     shownAt.current = formShownAt();
     if (!config.wafSdkUrl) return;
-    afterFirstPaint()
+    afterFirstPaint(null)
       .then(() => loadWafSdk())
       .catch(() => {}); // the submit tries again, within its time limit, and goes without a token
   }, []);
