@@ -3,24 +3,14 @@
  * (docs/decisions/0134-waf-token-at-the-edge.md): the CloudFront web ACL's rules
  * (infra/constructs/waf-token.ts) and the local front door's stand-in (infra/local/waf-standin.ts)
  * judge the same routes, read the token from the same header and insert the same state header.
- * No CDK import: the local runtime loads this.
+ * No CDK import: the local runtime loads this. The header names are events/waf-token.ts's.
  */
-import {
-  TOKEN_STATE_HEADER,
-  TOKEN_STATE_HEADER_SUFFIX,
-  WAF_TOKEN_HEADER,
-} from "../functions/lib/http/token-state";
-
-export { TOKEN_STATE_HEADER, TOKEN_STATE_HEADER_SUFFIX, WAF_TOKEN_HEADER };
 
 /** The routes whose posts carry the page's token: the two public forms. */
 export const TOKEN_ROUTES = ["POST /api/signup", "POST /api/contact"] as const;
 
 /** How long a solved challenge stays good in a token (WAF's default; the page asks just before submit). */
 export const TOKEN_IMMUNITY_SECONDS = 300;
-
-/** Every header name WAF itself inserts begins with this; a client may send none of them. */
-export const WAF_INSERTED_PREFIX = "x-amzn-waf-";
 
 /** The methods and paths of TOKEN_ROUTES. */
 export function tokenRouteParts(): { methods: string[]; paths: string[] } {

@@ -14,14 +14,9 @@
  * - Bot Control's common level on the form posts, when the stage turns it on.
  */
 import type { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
+import { TOKEN_STATE_HEADER_SUFFIX, WAF_INSERTED_PREFIX, WAF_TOKEN_HEADER } from "../../events/waf-token";
 import type { StageConfig } from "../stages";
-import {
-  TOKEN_IMMUNITY_SECONDS,
-  TOKEN_STATE_HEADER_SUFFIX,
-  tokenRouteParts,
-  WAF_INSERTED_PREFIX,
-  WAF_TOKEN_HEADER,
-} from "../waf-token";
+import { TOKEN_IMMUNITY_SECONDS, tokenRouteParts } from "../waf-token";
 import {
   PATH_TRANSFORMATIONS,
   RATE_LIMIT_WINDOW_SECONDS,

@@ -16,15 +16,10 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { TOKEN_STATE_HEADER, WAF_INSERTED_PREFIX, WAF_TOKEN_HEADER } from "../../events/waf-token";
 import { MESSAGES } from "../../functions/lib/http/errors";
 import { LOCAL_WAF_SDK_PATH } from "../stages";
-import {
-  isTokenRoute,
-  TOKEN_IMMUNITY_SECONDS,
-  TOKEN_STATE_HEADER,
-  WAF_INSERTED_PREFIX,
-  WAF_TOKEN_HEADER,
-} from "../waf-token";
+import { isTokenRoute, TOKEN_IMMUNITY_SECONDS } from "../waf-token";
 import { jsonReply } from "./api";
 import type { Reply } from "./static-site";
 

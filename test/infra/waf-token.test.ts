@@ -9,11 +9,12 @@
 import { App, Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
+import { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../events/waf-token";
 import { API_FORWARDED_HEADERS } from "../../infra/constructs/site/site";
 import { Waf } from "../../infra/constructs/waf";
 import { WafStandIn } from "../../infra/local/waf-standin";
 import type { StageConfig } from "../../infra/stages";
-import { TOKEN_IMMUNITY_SECONDS, TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../infra/waf-token";
+import { TOKEN_IMMUNITY_SECONDS } from "../../infra/waf-token";
 import { testStage } from "./stage-fixtures";
 
 function aclOf(stage: StageConfig): any {

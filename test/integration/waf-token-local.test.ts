@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../events/waf-token";
 import { jsonResponse } from "../../functions/lib/http/response";
 import { tokenStateOf } from "../../functions/lib/http/token-state";
 import type { HttpFunctionDefinition } from "../../functions/registry";
@@ -19,7 +20,6 @@ import type { HandlerLoader } from "../../infra/local/lambda";
 import { dispatch, RuntimeServer } from "../../infra/local/server";
 import { WafStandIn } from "../../infra/local/waf-standin";
 import { LOCAL_WAF_SDK_PATH } from "../../infra/stages";
-import { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../infra/waf-token";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 const signup = (email: string) => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { TOKEN_STATE_HEADER } from "../../../events/waf-token";
 import { apiEvent } from "../../../test/support/api-gateway";
-import { TOKEN_STATE_HEADER, tokenStateOf } from "./token-state";
+import { tokenStateOf } from "./token-state";
 
 describe("tokenStateOf", () => {
   it("is unchecked when no edge inserted the header", () => {

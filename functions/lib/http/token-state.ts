@@ -6,13 +6,10 @@
  * the edge, never by the client.
  */
 import type { TokenState } from "../../../events/spam";
-import { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER } from "../../../events/waf-token";
+import { TOKEN_STATE_HEADER } from "../../../events/waf-token";
 import type { ApiEvent } from "./event";
 import { headerValues } from "./headers";
 
-export { TOKEN_STATE_HEADER, WAF_TOKEN_HEADER };
-/** The name given to WAF's custom request handling, before its `x-amzn-waf-` prefix. */
-export const TOKEN_STATE_HEADER_SUFFIX = "token-state";
 /** The values the edge inserts; "unchecked" is the server's own word for "no edge said". */
 export const EDGE_TOKEN_STATES = ["valid", "invalid", "absent"] as const satisfies readonly TokenState[];
 

@@ -47,10 +47,10 @@ import {
 } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
+import { TOKEN_STATE_HEADER } from "../../../events/waf-token";
 import { COMMAND_CENTER_PATH_PATTERN, securityHeaders } from "../../security-headers";
 import { CSP_HASHES_FILE, verifiedCspHashes } from "../../site/csp-hashes";
 import type { StageConfig } from "../../stages";
-import { TOKEN_STATE_HEADER } from "../../waf-token";
 import { ORIGIN_VERIFY_HEADER, sentOriginSecret } from "../api-waf";
 import type { Monitoring } from "../monitoring";
 import { securityHeadersPolicy } from "./headers-policy";
