@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContactRequest } from "./contact";
 import { TimelineEntry } from "./desk";
 import { CONTACT_LEAD, formKeys, formValues, isAbsent, SIGNUP_LEAD } from "./lead-fields";
+import { SIGNUP_RECORD } from "./lead-fields.test-util";
 import { detailLines, emailLines, type LeadLine } from "./lead-places";
 import { SignupRequest } from "./signup";
 
@@ -10,19 +11,8 @@ const NOT_FORM = ["submissionId", "website", "fillMs"];
 const time = (iso: string) => `at ${iso}`;
 const read = (lines: LeadLine[]) => lines.map((line) => `${line.label}: ${line.value}`);
 
-const signup = {
-  id: "s-1",
-  firstName: "Eve",
-  lastName: "Example",
-  email: "eve@example.com",
-  teamSize: "team",
-  productLines: "multiple",
-  notes: "Two\nlines",
-  createdAt: "2025-03-04T10:00:00.000Z",
-  country: "United States",
-  countryCode: "US",
-  notifiedAt: "2025-03-04T10:00:05.000Z",
-};
+/** The shared sample signup, without its address: the details then say "N/A". */
+const signup = { ...SIGNUP_RECORD, ipAddress: undefined };
 
 describe.each([
   ["signup", SIGNUP_LEAD, SignupRequest],

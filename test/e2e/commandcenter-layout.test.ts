@@ -14,38 +14,10 @@ import { UsersRepository } from "../../functions/model/staff/users";
 import { seedContact, seedSignup } from "../support/leads";
 import type { RuntimeProcess } from "../support/runtime";
 import { axeViolations } from "./axe";
-import { signInAsAdmin, startStaffRuntime } from "./commandcenter-support";
+import { CONTACT_HEADINGS, SIGNUP_HEADINGS, signInAsAdmin, startStaffRuntime } from "./commandcenter-support";
 
 let runtime: RuntimeProcess;
 let browser: Browser;
-
-const SIGNUP_HEADINGS = [
-  "Name",
-  "Email",
-  "Team Size",
-  "Product Lines",
-  "Notes",
-  "Country",
-  "Date",
-  "Status",
-  "Owner",
-  "Reply",
-  "Actions",
-];
-const CONTACT_HEADINGS = [
-  "Name",
-  "Email",
-  "Phone",
-  "Company",
-  "Subject",
-  "Message",
-  "Newsletter",
-  "Date",
-  "Status",
-  "Owner",
-  "Reply",
-  "Actions",
-];
 
 /** 2,000 characters, words and all, with a line break: the whole of it must be readable. */
 const LONG_NOTES = Array.from(

@@ -32,3 +32,33 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/** The signups list's columns by default: docs/product/command-center.md's 8 and the desk's. */
+export const SIGNUP_HEADINGS = [
+  "Name",
+  "Email",
+  "Team Size",
+  "Product Lines",
+  "Notes",
+  "Country",
+  "Date",
+  "Status",
+  "Owner",
+  "Reply",
+  "Actions",
+];
+/** The contacts list's columns by default: the contact form's fields, the date and the desk's. */
+export const CONTACT_HEADINGS = [
+  "Name",
+  "Email",
+  "Phone",
+  "Company",
+  "Subject",
+  "Message",
+  "Newsletter",
+  "Date",
+  "Status",
+  "Owner",
+  "Reply",
+  "Actions",
+];

@@ -15,7 +15,7 @@ import {
   labelIn,
   SIGNUP_LEAD,
 } from "../../events/lead-fields";
-import { dataLayer, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
+import { dataLayer, fillSignup, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
 
 const ALERT = "There was an error submitting your form. Please try again.";
 
@@ -57,15 +57,6 @@ function recordAlerts(page: Page): string[] {
     await dialog.dismiss();
   });
   return alerts;
-}
-
-async function fillSignup(page: Page, email: string): Promise<void> {
-  await page.getByLabel("First name").fill("Avery");
-  await page.getByLabel("Last name").fill("Stone");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Team (Multiple people)").check();
-  await page.getByLabel("Multiple Lines").check();
-  await page.getByLabel(/Anything we should know/).fill("We carry 12 lines across 3 states.");
 }
 
 const events = async (page: Page) => (await dataLayer(page)).map((entry) => entry.event);

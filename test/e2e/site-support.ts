@@ -135,3 +135,13 @@ export async function hydrateIslands(page: Page): Promise<void> {
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => JSON.parse(JSON.stringify(window.dataLayer ?? [])) as Record<string, unknown>[]);
 }
+
+/** Fills every field of /signup as a person would, with `email` as the address. */
+export async function fillSignup(page: Page, email: string): Promise<void> {
+  await page.getByLabel("First name").fill("Avery");
+  await page.getByLabel("Last name").fill("Stone");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Team (Multiple people)").check();
+  await page.getByLabel("Multiple Lines").check();
+  await page.getByLabel(/Anything we should know/).fill("We carry 12 lines across 3 states.");
+}

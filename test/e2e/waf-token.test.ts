@@ -12,7 +12,7 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { WAF_TOKEN_HEADER } from "../../events/waf-token";
 import { LOCAL_WAF_SDK_PATH } from "../../infra/stages";
-import { siteFixture, type WatchedPage, waitForHydration } from "./site-support";
+import { fillSignup, siteFixture, type WatchedPage, waitForHydration } from "./site-support";
 
 const site = siteFixture();
 
@@ -32,14 +32,6 @@ async function withPage(
   } finally {
     await watched.close();
   }
-}
-
-async function fillSignup(page: Page, email: string): Promise<void> {
-  await page.getByLabel("First name").fill("Avery");
-  await page.getByLabel("Last name").fill("Stone");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Team (Multiple people)").check();
-  await page.getByLabel("Multiple Lines").check();
 }
 
 const isSdk = (request: Request) => new URL(request.url()).pathname === LOCAL_WAF_SDK_PATH;
