@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import { MESSAGES } from "../../functions/lib/http/errors";
 import { DEFAULT_LEASE_MS } from "../../functions/model/mail/idempotency";
 import { holdRelay } from "../bench/api";
-import { settle } from "../bench/load";
+import { sesOutcomesUnknown, settle } from "../bench/load";
 import {
   faultReport,
   newAccepted,
@@ -89,7 +89,14 @@ it("answers 503 with the error shape while DynamoDB is down, half-writes nothing
   // (taken, but its answer lost) holds that e-mail until its lease ends (decision 0002), and a busy
   // machine slows the rest; settle returns as soon as every e-mail is out.
   const delivery = await settle(target, accepted, DEFAULT_LEASE_MS + 60_000);
-  expect(delivery).toMatchObject({ accepted: 10, stored: 10, enriched: 10, emailed: 10, deadLetters: 0 });
+  // Every accepted signup e-mailed: exactly once, or twice where the runtime logged a send that got
+  // no answer from SES (busy machines make those), the duplicate docs/decisions/0002 accepts.
+  const unknown = sesOutcomesUnknown(target);
+  const seen = `${JSON.stringify(delivery)}; ${unknown} sends without an answer`;
+  expect(delivery.equal, seen).toBe(true);
+  expect(delivery, seen).toMatchObject({ accepted: 10, stored: 10, enriched: 10, deadLetters: 0 });
+  expect(delivery.emailed + delivery.duplicated, seen).toBe(10);
+  expect(delivery.duplicated, seen).toBeLessThanOrEqual(unknown);
   console.log(
     `[faults-dynamo] 503 in ${during.map((answer) => Math.round(answer.ms)).join(", ")} ms; ${down.counts.dynamoResets} connections reset; delivery ${JSON.stringify(delivery)}`,
   );

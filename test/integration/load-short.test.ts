@@ -24,9 +24,7 @@ it(`takes the mix at ${RATE} req/s for ${SECONDS} s without a failure, and loses
 
   await driveMix(runtime, started.cookie, 5, 2, accepted); // warm-up: each function loads its module
   const step = await driveMix(runtime, started.cookie, RATE, SECONDS, accepted);
-  const delivery = await settle(runtime, accepted, 180_000, {
-    allowedDuplicates: () => sesOutcomesUnknown(runtime),
-  });
+  const delivery = await settle(runtime, accepted, 180_000);
   console.log(
     `[load-short] ${step.sent} requests: statuses ${JSON.stringify(step.statuses)}, p50 ${step.p50Ms} / p99 ${step.p99Ms} ms; delivery ${JSON.stringify(delivery)}; ${sesOutcomesUnknown(runtime)} sends without an answer`,
   );
