@@ -5,6 +5,10 @@
  *   import and zod's subpaths, which bind the whole namespace object, ≈450 KB with every locale —
  *   docs/decisions/0047. Our sources are never rewritten: trims.test.ts checks the filters below.)
  * - zod's `locales` namespace keeps English only, in case a dependency still binds the namespace.
+ * - zod's JSON Schema generation (`toJSONSchema`, `~standard.jsonSchema`), which zod's classic
+ *   schemas wire into every schema type and no function calls (trims.test.ts checks that
+ *   functions/ and events/ never name it), becomes functions that say so if they are ever
+ *   reached: ≈18 KB of every bundle.
  * - the AWS SDK's default credential chain becomes its environment link only (lambda-credentials.ts);
  * - the SDK's event-stream codec, which the protocol layer imports lazily and only for operations
  *   with event streams (DynamoDB, SQS, SES and Secrets Manager calls have none), becomes a module
@@ -23,6 +27,7 @@ import type { Plugin } from "esbuild";
 const LAMBDA_CREDENTIALS = fileURLToPath(new URL("./lambda-credentials.ts", import.meta.url));
 const ZOD_LOCALES_INDEX = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 const NO_EVENT_STREAMS = "no-event-streams";
+const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](?:json-schema-processors|to-json-schema)\.js$/;
 const SDK_CLIENT_SCHEMAS = /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]dist-es[\\/]schemas[\\/]schemas_\d+\.js$/;
 
 /** `{ [_h]: x }` -> `{ "http": x }` where the module declares `const _h = "http";`. */
@@ -35,6 +40,38 @@ export function literalTraitKeys(source: string): string {
     const value = strings.get(name);
     return value ? `${before}${value}:` : whole;
   });
+}
+
+/**
+ * A module with every export of `source`, each a function that throws when called, except the
+ * `create…Method` factories, which return such a function: zod's classic schemas call those when
+ * a schema's `~standard` property is read, and must only fail if the JSON Schema is asked for.
+ */
+export function unavailableExports(source: string, message: string): string {
+  const names = new Set<string>();
+  for (const [, name] of source.matchAll(
+    /^export (?:const|let|var|function\*?|async function|class) (\w+)/gm,
+  )) {
+    if (name) names.add(name);
+  }
+  for (const [, list] of source.matchAll(/^export \{([^}]*)\}/gm)) {
+    for (const item of (list ?? "").split(",")) {
+      const exported = item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (exported) names.add(exported);
+    }
+  }
+  const lines = [`const unavailable = () => { throw new Error(${JSON.stringify(message)}); };`];
+  for (const name of names) {
+    lines.push(
+      /^create\w*Method$/.test(name)
+        ? `export const ${name} = () => unavailable;`
+        : `export const ${name} = unavailable;`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 export function lambdaTrimsPlugin(): Plugin {
@@ -55,6 +92,13 @@ export function lambdaTrimsPlugin(): Plugin {
       }));
       build.onLoad({ filter: SDK_CLIENT_SCHEMAS }, async (args) => ({
         contents: literalTraitKeys(await readFile(args.path, "utf8")),
+        loader: "js",
+      }));
+      build.onLoad({ filter: ZOD_JSON_SCHEMA }, async (args) => ({
+        contents: unavailableExports(
+          await readFile(args.path, "utf8"),
+          "zod's JSON Schema generation is not bundled (infra/build/trims.ts)",
+        ),
         loader: "js",
       }));
       build.onLoad({ filter: ZOD_LOCALES_INDEX }, () => ({
