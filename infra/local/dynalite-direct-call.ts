@@ -23,6 +23,25 @@ export class WireError extends Error {
 /** One DynamoDB operation (`PutItem`, `DescribeTable`, …) with its JSON input, answered by dynalite. */
 export type Call = (operation: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
+/**
+ * Whether the item at `Key` meets `ConditionExpression` now, decided by dynalite's own condition
+ * code, writing nothing: resolves, or rejects with ConditionalCheckFailedException (or dynalite's
+ * ValidationException for a bad expression).
+ */
+export type CheckCondition = (input: {
+  TableName: string;
+  Key: Record<string, unknown>;
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}) => Promise<void>;
+
+/** What a transaction runs on: dynalite's actions and its condition check, called directly. */
+export interface DirectStore {
+  readonly call: Call;
+  readonly checkCondition: CheckCondition;
+}
+
 /** dynalite's internals the actions are run with: its store, its request validations and its actions. */
 interface DynaliteError {
   readonly statusCode?: number;
@@ -37,7 +56,10 @@ interface DynaliteValidation {
 }
 
 const requireDynalite = createRequire(import.meta.url);
-const dynaliteDb = requireDynalite("dynalite/db/index.js") as { create(options: unknown): DynaliteStore };
+const dynaliteDb = requireDynalite("dynalite/db/index.js") as {
+  create(options: unknown): DynaliteStore;
+  checkConditional(data: unknown, existingItem: unknown): DynaliteError | null | undefined;
+};
 const dynaliteValidations = requireDynalite("dynalite/validations/index.js") as {
   checkTypes(data: unknown, types: unknown): Record<string, unknown>;
   checkValidations(data: unknown, types: unknown, custom: unknown, store: DynaliteStore): void;
@@ -55,7 +77,7 @@ function wireErrorOf(error: unknown): unknown {
 }
 
 /** Runs dynalite's own validation and action for `operation` on its store, in this process. */
-function directCaller(store: DynaliteStore): Call {
+function directCaller(store: DynaliteStore): DirectStore {
   const operations = new Map<string, { validation: DynaliteValidation; action: DynaliteAction }>();
   const operationFor = (operation: string) => {
     let found = operations.get(operation);
@@ -69,14 +91,18 @@ function directCaller(store: DynaliteStore): Call {
     }
     return found;
   };
-  return (operation, input) =>
+  const validated = (operation: string, input: Record<string, unknown>) => {
+    const { validation } = operationFor(operation);
+    // A copy, as the JSON of an HTTP request would be: nothing the action keeps is shared.
+    const data = dynaliteValidations.checkTypes(structuredClone(input), validation.types);
+    dynaliteValidations.checkValidations(data, validation.types, validation.custom, store);
+    return data;
+  };
+  const call: Call = (operation, input) =>
     new Promise((resolve, reject) => {
       try {
-        const { validation, action } = operationFor(operation);
-        // A copy, as the JSON of an HTTP request would be: nothing the action keeps is shared.
-        const data = dynaliteValidations.checkTypes(structuredClone(input), validation.types);
-        dynaliteValidations.checkValidations(data, validation.types, validation.custom, store);
-        action(store, data, (error, result) => {
+        const data = validated(operation, input);
+        operationFor(operation).action(store, data, (error, result) => {
           if (error) reject(wireErrorOf(error));
           else resolve(result ?? {});
         });
@@ -84,13 +110,32 @@ function directCaller(store: DynaliteStore): Call {
         reject(wireErrorOf(error));
       }
     });
+  const checkCondition: CheckCondition = async (input) => {
+    // DeleteItem's validation parses a key and a condition, as a conditional delete would; the
+    // expression then goes to dynalite's own evaluation against the item as it is.
+    const data = (() => {
+      try {
+        return validated("DeleteItem", input);
+      } catch (error) {
+        throw wireErrorOf(error);
+      }
+    })();
+    const { Item } = await call("GetItem", {
+      TableName: input.TableName,
+      Key: input.Key,
+      ConsistentRead: true,
+    });
+    const refused = dynaliteDb.checkConditional(data, Item);
+    if (refused) throw wireErrorOf(refused);
+  };
+  return { call, checkCondition };
 }
 
 /**
  * A dynalite server and a caller of its actions on its store. The store is captured as dynalite
  * creates it (dynalite/index.js calls `db.create(options)`).
  */
-export function dynaliteWithDirectCall(options: DynaliteOptions): { server: Server; call: Call } {
+export function dynaliteWithDirectCall(options: DynaliteOptions): DirectStore & { server: Server } {
   const create = dynaliteDb.create;
   let store: DynaliteStore | undefined;
   dynaliteDb.create = (storeOptions) => {
@@ -107,5 +152,5 @@ export function dynaliteWithDirectCall(options: DynaliteOptions): { server: Serv
     throw new Error("dynalite did not create its store through dynalite/db (has dynalite changed?)");
   // Its table descriptions, read on every request, kept in memory (./dynalite-table-cache.ts).
   cacheTableDescriptions((store as unknown as { tableDb: TableDescriptionStore }).tableDb);
-  return { server, call: directCaller(store) };
+  return { server, ...directCaller(store) };
 }

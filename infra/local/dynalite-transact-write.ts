@@ -1,11 +1,12 @@
 /**
- * One TransactWriteItems request run against dynalite: every action an ordinary conditional write
- * (dynalite evaluates each condition and validation itself), under the locks of the items it
- * touches; if one is rejected, the ones already applied are rolled back from their before-images
- * and the caller gets DynamoDB's TransactionCanceledException with one CancellationReason per
- * action.
+ * One TransactWriteItems request run against dynalite, under the locks of the items it touches:
+ * first every condition is checked, writing nothing; only if all hold is each action applied, as
+ * an ordinary conditional write (dynalite evaluates each condition and validation itself). If one
+ * is rejected then (a plain write changed its item since the check), the ones already applied are
+ * rolled back from their before-images. Either way the caller gets DynamoDB's
+ * TransactionCanceledException with one CancellationReason per action.
  */
-import { type Call, WireError } from "./dynalite-direct-call";
+import { type Call, type CheckCondition, type DirectStore, WireError } from "./dynalite-direct-call";
 import { ItemLocks } from "./item-locks";
 
 type AttributeMap = Record<string, unknown>;
@@ -93,16 +94,9 @@ async function apply(call: Call, action: Prepared): Promise<void> {
         }),
       );
       return;
-    case "ConditionCheck": {
-      // Rewriting the item as it is (or deleting an absent one) under the condition checks it
-      // without changing anything.
-      const { Item } = await call("GetItem", { TableName: tableName, Key: key, ConsistentRead: true });
-      action.before = Item as AttributeMap | undefined;
-      if (action.before)
-        await call("PutItem", { TableName: tableName, Item: action.before, ...conditionOf(spec) });
-      else await call("DeleteItem", { TableName: tableName, Key: key, ...conditionOf(spec) });
+    case "ConditionCheck":
+      // Checked with every other condition before anything was written; it writes nothing.
       return;
-    }
   }
 }
 
@@ -117,10 +111,11 @@ async function restore(call: Call, action: Prepared): Promise<void> {
  * `cache` keeps each table's key attribute names between requests.
  */
 export async function transactWrite(
-  call: Call,
+  store: DirectStore,
   input: { TransactItems?: WireAction[] },
   cache: Map<string, string[]>,
 ) {
+  const { call } = store;
   const items = input.TransactItems ?? [];
   if (items.length === 0 || items.length > 100) {
     throw new WireError("ValidationException", "TransactItems must have between 1 and 100 actions");
@@ -150,7 +145,7 @@ export async function transactWrite(
 
   return locks.withLocks(
     prepared.map((action) => identityOf(action)),
-    () => applyAll(call, prepared),
+    () => applyAll(store, prepared),
   );
 }
 
@@ -161,29 +156,49 @@ function identityOf(action: Pick<Prepared, "tableName" | "key">): string {
 /** The outcome of an action left out because another was rejected first. */
 const NOT_APPLIED = new Error("not applied: another action of the transaction was rejected");
 
+/** The `#name` and `:value` placeholders an expression uses. */
+function placeholdersOf(expression: string): Set<string> {
+  return new Set(expression.match(/[#:][A-Za-z0-9_]+/g) ?? []);
+}
+
+/** Only the entries of `map` the expression names (DynamoDB refuses unused ones). */
+function usedBy<V>(map: Record<string, V> | undefined, used: Set<string>): Record<string, V> | undefined {
+  const entries = Object.entries(map ?? {}).filter(([placeholder]) => used.has(placeholder));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Checks the action's condition against its item as it is now, writing nothing. */
+async function check(checkCondition: CheckCondition, action: Prepared): Promise<void> {
+  const { ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = action.spec;
+  if (!ConditionExpression) return;
+  const used = placeholdersOf(ConditionExpression);
+  const names = usedBy(ExpressionAttributeNames, used);
+  const values = usedBy(ExpressionAttributeValues, used);
+  await checkCondition({
+    TableName: action.tableName,
+    Key: action.key,
+    ConditionExpression,
+    ...(names ? { ExpressionAttributeNames: names } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  });
+}
+
 /**
- * Applies the actions (they touch distinct items); if any is rejected, rolls back those that
- * succeeded and reports one cancellation reason per action, as DynamoDB does. The conditional
- * actions go first, and the unconditional ones only once every condition held: reads are not held
- * back, so an outbox event written beside a marker whose condition then fails would otherwise be
- * visible to the relay's sweep until its rollback, and relayed (DynamoDB never shows it).
+ * Checks every condition, then applies the actions (they touch distinct items), as DynamoDB does:
+ * a transaction cancelled by a condition writes nothing, not even for a moment. Reads are not held
+ * back here, so an outbox event written beside a marker whose condition then failed would be
+ * visible to the relay's sweep until its rollback, and relayed: an event for a record that never
+ * was. If an action is rejected after the checks (a plain write changed its item meanwhile), those
+ * that succeeded are rolled back, and one cancellation reason per action is reported.
  */
-async function applyAll(call: Call, prepared: Prepared[]): Promise<Record<string, never>> {
-  const guarded = (action: Prepared) => action.kind === "ConditionCheck" || !!action.spec.ConditionExpression;
-  const results: PromiseSettledResult<void>[] = new Array(prepared.length);
-  const settle = async (which: (action: Prepared) => boolean) => {
-    const positions = prepared.flatMap((action, index) => (which(action) ? [index] : []));
-    const settled = await Promise.allSettled(
-      positions.map((index) => apply(call, prepared[index] as Prepared)),
-    );
-    positions.forEach((index, i) => {
-      results[index] = settled[i] as PromiseSettledResult<void>;
-    });
-    return settled.every((result) => result.status === "fulfilled");
-  };
-  if (await settle(guarded)) await settle((action) => !guarded(action));
-  for (let index = 0; index < prepared.length; index++)
-    results[index] ??= { status: "rejected", reason: NOT_APPLIED };
+async function applyAll(store: DirectStore, prepared: Prepared[]): Promise<Record<string, never>> {
+  const { call } = store;
+  const checked = await Promise.allSettled(prepared.map((action) => check(store.checkCondition, action)));
+  const results: PromiseSettledResult<void>[] = checked.every((result) => result.status === "fulfilled")
+    ? await Promise.allSettled(prepared.map((action) => apply(call, action)))
+    : checked.map((result) =>
+        result.status === "rejected" ? result : { status: "rejected", reason: NOT_APPLIED },
+      );
   const failures = results.flatMap((result, index) => (result.status === "rejected" ? [index] : []));
   if (failures.length === 0) return {};
   await Promise.all(

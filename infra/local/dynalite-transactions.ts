@@ -8,16 +8,17 @@
  * TransactionCanceledException with one CancellationReason per action.
  *
  * Transactions that touch a common item are serialised by item locks; others run side by side.
- * Plain writes are not held back while a transaction runs, which a single-process development store
- * can live with: the guarantee the product relies on — a record and its outbox event are both
- * written or neither — holds.
+ * Every condition is checked before anything is written, so a transaction a condition cancels is
+ * never seen, even for a moment. Plain writes are not held back while a transaction runs, which a
+ * single-process development store can live with: the guarantee the product relies on — a record
+ * and its outbox event are both written or neither — holds.
  *
  * This file routes the requests; a transaction runs in infra/local/dynalite-transact-write.ts,
  * under infra/local/item-locks.ts, its actions called through infra/local/dynalite-direct-call.ts.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { DynaliteOptions } from "dynalite";
-import { type Call, dynaliteWithDirectCall, WireError } from "./dynalite-direct-call";
+import { type DirectStore, dynaliteWithDirectCall, WireError } from "./dynalite-direct-call";
 import { transactWrite } from "./dynalite-transact-write";
 import { keepIdleConnections } from "./net";
 
@@ -38,9 +39,9 @@ export const LIST_TABLES_HEADERS = {
  * (infra/local/dynalite-direct-call.ts).
  */
 export function dynaliteWithTransactions(options: DynaliteOptions): Server {
-  const { server, call } = dynaliteWithDirectCall(options);
+  const { server, ...store } = dynaliteWithDirectCall(options);
   keepIdleConnections(server);
-  return addTransactionSupport(server, call);
+  return addTransactionSupport(server, store);
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -63,7 +64,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Makes a dynalite server answer TransactWriteItems. Calling it twice on one server is harmless. */
-function addTransactionSupport(server: Server, call: Call): Server {
+function addTransactionSupport(server: Server, store: DirectStore): Server {
   const marked = server as Server & { [MARKER]?: true };
   if (marked[MARKER]) return server;
   marked[MARKER] = true;
@@ -82,7 +83,7 @@ function addTransactionSupport(server: Server, call: Call): Server {
     const run = async () => {
       try {
         const input = JSON.parse(await readBody(request));
-        send(response, 200, await transactWrite(call, input, keyCache));
+        send(response, 200, await transactWrite(store, input, keyCache));
       } catch (error) {
         if (error instanceof WireError) {
           send(response, 400, {
