@@ -4,6 +4,7 @@ import { deskFields } from "./desk";
 import { fillMsField, honeypotField, isoDateTime, submissionIdField } from "./fields";
 import { CONTACT_LEAD, type SystemKey } from "./lead-fields";
 import { requestShape, storedFormShape } from "./lead-rules";
+import { quarantineFields } from "./quarantine";
 
 export type { ContactSubject } from "./options";
 export { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "./options";
@@ -37,5 +38,6 @@ export const ContactMessage = z.object({
   /** When the notify worker had sent every e-mail of its event (the staff alert first). */
   notifiedAt: isoDateTime.optional(),
   ...deskFields,
+  ...quarantineFields,
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;

@@ -4,6 +4,7 @@ import { deskFields } from "./desk";
 import { fillMsField, honeypotField, isoDateTime, submissionIdField } from "./fields";
 import { SIGNUP_LEAD, type SystemKey } from "./lead-fields";
 import { requestShape, storedFormShape } from "./lead-rules";
+import { quarantineFields } from "./quarantine";
 
 export type { ProductLines, TeamSize } from "./options";
 export { PRODUCT_LINES, PRODUCT_LINES_LABELS, TEAM_SIZE_LABELS, TEAM_SIZES } from "./options";
@@ -43,5 +44,6 @@ export const Signup = z.object({
   /** When the notify worker had sent every e-mail of its event (the staff alert first). */
   notifiedAt: isoDateTime.optional(),
   ...deskFields,
+  ...quarantineFields,
 });
 export type Signup = z.infer<typeof Signup>;

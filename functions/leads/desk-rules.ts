@@ -15,6 +15,7 @@ import {
   OWNER_KEY,
   ownerCounterName,
   ownerKey,
+  uncountedChange,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 
@@ -78,5 +79,8 @@ function recordChange(
   const ownerCounter = owner ? ownerCounterName(status, owner) : undefined;
   if (ownerCounter) set[OWNER_COUNT] = ownerCounter;
   else remove.push(OWNER_COUNT);
-  return { set, remove, counters: deskCounterMoves(item, { status, owner }) };
+  const counters = deskCounterMoves(item, { status, owner });
+  // Spam leaves the totals and comes back with the record's marker (functions/model/lead-index.ts).
+  const uncounted = uncountedChange(counters);
+  return { set: { ...set, ...uncounted.set }, remove: [...remove, ...uncounted.remove], counters };
 }

@@ -7,6 +7,11 @@ import { DESK_COLUMNS, leadCsvColumns } from "./lead-csv";
 const BOOKKEEPING = ["notifiedAt", "deskBackfilledAt"];
 /** Shown inside another column: the linked lead's kind in "Linked to". */
 const SHOWN_WITHIN = ["linkedKind"];
+/**
+ * Shown elsewhere: the verdict's reasons and the hold on the Spam list, the release as the timeline's
+ * status entry (its time and who) (docs/decisions/0137, 0138).
+ */
+const SHOWN_ON_SPAM_LIST = ["spamCheck", "quarantine", "releasedAt", "releasedBy"];
 
 describe.each([SIGNUP_KIND, CONTACT_KIND])("the stored $kind", (lead) => {
   it("shows every stored field to staff: in the details or the CSV", () => {
@@ -16,6 +21,7 @@ describe.each([SIGNUP_KIND, CONTACT_KIND])("the stored $kind", (lead) => {
         .map(([key]) => key),
       ...DESK_COLUMNS.map((column) => column.key),
       ...SHOWN_WITHIN,
+      ...SHOWN_ON_SPAM_LIST,
     ]);
     const unseen = Object.keys(lead.schema.shape).filter(
       (key) => !shown.has(key) && !BOOKKEEPING.includes(key),

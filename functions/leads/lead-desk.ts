@@ -33,7 +33,7 @@ import {
 } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
 import { stageCalendar } from "../model/calendar";
-import { countedOwner, counterMoveUpdate, OWNER_COUNT } from "../model/lead-index";
+import { countedOwner, counterMoveUpdates, OWNER_COUNT } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
@@ -159,7 +159,7 @@ function recordWrites(
     set: { deskVersion: guard.next, ...decision.set, ...figures.set },
     remove: decision.remove,
   });
-  const counters = counterMoveUpdate(deps.tables.records, lead, item, decision.counters);
+  const counters = counterMoveUpdates(deps.tables.records, lead, item, decision.counters);
   return [
     {
       Update: {
@@ -179,7 +179,7 @@ function recordWrites(
         },
       },
     },
-    ...(counters ? [counters] : []),
+    ...counters,
     ...figures.actions,
   ];
 }

@@ -51,6 +51,9 @@ function byCreatedAt(lead: LeadKind): IndexSource {
  * urgent first), or without a status that owner's partitions of every status, merged. Otherwise
  * byDesk for one status (or urgency), else byCreatedAt, with the owner as a filter.
  */
+/** The statuses an owner's list merges when no status is chosen: Spam is on the Spam list only. */
+const LISTED_STATUSES = LEAD_STATUSES.filter((status) => status !== "spam");
+
 export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = true): IndexSource {
   const status = deskStatus(desk);
   if (desk.urgency && desk.status && desk.status !== "new") return { empty: true, ...byCreatedAt(lead) };
@@ -62,7 +65,7 @@ export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = 
       indexName: OWNER_INDEX,
       partition: {
         name: OWNER_KEY,
-        values: (status ? [status] : LEAD_STATUSES).map((each) => ownerKey(lead, each, owner)),
+        values: (status ? [status] : LISTED_STATUSES).map((each) => ownerKey(lead, each, owner)),
       },
       forward: Boolean(desk.urgency),
     };
@@ -108,6 +111,12 @@ function conditions(
     names["#deskKey"] = "deskKey";
     values[":deskKey"] = deskKey(lead, status);
     filters.push("#deskKey = :deskKey");
+  }
+  // Every status but Spam: Spam leads are on the Spam list only (docs/decisions/0137).
+  if (!status && source.indexName === CREATED_AT_INDEX) {
+    names["#deskKey"] = "deskKey";
+    values[":spamKey"] = deskKey(lead, "spam");
+    filters.push("(attribute_not_exists(#deskKey) OR #deskKey <> :spamKey)");
   }
   return { names, values, filters };
 }

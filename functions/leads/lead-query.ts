@@ -95,11 +95,10 @@ export class LeadQueries<R> {
       createdAt: String(candidate.createdAt),
       id: String(candidate.id),
     }));
-    return {
-      ...(await this.pageOf(matches, newerFirst, query.cursor, limit)),
-      total,
-      matched: matches.length,
-    };
+    const page = await this.pageOf(matches, newerFirst, query.cursor, limit);
+    // Spam leads are on the Spam list only (docs/decisions/0137); the search indexes hold no status.
+    const records = page.records.filter((record) => (record as { status?: unknown }).status !== "spam");
+    return { ...page, records, total, matched: matches.length - (page.records.length - records.length) };
   }
 
   /** The page after `cursor` of a complete, exactly known set of matches, in `order`. */

@@ -2,6 +2,7 @@ import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
 import { canonicalForm, prospectAddressKey } from "./identity";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
+import { countedExpiry } from "./quarantine";
 
 /**
  * Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries: the
@@ -76,9 +77,29 @@ export function bucketExpiry(
   record: { createdAt: string; expiresAt?: unknown },
   size: BucketSize,
 ): number | undefined {
-  if (typeof record.expiresAt !== "number") return undefined;
+  // A held lead's own expiry is the quarantine's; its buckets go by the stage's (./quarantine.ts).
+  const expiresAt = countedExpiry(record);
+  if (expiresAt === undefined) return undefined;
   const end = Date.parse(bucketStart(record.createdAt, size)) + BUCKET_MS[size];
-  return record.expiresAt + (end / 1000 - Math.floor(Date.parse(record.createdAt) / 1000));
+  return expiresAt + (end / 1000 - Math.floor(Date.parse(record.createdAt) / 1000));
+}
+
+/**
+ * A lead marked Spam (held by the quarantine, or set by staff) is out of the totals: the `n` of its
+ * day and hour counters and its facet counts (the lists, "N of M", the dashboard's counts), and
+ * counted only in `s_spam` (the Spam list). The record says so (`uncounted`), so a change or a
+ * delete moves exactly what it is counted in; a Spam lead stored before this is still counted in
+ * `n` and stays so until its next change (docs/decisions/0137-quarantine-as-spam-status.md).
+ */
+export const UNCOUNTED = "uncounted";
+
+export function isUncounted(record: Readonly<Record<string, unknown>>): boolean {
+  return record[UNCOUNTED] === true;
+}
+
+/** Whether a record with this status belongs out of the totals. */
+export function uncountedStatus(status: unknown): boolean {
+  return status === "spam";
 }
 
 /** The counter items of functions/model/tables.ts' byCreatedAt index: {id, kind, createdAt = bucket start}. */
@@ -92,15 +113,18 @@ export function counterUpdates(
   const status = statusAttribute(record);
   const owner = countedOwner(record);
   const shard = counterShard(String(record.id ?? ""));
-  return (["day", "hour"] as const).map((size) => {
+  const counted = !isUncounted(record);
+  // An uncounted record is only in its day counter's status and owner counts.
+  const sizes = counted ? (["day", "hour"] as const) : (["day"] as const);
+  return sizes.map((size) => {
     const start = bucketStart(record.createdAt, size);
     const expiresAt = bucketExpiry(record, size);
     const dayCounts = [
-      facet !== "n" ? `${facet} :d` : "",
+      facet !== "n" && counted ? `${facet} :d` : "",
       status ? `${status} :d` : "",
       owner ? "#owned :d" : "",
     ].filter(Boolean);
-    const counts = size === "day" ? ["n :d", ...dayCounts].join(", ") : "n :d";
+    const counts = size === "day" ? [counted ? "n :d" : "", ...dayCounts].filter(Boolean).join(", ") : "n :d";
     return {
       Update: {
         TableName: tableName,
@@ -186,6 +210,9 @@ export function deskCounterMoves(
   to: { readonly status: string; readonly owner: string | null },
 ): CounterMoves {
   const moves: Record<string, 1 | -1> = {};
+  // Into Spam: out of the totals; out of Spam (a record taken out): back in (counterMoveUpdates).
+  if (uncountedStatus(to.status) && !isUncounted(record)) moves.n = -1;
+  if (!uncountedStatus(to.status) && isUncounted(record)) moves.n = 1;
   const from = statusAttribute(record);
   const next = `s_${to.status}`;
   if (from !== next) {
@@ -217,6 +244,44 @@ export function counterMoveUpdate(
       ...updateExpression({ add: moves, set: { kind: counterKind(lead, "day"), createdAt: start } }),
     },
   };
+}
+
+/**
+ * counterMoveUpdate, and when the record goes out of the totals or back in (`n` moves): its facet
+ * count with it, and its hour counter's `n` (which carries the bucket's expiry: a held record never
+ * wrote that counter).
+ */
+export function counterMoveUpdates(
+  tableName: string,
+  lead: LeadKind,
+  record: Record<string, unknown> & { createdAt: string },
+  moves: CounterMoves,
+): TransactItem[] {
+  const total = moves.n;
+  const facet = facetAttribute(lead, facetsOf(lead, record));
+  const all: CounterMoves = total && facet !== "n" ? { ...moves, [facet]: total } : moves;
+  const day = counterMoveUpdate(tableName, lead, record, all);
+  if (!total) return day ? [day] : [];
+  const start = bucketStart(record.createdAt, "hour");
+  const expiresAt = bucketExpiry(record, "hour");
+  const hour: TransactItem = {
+    Update: {
+      TableName: tableName,
+      Key: { id: counterId(lead, "hour", start, counterShard(String(record.id ?? ""))) },
+      ...updateExpression({
+        add: { n: total },
+        set: { kind: counterKind(lead, "hour"), createdAt: start, ...(expiresAt ? { expiresAt } : {}) },
+      }),
+    },
+  };
+  return [...(day ? [day] : []), hour];
+}
+
+/** The record's `uncounted` marker after `moves`: set when it leaves the totals, removed when back. */
+export function uncountedChange(moves: CounterMoves): { set: Record<string, true>; remove: string[] } {
+  if (moves.n === -1) return { set: { [UNCOUNTED]: true }, remove: [] };
+  if (moves.n === 1) return { set: {}, remove: [UNCOUNTED] };
+  return { set: {}, remove: [] };
 }
 
 /**
@@ -319,12 +384,13 @@ export function counterItemsFor(
   for (const record of records) {
     const createdAt = String(record.createdAt);
     const facet = facetAttribute(lead, facetsOf(lead, record));
+    const counted = isUncounted(record) ? 0 : 1;
     for (const size of ["day", "hour"] as const) {
       const start = bucketStart(createdAt, size);
       const id = counterId(lead, size, start, counterShard(String(record.id ?? "")));
       const item = items.get(id) ?? { id, kind: counterKind(lead, size), createdAt: start, n: 0 };
-      item.n = Number(item.n) + 1;
-      if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + 1;
+      item.n = Number(item.n) + counted;
+      if (size === "day" && facet !== "n") item[facet] = Number(item[facet] ?? 0) + counted;
       const status = statusAttribute(record);
       if (size === "day" && status) item[status] = Number(item[status] ?? 0) + 1;
       const owner = countedOwner(record);

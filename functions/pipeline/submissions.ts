@@ -4,7 +4,9 @@ import type { LeadKindName } from "../../events/desk";
 import type { DomainEvent } from "../../events/envelopes";
 import { formValues } from "../../events/lead-fields";
 import type { LeadRequest, NewLead } from "../../events/lead-records";
+import type { StoredSpamCheck } from "../../events/quarantine";
 import type { SignupRequest } from "../../events/signup";
+import type { SpamVerdict } from "../../events/spam";
 import type { Clock, IdGenerator } from "../lib/clock";
 import {
   isConditionRefused,
@@ -14,11 +16,12 @@ import {
   type Sleep,
 } from "../lib/transact";
 import { stageCalendar } from "../model/calendar";
-import { indexedWrite } from "../model/lead-index";
+import { indexedWrite, UNCOUNTED } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { personLeadPut } from "../model/person-leads";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
+import { HELD, isHeld, KEPT_UNTIL, quarantineExpiry } from "../model/quarantine";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import { leadExpiry } from "../model/retention";
@@ -72,6 +75,11 @@ export interface SubmissionDeps {
 export interface SubmissionMeta {
   /** The visitor's address, stored on the record. */
   readonly ipAddress?: string;
+  /**
+   * The spam judge's verdict (functions/pipeline/spam/judge.ts), stored with the lead; a spam one
+   * holds it in quarantine (docs/decisions/0137-quarantine-as-spam-status.md). Absent: not judged.
+   */
+  readonly verdict?: SpamVerdict;
 }
 
 export interface AcceptedSubmission {
@@ -98,11 +106,20 @@ async function storeWithEvent(
   // The address's open lead changed since it was read (another submission opened one, or it
   // closed), or DynamoDB reported a conflict: read it again.
   const retryable = (error: unknown) => isConditionRefused(error) || isTransactionConflict(error);
+  // A held submission is nobody's lead yet: it neither links to the address's open lead nor claims
+  // the lookup (a bot using a prospect's address must not touch their lead), and publishes nothing.
+  const held = isHeld(draft);
   return retryTransaction({ attempts: TRANSACTION_ATTEMPTS, retryable, sleep: deps.sleep }, async () => {
-    const prospect = await readProspect(deps.db, deps.tables.audit, draft.email, deps.clock());
+    const prospect = held
+      ? ({ state: "none" } as const)
+      : await readProspect(deps.db, deps.tables.audit, draft.email, deps.clock());
     const linkTo = prospect.state === "open" ? prospect.lead : undefined;
     const record = linkTo ? linkedRecord(draft, linkTo) : draft;
-    const retained = withExpiry(record, deps.retentionDays);
+    // A held one's item is out of the counters' totals from the start: a marker of the item, not a
+    // field of the record (functions/model/lead-index.ts).
+    const retained = held
+      ? { ...heldExpiry(record, deps.retentionDays), [UNCOUNTED]: true }
+      : withExpiry(record, deps.retentionDays);
     // Search attributes and counters of the Command Center (functions/model/lead-index.ts); the
     // counters take the record's expiry so that they expire with it.
     const indexed = indexedWrite(deps.tables.records, lead, retained);
@@ -115,30 +132,32 @@ async function storeWithEvent(
       deps.calendar ?? stageCalendar(),
     );
     const self: OpenLeadRef = { kind: lead.kind, id: draft.id };
-    const prospectActions = linkTo
-      ? [
-          stillOpenLead(deps.tables.audit, draft.email, linkTo),
-          // Expires with the submission it records, which the entry describes.
-          timelinePut(
-            deps.tables.audit,
-            { ...linkTo, expiresAt: retained.expiresAt },
-            {
-              type: "linked",
-              at: new Date(draft.createdAt),
-              actor: "system",
-              otherKind: lead.kind,
-              otherId: draft.id,
-            },
-          ),
-        ]
-      : [
-          claimOpenLead(
-            deps.tables.audit,
-            draft.email,
-            { ...self, createdAt: draft.createdAt, expiresAt: retained.expiresAt },
-            prospect.state === "stale" ? prospect.lead : undefined,
-          ),
-        ];
+    const prospectActions = held
+      ? []
+      : linkTo
+        ? [
+            stillOpenLead(deps.tables.audit, draft.email, linkTo),
+            // Expires with the submission it records, which the entry describes.
+            timelinePut(
+              deps.tables.audit,
+              { ...linkTo, expiresAt: retained.expiresAt },
+              {
+                type: "linked",
+                at: new Date(draft.createdAt),
+                actor: "system",
+                otherKind: lead.kind,
+                otherId: draft.id,
+              },
+            ),
+          ]
+        : [
+            claimOpenLead(
+              deps.tables.audit,
+              draft.email,
+              { ...self, createdAt: draft.createdAt, expiresAt: retained.expiresAt },
+              prospect.state === "stale" ? prospect.lead : undefined,
+            ),
+          ];
     const write = new TransactWriteCommand({
       TransactItems: [
         // First: its condition failing is how a double submit is told apart (isFirstConditionRefused).
@@ -153,13 +172,17 @@ async function storeWithEvent(
             ConditionExpression: "attribute_not_exists(id)",
           },
         },
-        {
-          Put: {
-            TableName: deps.tables.outbox,
-            Item: outboxItemFor(eventOf(record)),
-            ConditionExpression: "attribute_not_exists(id)",
-          },
-        },
+        ...(held
+          ? []
+          : [
+              {
+                Put: {
+                  TableName: deps.tables.outbox,
+                  Item: outboxItemFor(eventOf(record)),
+                  ConditionExpression: "attribute_not_exists(id)",
+                },
+              },
+            ]),
         ...indexed.actions,
         ...figures.actions,
         ...prospectActions,
@@ -191,20 +214,53 @@ export function withExpiry<R extends { createdAt: string }>(
 }
 
 /**
+ * A held record's expiries: its own after QUARANTINE_DAYS, and the stage's kept beside it for its
+ * counters and for a release (functions/model/quarantine.ts).
+ */
+function heldExpiry<R extends { createdAt: string }>(
+  record: R,
+  retentionDays: number | undefined,
+): R & { expiresAt: number } {
+  const kept = leadExpiry(record.createdAt, retentionDays);
+  return {
+    ...record,
+    expiresAt: quarantineExpiry(record.createdAt),
+    ...(kept === undefined ? {} : { [KEPT_UNTIL]: kept }),
+  };
+}
+
+/**
  * Transactions that touch the same item at the same moment (two submissions updating the same
  * Command Center counter) cancel each other with TransactionConflict, which the SDK does not retry.
  * Retrying a few times with jitter is safe: the record's condition makes the write idempotent.
  */
 export const TRANSACTION_ATTEMPTS = 5;
 
-function common(deps: SubmissionDeps) {
+/** The verdict as the lead stores it (events/quarantine.ts). */
+function spamCheckOf(verdict: SpamVerdict, at: string): StoredSpamCheck {
+  return {
+    score: verdict.score,
+    reasons: verdict.reasons.map((reason) => ({ ...reason })),
+    judgedAt: at,
+  };
+}
+
+/** Where a new lead's desk starts: New with its clock running, or held as spam (no clock). */
+type DeskStart = Pick<NewLead, "status" | "dueAt" | "spamCheck" | "quarantine">;
+
+function common(deps: SubmissionDeps, verdict: SpamVerdict | undefined) {
   const clock = deps.clock();
   const now = clock.toISOString();
-  // Every new lead starts New, with its response clock running (functions/model/response-clock.ts).
-  const desk = {
-    status: "new" as const,
-    dueAt: new Date(replyDueAt(deps.calendar ?? stageCalendar(), clock.getTime())).toISOString(),
-  };
+  const check = verdict ? { spamCheck: spamCheckOf(verdict, now) } : {};
+  // Every new lead starts New, with its response clock running (functions/model/response-clock.ts);
+  // a spam one is held: Spam, no clock, out of the totals (docs/decisions/0137).
+  const desk: DeskStart = verdict?.spam
+    ? { status: "spam", quarantine: HELD, ...check }
+    : {
+        status: "new",
+        dueAt: new Date(replyDueAt(deps.calendar ?? stageCalendar(), clock.getTime())).toISOString(),
+        ...check,
+      };
   // The server's id, never the browser's (docs/decisions/0120-server-issued-lead-ids.md).
   return { id: deps.newId(), createdAt: now, eventId: deps.newId(), desk };
 }
@@ -229,7 +285,7 @@ const SUBMISSIONS: Readonly<Record<LeadKindName, SubmissionKind>> = {
 export function newLead<K extends LeadKindName>(
   lead: LeadKind,
   input: LeadRequest<K>,
-  start: { readonly id: string; readonly createdAt: string; readonly desk: { status: "new"; dueAt: string } },
+  start: { readonly id: string; readonly createdAt: string; readonly desk: DeskStart },
   meta: SubmissionMeta,
 ): NewLead<K> {
   return {
@@ -253,7 +309,7 @@ export async function accept<K extends LeadKindName>(
   meta: SubmissionMeta = {},
 ): Promise<AcceptedSubmission> {
   const { lead, event } = SUBMISSIONS[kind];
-  const { id, createdAt, eventId, desk } = common(deps);
+  const { id, createdAt, eventId, desk } = common(deps, meta.verdict);
   const double = input.submissionId
     ? doubleSubmitOf(lead.kind, input.submissionId, formValues(lead.fields, input))
     : undefined;

@@ -1,7 +1,9 @@
 /**
  * One HTTP flow for both forms (POST /api/signup, POST /api/contact):
  * standard stack (functions/lib/http: size, media type, JSON) -> per-IP rate limit ->
- * validate -> honeypot -> store record + event in one transaction -> 201 { ok: true, id }.
+ * validate -> the spam judge (functions/pipeline/spam/judge.ts) -> store record (with the verdict)
+ * + event in one transaction -> 201 { ok: true, id }. A spam verdict stores the lead held, without
+ * its event (docs/decisions/0137-quarantine-as-spam-status.md); the answer is the same.
  * The limit comes before validation: cheap checks first, and a client sending invalid bodies is
  * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
@@ -10,17 +12,22 @@ import { HONEYPOT_FIELD } from "../../../events/options";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/clock";
 import { createDocumentClient } from "../../lib/dynamo";
 import { once, requireEnv } from "../../lib/env";
-import { httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
+import { type ApiRequest, httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
 import { clientNetwork } from "../../lib/ip-address";
+import { createLogger, describeError } from "../../lib/log";
 import { hitRateLimit } from "../../lib/rate-limit";
 import type { TableKey } from "../../model/tables";
 import { tableName } from "../../model/tables";
+import { edgeSignalsOf } from "../spam/edge-signals";
+import { judgeSubmission } from "../spam/judge";
 import {
   type AcceptedSubmission,
   isHoneypotFilled,
   type SubmissionDeps,
   type SubmissionMeta,
 } from "../submissions";
+
+const log = createLogger({ route: "submission" });
 
 export interface SubmissionRouteDeps extends SubmissionDeps {
   readonly ephemeralTable: string;
@@ -62,6 +69,35 @@ export function depsFromEnvironment(
   }));
 }
 
+/**
+ * The judge's verdict on a valid submission. A judge that fails (a lookup it depends on) must not
+ * lose a person's submission: it is stored unjudged, as before the judge, and the failure logged.
+ */
+async function verdictOf<S extends z.ZodType>(
+  deps: SubmissionRouteDeps,
+  definition: SubmissionRoute<S>,
+  request: ApiRequest,
+  input: z.infer<S>,
+) {
+  const fields = input as Record<string, unknown>;
+  const network = request.clientIp ? clientNetwork(request.clientIp) : undefined;
+  // Not a literal: the judge takes the clients it knows of (functions/pipeline/spam/judge.ts SpamDeps).
+  const spamDeps = { now: deps.clock, clock: deps.clock, db: deps.db, ephemeralTable: deps.ephemeralTable };
+  try {
+    return await judgeSubmission(spamDeps, {
+      kind: definition.route.endsWith("/signup") ? "signup" : "contact",
+      fields,
+      email: String(fields.email ?? ""),
+      honeypotFilled: isHoneypotFilled(request.body?.[HONEYPOT_FIELD]),
+      ...edgeSignalsOf(request),
+      ...(network ? { network } : {}),
+    });
+  } catch (error) {
+    log.error("spam judge failed; stored unjudged", { reason: describeError(error) });
+    return undefined;
+  }
+}
+
 export function submissionHandler<S extends z.ZodType>(
   definition: SubmissionRoute<S>,
   getDeps: () => SubmissionRouteDeps = depsFromEnvironment(definition.recordsTable),
@@ -79,23 +115,16 @@ export function submissionHandler<S extends z.ZodType>(
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 
     const input = validateBody(request, definition.schema) as z.infer<S>;
-
-    if (isHoneypotFilled(request.body?.[HONEYPOT_FIELD])) {
-      // A bot: the ordinary answer (a server-issued id, like every answer), so it learns nothing;
-      // nothing stored, nothing sent.
-      const id = deps.newId();
-      Object.assign(request.logFields, { reason: "honeypot", id });
-      return jsonResponse(201, { ok: true, id });
-    }
-
-    const accepted = await definition.accept(
-      deps,
-      input,
-      request.clientIp ? { ipAddress: request.clientIp } : {},
-    );
+    const verdict = await verdictOf(deps, definition, request, input);
+    const accepted = await definition.accept(deps, input, {
+      ...(request.clientIp ? { ipAddress: request.clientIp } : {}),
+      ...(verdict ? { verdict } : {}),
+    });
+    // The same answer, held or not: a bot learns nothing (a server-issued id, like every answer).
     Object.assign(request.logFields, {
       id: accepted.id,
-      reason: accepted.duplicate ? "duplicate_submission" : "accepted",
+      reason: accepted.duplicate ? "duplicate_submission" : verdict?.spam ? "quarantined" : "accepted",
+      ...(verdict?.spam ? { spamReasons: verdict.reasons.map((reason) => reason.code).join(",") } : {}),
     });
     return jsonResponse(201, { ok: true, id: accepted.id });
   });

@@ -16,6 +16,7 @@ import { IntegrationsPage } from "./integrations/IntegrationsPage";
 import { ContactsPage } from "./leads/ContactsPage";
 import { DashboardPage, DashboardTitle } from "./leads/DashboardPage";
 import { SignupsPage } from "./leads/SignupsPage";
+import { SpamPage } from "./leads/SpamPage";
 import { PrivacyPage } from "./privacy/PrivacyPage";
 import { AcceptInvitationPage } from "./sign-in/AcceptInvitationPage";
 import { ConfirmEmailPage } from "./sign-in/ConfirmEmailPage";
@@ -58,6 +59,14 @@ export default function CommandCenterApp() {
             element={
               <StaffPage title="Contact Messages" back wide>
                 <ContactsPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="spam"
+            element={
+              <StaffPage title="Spam" back wide>
+                <SpamPage />
               </StaffPage>
             }
           />

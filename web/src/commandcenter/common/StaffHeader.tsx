@@ -26,6 +26,7 @@ export function StaffHeader({ children }: { children: ReactNode }) {
       <header className={styles.header}>
         <div className={styles.headerTitle}>{children}</div>
         <nav className={styles.headerTitle} aria-label="Command Center">
+          <Link to="/commandcenter/spam">Spam</Link>
           {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
           {user?.role === "admin" && <Link to="/commandcenter/privacy">Privacy</Link>}
           {user?.role === "admin" && <Link to="/commandcenter/integrations">Integrations</Link>}

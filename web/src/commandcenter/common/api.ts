@@ -31,6 +31,7 @@ import type {
   TotpStartResponse,
 } from "../../../../events";
 import type { PasskeyListResponse, PasskeyView } from "../../../../events/passkeys";
+import type { NotSpamRequest, NotSpamResponse } from "../../../../events/quarantine";
 
 export class ApiFailure extends Error {
   constructor(
@@ -177,6 +178,7 @@ export const api = {
   deskUpdate: (body: DeskUpdateRequest) =>
     request<DeskUpdateResponse>("POST", "/api/admin/desk/update", body),
   deskStats: () => request<DeskStatsResponse>("GET", "/api/admin/desk/stats"),
+  notSpam: (body: NotSpamRequest) => request<NotSpamResponse>("POST", "/api/admin/desk/not-spam", body),
   deskOwners: () => request<DeskOwnersResponse>("GET", "/api/admin/desk/owners"),
   timeline: (plural: LeadPlural, id: string) =>
     request<LeadTimelineResponse>("GET", `/api/admin/${plural}/${encodeURIComponent(id)}/timeline`),

@@ -1,0 +1,190 @@
+/**
+ * The quarantine over real HTTP against the local runtime (docs/decisions/0137, 0138): a
+ * submission the judge calls spam (the honeypot) is stored and answered like any other, lands on the
+ * Spam list with its reason and sends nothing — no e-mail in the SES stand-in, nothing at the
+ * webhook receiver or the Slack stand-in; "Not spam", asked twice at once, releases it once and each
+ * of those then gets it exactly once; the counts and the response clock follow; a lead marked Spam
+ * by hand moves to the Spam list; a spam submission from an open lead's address leaves that lead
+ * alone.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HONEYPOT_FIELD } from "../../events/options";
+import type { Signup } from "../../events/signup";
+import { postJson } from "../support/post-json";
+import type { RuntimeProcess } from "../support/runtime";
+import { startWebhookRuntime } from "../support/webhooks";
+import { call, FIRST_ADMIN, signIn } from "./auth-support";
+
+let runtime: RuntimeProcess;
+let admin: string;
+
+const receiverUrl = (name: string) => `${runtime.url}/__local/webhooks/${name}`;
+async function received(name: string): Promise<{ body: string }[]> {
+  const answer = await fetch(receiverUrl(name));
+  return ((await answer.json()) as { received: { body: string }[] }).received;
+}
+/** What the webhook receiver and the Slack stand-in got about a lead (Slack's text names it by its link). */
+const about = (id: string) => async () =>
+  (await received("q-hook")).filter((one) => one.body.includes(id)).length +
+  (await received("q-slack")).filter((one) => one.body.includes(id)).length;
+const mailAbout = async (address: string) =>
+  (await runtime.emails()).filter((email) => JSON.stringify(email).includes(address));
+
+beforeAll(async () => {
+  runtime = await startWebhookRuntime();
+  admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
+  for (const [kind, name] of [
+    ["webhook", "q-hook"],
+    ["slack", "q-slack"],
+  ] as const) {
+    const added = await call(runtime, "POST", "/api/integrations/endpoints", {
+      cookie: admin,
+      body: {
+        kind,
+        url: receiverUrl(name),
+        events: ["signup.created", "contact.received", "lead.status_changed"],
+        description: name,
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+let count = 0;
+function signupBody(email: string, extra: Record<string, unknown> = {}) {
+  count += 1;
+  return {
+    firstName: "Sam",
+    lastName: `Sample ${count}`,
+    email,
+    teamSize: "solo",
+    productLines: "single",
+    ...extra,
+  };
+}
+
+async function submit(
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const answer = await postJson(`${runtime.url}/api/signup`, body);
+  return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+}
+
+async function list(query = ""): Promise<{ signups: Signup[]; total: number; matched: number }> {
+  const answer = await call(runtime, "GET", `/api/admin/signups${query}`, { cookie: admin });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json as { signups: Signup[]; total: number; matched: number };
+}
+
+const release = (id: string) =>
+  call(runtime, "POST", "/api/admin/desk/not-spam", { cookie: admin, body: { kind: "signup", id } });
+
+describe("a honeypot submission", () => {
+  let id = "";
+  const email = `held.${Date.now()}@example.com`;
+
+  it("is answered like any other, stored on the Spam list with its reason, and sends nothing", async () => {
+    const before = await list();
+    const body = signupBody(email, { [HONEYPOT_FIELD]: "http://spam.example", submissionId: randomUUID() });
+    const first = await submit(body);
+    expect(first.status).toBe(201);
+    expect(Object.keys(first.json).sort()).toEqual(["id", "ok"]);
+    id = String(first.json.id);
+    // A double submit still answers the first id.
+    const again = await submit(body);
+    expect(again).toEqual({ status: 201, json: { ok: true, id } });
+
+    const spam = await list("?status=spam");
+    const held = spam.signups.find((lead) => lead.id === id);
+    expect(held).toMatchObject({
+      status: "spam",
+      quarantine: "held",
+      spamCheck: { reasons: [{ code: "honeypot" }] },
+    });
+    expect(held?.dueAt).toBeUndefined();
+    const after = await list();
+    expect(after.signups.some((lead) => lead.id === id)).toBe(false);
+    expect(after.total).toBe(before.total);
+
+    await runtime.waitFor(() => runtime.settled());
+    expect(await mailAbout(email)).toHaveLength(0);
+    expect(await about(id)()).toBe(0);
+  });
+
+  it("is released once by two parallel Not spam requests, and then everything goes out exactly once", async () => {
+    const before = await list();
+    const releasedFrom = Date.now();
+    const answers = await Promise.all([release(id), release(id)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json?.outcome).sort()).toEqual(["already", "released"]);
+    // A third, later click changes nothing either.
+    expect((await release(id)).json?.outcome).toBe("already");
+
+    const lead = (await list()).signups.find((one) => one.id === id);
+    expect(lead).toMatchObject({ status: "new", quarantine: "released", releasedBy: FIRST_ADMIN.username });
+    // The clock starts at the release: due a day of weekday time after it, never before it.
+    expect(Date.parse(String(lead?.dueAt))).toBeGreaterThan(releasedFrom);
+    expect((await list()).total).toBe(before.total + 1);
+    expect((await list("?status=spam")).signups.some((one) => one.id === id)).toBe(false);
+
+    await runtime.waitFor(async () => (await mailAbout(email)).length >= 2 && (await about(id)()) >= 2);
+    await runtime.waitFor(() => runtime.settled());
+    const mails = await mailAbout(email);
+    // The staff alert and the acknowledgement.
+    expect(mails, JSON.stringify(mails.map((mail) => [mail.subject, mail.destination.to]))).toHaveLength(2);
+    expect(mails.filter((mail) => mail.destination.to.includes(email))).toHaveLength(1);
+    expect((await received("q-hook")).filter((one) => one.body.includes(id))).toHaveLength(1);
+    expect((await received("q-slack")).filter((one) => one.body.includes(id))).toHaveLength(1);
+
+    const timeline = await call(runtime, "GET", `/api/admin/signups/${id}/timeline`, { cookie: admin });
+    const entries = (timeline.json as { timeline: { type: string; actor: string; status?: string }[] })
+      .timeline;
+    expect(entries).toContainEqual(
+      expect.objectContaining({ type: "status", actor: FIRST_ADMIN.username, status: "new" }),
+    );
+  });
+});
+
+describe("marking a lead Spam by hand", () => {
+  it("moves it from the list and its counts to the Spam list, and Not spam brings it back", async () => {
+    const email = `byhand.${Date.now()}@example.com`;
+    const before = await list();
+    const { json } = await submit(signupBody(email));
+    const id = String(json.id);
+    expect((await list()).total).toBe(before.total + 1);
+    const marked = await call(runtime, "POST", "/api/admin/desk/update", {
+      cookie: admin,
+      body: { kind: "signup", ids: [id], status: "spam" },
+    });
+    expect(marked.status, marked.text).toBe(200);
+    const after = await list();
+    expect(after.signups.some((lead) => lead.id === id)).toBe(false);
+    expect(after.total).toBe(before.total);
+    expect((await list("?status=spam")).signups.some((lead) => lead.id === id)).toBe(true);
+
+    expect((await release(id)).json).toMatchObject({ outcome: "released", status: "new" });
+    expect((await list()).total).toBe(before.total + 1);
+    expect((await list()).signups.some((lead) => lead.id === id)).toBe(true);
+  });
+});
+
+describe("a spam submission from the address of an open lead", () => {
+  it("neither links to that lead nor takes its place: the next real submission still links", async () => {
+    const email = `prospect.${Date.now()}@example.com`;
+    const open = String((await submit(signupBody(email))).json.id);
+    const spam = String((await submit(signupBody(email, { [HONEYPOT_FIELD]: "x" }))).json.id);
+    const real = String((await submit(signupBody(email))).json.id);
+    const timeline = await call(runtime, "GET", `/api/admin/signups/${open}/timeline`, { cookie: admin });
+    const linked = (timeline.json as { timeline: { type: string; otherId?: string }[] }).timeline.filter(
+      (entry) => entry.type === "linked",
+    );
+    expect(linked.map((entry) => entry.otherId)).toEqual([real]);
+    const spamLead = (await list("?status=spam")).signups.find((lead) => lead.id === spam);
+    expect(spamLead?.linkedTo).toBeUndefined();
+  });
+});
