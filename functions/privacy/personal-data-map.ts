@@ -40,13 +40,15 @@ export interface PersonalDataStore {
 
 const NONE = "—";
 const LEAD_RECORD = {
-  holds: "name, address, IP address, country, every form field, the desk's status, owner and times",
+  holds:
+    "name, address, IP address, country, every form field, the desk's status, owner and times, the spam verdict (score, reasons) and who released it",
   find: "the bySearchEmail index under the address's canonical form, each record kept only when sameAddress agrees",
   export: "as stored, without keys, index entries and counters",
   erase:
     "deleted with its counters, figures and open-lead lookup (functions/model/lead-delete.ts); an erased-lead mark first",
   deleteLead: "deleted the same way; its person pointer stays",
-  retention: "expiresAt = arrival + RETENTION_DAYS (none: kept)",
+  retention:
+    "expiresAt = arrival + RETENTION_DAYS (none: kept); held as spam: arrival + 30 days, until released",
   replay: "its events leave through the outbox and the queues (see there)",
 } as const;
 

@@ -55,6 +55,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Form safeguards:</strong> each form also sends a random identifier made by your browser,
             so that a form sent twice is stored once, and a hidden field that only automated spam fills in.
+            A request our checks judge to be automated spam is kept, with the reasons, for our team to review
+            instead of being answered; if our team confirms it is not spam, we handle it like any other.
           </li>
           <li>
             <strong>Usage logs:</strong> our servers log requests to the website's forms and to the Service
@@ -233,6 +235,10 @@ const SECTIONS: readonly LegalSection[] = [
           (dev.repdesk.example.com), deleted automatically 30 days after they arrive. When a request is
           deleted, automatically or at your request, the notes, status history and reply copies about it go
           with it; our statistics keep only counts, with nothing that identifies you.
+        </li>
+        <li>
+          Requests judged to be automated spam: deleted automatically 30 days after they arrive, unless our
+          team finds they are not spam, in which case they are kept like any other request.
         </li>
         <li>Records of requests forwarded to our team's tools (webhooks and Slack): 30 days.</li>
         <li>
