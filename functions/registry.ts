@@ -8,6 +8,7 @@
 import { LEAD_PLURALS } from "../events/desk";
 import type { DomainEventType } from "../events/envelopes";
 import { INTEGRATIONS } from "./model/integrations-registry";
+import { QUARANTINE_API } from "./model/quarantine-registry";
 import type {
   HttpFunctionDefinition,
   QueueDefinition,
@@ -149,8 +150,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { users: "readWrite", invitations: "readWrite", audit: "write", authState: "readWrite" },
     sessionKey: true,
   },
-  // The forgotten password (docs/decisions/0063) and "This wasn't me" (docs/decisions/0082): public,
-  // the e-mailed one-time link is the credential.
+  // Forgotten password (decision 0063), "This wasn't me" (0082): public, the e-mailed link is the credential.
   {
     name: "password-reset",
     entry: "staff/routes/password-reset.ts",
@@ -237,23 +237,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     sessionKey: true,
     sendsEmail: true,
   },
-  // "Not spam" (docs/decisions/0138-release-exactly-once.md): releases a lead the quarantine held.
-  // Both kinds; audit: the status entry, the address's open-lead lookup and person pointer; outbox:
-  // the lead's event (its e-mails and integrations) and the desk's lead.* events for a hand-marked one.
-  {
-    name: "admin-desk-not-spam",
-    entry: "leads/routes/release-routes.ts#notSpam",
-    routes: ["POST /api/admin/desk/not-spam"],
-    tables: {
-      signups: "lookupUpsert",
-      contacts: "lookupUpsert",
-      audit: "lookupUpsert",
-      outbox: "write",
-      users: "read",
-      authState: "read",
-    },
-    sessionKey: true,
-  },
+  QUARANTINE_API,
   INTEGRATIONS.api,
   {
     name: "privacy",
@@ -284,8 +268,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
 const ENRICH_TABLES = { signups: "readWrite", outbox: "write" } as const; // outbox: signup.enriched (0091)
 export const WORKERS: readonly WorkerDefinition[] = [
   { name: "enrich", entry: "pipeline/routes/enrich.ts", tables: ENRICH_TABLES, assets: "geoip" },
-  // Two lanes of e-mail (docs/decisions/0098-mail-lanes.md): staff-facing mail never waits behind
-  // the prospects' acknowledgements.
+  // Two mail lanes (docs/decisions/0098-mail-lanes.md): staff mail never waits behind acknowledgements.
   {
     name: "notify",
     entry: "pipeline/routes/notify.ts#staffHandler",

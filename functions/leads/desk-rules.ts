@@ -15,9 +15,9 @@ import {
   OWNER_KEY,
   ownerCounterName,
   ownerKey,
-  uncountedChange,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { uncountedChange } from "../model/quarantine";
 
 /** A record's status; records from before the desk are New. */
 export function statusOf(item: Record<string, unknown>): LeadStatus {

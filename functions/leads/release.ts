@@ -30,13 +30,12 @@ import {
   OWNER_KEY,
   ownerCounterOf,
   ownerKey,
-  UNCOUNTED,
 } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { personLeadPut } from "../model/person-leads";
 import { claimOpenLead, readProspect, stillOpenLead } from "../model/prospects";
-import { HELD, isHeld, KEPT_UNTIL, RELEASED } from "../model/quarantine";
+import { HELD, isHeld, KEPT_UNTIL, RELEASED, UNCOUNTED } from "../model/quarantine";
 import { replyDueAt } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import { timelinePut } from "../model/timeline";

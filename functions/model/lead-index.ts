@@ -2,7 +2,7 @@ import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
 import { canonicalForm, prospectAddressKey } from "./identity";
 import { facetAttribute, facetsOf, type LeadKind } from "./lead-kinds";
-import { countedExpiry } from "./quarantine";
+import { countedExpiry, isUncounted, uncountedStatus } from "./quarantine";
 
 /**
  * Case-insensitive, whitespace-collapsed form used both for stored search keys and for queries: the
@@ -82,24 +82,6 @@ export function bucketExpiry(
   if (expiresAt === undefined) return undefined;
   const end = Date.parse(bucketStart(record.createdAt, size)) + BUCKET_MS[size];
   return expiresAt + (end / 1000 - Math.floor(Date.parse(record.createdAt) / 1000));
-}
-
-/**
- * A lead marked Spam (held by the quarantine, or set by staff) is out of the totals: the `n` of its
- * day and hour counters and its facet counts (the lists, "N of M", the dashboard's counts), and
- * counted only in `s_spam` (the Spam list). The record says so (`uncounted`), so a change or a
- * delete moves exactly what it is counted in; a Spam lead stored before this is still counted in
- * `n` and stays so until its next change (docs/decisions/0137-quarantine-as-spam-status.md).
- */
-export const UNCOUNTED = "uncounted";
-
-export function isUncounted(record: Readonly<Record<string, unknown>>): boolean {
-  return record[UNCOUNTED] === true;
-}
-
-/** Whether a record with this status belongs out of the totals. */
-export function uncountedStatus(status: unknown): boolean {
-  return status === "spam";
 }
 
 /** The counter items of functions/model/tables.ts' byCreatedAt index: {id, kind, createdAt = bucket start}. */
@@ -275,13 +257,6 @@ export function counterMoveUpdates(
     },
   };
   return [...(day ? [day] : []), hour];
-}
-
-/** The record's `uncounted` marker after `moves`: set when it leaves the totals, removed when back. */
-export function uncountedChange(moves: CounterMoves): { set: Record<string, true>; remove: string[] } {
-  if (moves.n === -1) return { set: { [UNCOUNTED]: true }, remove: [] };
-  if (moves.n === 1) return { set: {}, remove: [UNCOUNTED] };
-  return { set: {}, remove: [] };
 }
 
 /**

@@ -31,3 +31,31 @@ export function countedExpiry(record: Readonly<Record<string, unknown>>): number
   const kept = isHeld(record) ? record[KEPT_UNTIL] : record.expiresAt;
   return typeof kept === "number" ? kept : undefined;
 }
+
+/**
+ * A lead marked Spam (held by the quarantine, or set by staff) is out of the totals: the `n` of its
+ * day and hour counters and its facet counts (the lists, "N of M", the dashboard's counts), and
+ * counted only in `s_spam` (the Spam list). The record says so (`uncounted`), so a change or a
+ * delete moves exactly what it is counted in; a Spam lead stored before this is still counted in
+ * `n` and stays so until its next change (docs/decisions/0137-quarantine-as-spam-status.md).
+ */
+export const UNCOUNTED = "uncounted";
+
+export function isUncounted(record: Readonly<Record<string, unknown>>): boolean {
+  return record[UNCOUNTED] === true;
+}
+
+/** Whether a record with this status belongs out of the totals. */
+export function uncountedStatus(status: unknown): boolean {
+  return status === "spam";
+}
+
+/** The record's `uncounted` marker after `moves`: set when it leaves the totals, removed when back. */
+export function uncountedChange(moves: Readonly<Record<string, number>>): {
+  set: Record<string, true>;
+  remove: string[];
+} {
+  if (moves.n === -1) return { set: { [UNCOUNTED]: true }, remove: [] };
+  if (moves.n === 1) return { set: {}, remove: [UNCOUNTED] };
+  return { set: {}, remove: [] };
+}

@@ -16,12 +16,12 @@ import {
   type Sleep,
 } from "../lib/transact";
 import { stageCalendar } from "../model/calendar";
-import { indexedWrite, UNCOUNTED } from "../model/lead-index";
+import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { personLeadPut } from "../model/person-leads";
 import { claimOpenLead, type OpenLeadRef, readProspect, stillOpenLead } from "../model/prospects";
-import { HELD, isHeld, KEPT_UNTIL, quarantineExpiry } from "../model/quarantine";
+import { HELD, isHeld, KEPT_UNTIL, quarantineExpiry, UNCOUNTED } from "../model/quarantine";
 import { type BusinessCalendar, replyDueAt } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import { leadExpiry } from "../model/retention";

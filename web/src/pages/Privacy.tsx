@@ -54,8 +54,8 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Form safeguards:</strong> each form also sends a random identifier made by your browser,
-            so that a form sent twice is stored once, and a hidden field that only automated spam fills in.
-            A request our checks judge to be automated spam is kept, with the reasons, for our team to review
+            so that a form sent twice is stored once, and a hidden field that only automated spam fills in. A
+            request our checks judge to be automated spam is kept, with the reasons, for our team to review
             instead of being answered; if our team confirms it is not spam, we handle it like any other.
           </li>
           <li>
