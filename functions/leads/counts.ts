@@ -9,6 +9,7 @@ import { PRODUCT_LINES, TEAM_SIZES } from "../../events/options";
 import { queryAll } from "../lib/query-all";
 import { counterKind, ownerCounts } from "../model/lead-index";
 import { type FacetValues, facetAttribute, type LeadKind } from "../model/lead-kinds";
+import { UNCOUNTED } from "../model/quarantine";
 import { CREATED_AT_INDEX } from "../model/tables";
 
 const HOUR_MS = 3_600_000;
@@ -75,6 +76,9 @@ export class LeadCounter {
       TableName: this.tableName,
       IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt BETWEEN :from AND :to",
+      // Like the counters: a Spam lead out of the totals is out of these (docs/decisions/0137).
+      FilterExpression: "attribute_not_exists(#uncounted)",
+      ExpressionAttributeNames: { "#uncounted": UNCOUNTED },
       ExpressionAttributeValues: { ":kind": this.lead.kind, ":from": range.from.toISOString(), ":to": to },
     });
   }

@@ -37,6 +37,7 @@ import { countedOwner, counterMoveUpdates, OWNER_COUNT } from "../model/lead-ind
 import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { claimOpenLead, pointsAt, readProspect, releaseOpenLead } from "../model/prospects";
+import { isHeld } from "../model/quarantine";
 import type { BusinessCalendar } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import {
@@ -134,7 +135,9 @@ export function deskWrites(
     timelineWrite(deps.tables.audit, timeline, entry, index === 0 ? extra : {}),
   );
   const outbox = deps.tables.outbox;
-  const events = outbox
+  // A lead the quarantine holds was never published: nothing about it leaves (docs/decisions/0137).
+  const events =
+    outbox && !(item && isHeld(item))
     ? deskEvents(lead, id, decision).map((event) => ({
         Put: { TableName: outbox, Item: outboxItemFor(event) },
       }))
@@ -239,6 +242,8 @@ export async function changeLead(
     if (!item) return { outcome: "notFound" };
     // A linked submission is worked on its lead; it has no status of its own to change.
     if (statusOf(item) === "linked") return { outcome: "linked" };
+    // A held lead leaves Spam only through its release, which sends what it held (./release.ts).
+    if (isHeld(item) && change.status !== undefined && change.status !== "spam") return { outcome: "linked" };
     const decision = decideDeskChange(lead, item, change, { actor, now: deps.clock() });
     if (!decision) return { outcome: "updated", entries: [] };
     const { actions, entries } = deskWrites(deps, lead, id, item, decision);

@@ -81,6 +81,15 @@ async function list(query = ""): Promise<{ signups: Signup[]; total: number; mat
   return answer.json as { signups: Signup[]; total: number; matched: number };
 }
 
+/** The dashboard's counts from 25 hours and 8 days back (not on an hour: records and hour counters both). */
+async function stats(): Promise<{ total: number; today: number; thisWeek: number }> {
+  const back = (ms: number) => new Date(Date.now() - ms - 1_234).toISOString();
+  const query = new URLSearchParams({ todayStart: back(25 * 3_600_000), weekStart: back(8 * 86_400_000) });
+  const answer = await call(runtime, "GET", `/api/admin/signups/stats?${query}`, { cookie: admin });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json as { total: number; today: number; thisWeek: number };
+}
+
 const release = (id: string) =>
   call(runtime, "POST", "/api/admin/desk/not-spam", { cookie: admin, body: { kind: "signup", id } });
 
@@ -90,6 +99,7 @@ describe("a honeypot submission", () => {
 
   it("is answered like any other, stored on the Spam list with its reason, and sends nothing", async () => {
     const before = await list();
+    const counted = await stats();
     const body = signupBody(email, { [HONEYPOT_FIELD]: "http://spam.example", submissionId: randomUUID() });
     const first = await submit(body);
     expect(first.status).toBe(201);
@@ -110,6 +120,13 @@ describe("a honeypot submission", () => {
     const after = await list();
     expect(after.signups.some((lead) => lead.id === id)).toBe(false);
     expect(after.total).toBe(before.total);
+    expect(await stats()).toEqual(counted);
+    // The desk cannot take it out of Spam: only its release sends what it held.
+    const moved = await call(runtime, "POST", "/api/admin/desk/update", {
+      cookie: admin,
+      body: { kind: "signup", ids: [id], status: "new" },
+    });
+    expect(moved.status).toBe(409);
 
     await runtime.waitFor(() => runtime.settled());
     expect(await mailAbout(email)).toHaveLength(0);
@@ -118,6 +135,7 @@ describe("a honeypot submission", () => {
 
   it("is released once by two parallel Not spam requests, and then everything goes out exactly once", async () => {
     const before = await list();
+    const counted = await stats();
     const releasedFrom = Date.now();
     const answers = await Promise.all([release(id), release(id)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
@@ -130,6 +148,12 @@ describe("a honeypot submission", () => {
     // The clock starts at the release: due a day of weekday time after it, never before it.
     expect(Date.parse(String(lead?.dueAt))).toBeGreaterThan(releasedFrom);
     expect((await list()).total).toBe(before.total + 1);
+    expect(await stats()).toEqual({
+      ...counted,
+      total: counted.total + 1,
+      today: counted.today + 1,
+      thisWeek: counted.thisWeek + 1,
+    });
     expect((await list("?status=spam")).signups.some((one) => one.id === id)).toBe(false);
 
     await runtime.waitFor(async () => (await mailAbout(email)).length >= 2 && (await about(id)()) >= 2);
@@ -154,6 +178,7 @@ describe("marking a lead Spam by hand", () => {
   it("moves it from the list and its counts to the Spam list, and Not spam brings it back", async () => {
     const email = `byhand.${Date.now()}@example.com`;
     const before = await list();
+    const counted = await stats();
     const { json } = await submit(signupBody(email));
     const id = String(json.id);
     expect((await list()).total).toBe(before.total + 1);
@@ -165,10 +190,12 @@ describe("marking a lead Spam by hand", () => {
     const after = await list();
     expect(after.signups.some((lead) => lead.id === id)).toBe(false);
     expect(after.total).toBe(before.total);
+    expect(await stats()).toEqual(counted);
     expect((await list("?status=spam")).signups.some((lead) => lead.id === id)).toBe(true);
 
     expect((await release(id)).json).toMatchObject({ outcome: "released", status: "new" });
     expect((await list()).total).toBe(before.total + 1);
+    expect((await stats()).today).toBe(counted.today + 1);
     expect((await list()).signups.some((lead) => lead.id === id)).toBe(true);
   });
 });
@@ -186,5 +213,26 @@ describe("a spam submission from the address of an open lead", () => {
     expect(linked.map((entry) => entry.otherId)).toEqual([real]);
     const spamLead = (await list("?status=spam")).signups.find((lead) => lead.id === spam);
     expect(spamLead?.linkedTo).toBeUndefined();
+  });
+});
+
+describe("a held lead", () => {
+  it("is found by a privacy request, and deleted 30 days after it arrived while a released one stays", async () => {
+    const email = `expiring.${Date.now()}@example.com`;
+    const held = String((await submit(signupBody(email, { [HONEYPOT_FIELD]: "x" }))).json.id);
+    const found = await call(runtime, "POST", "/api/privacy/find", { cookie: admin, body: { email } });
+    expect(found.status, found.text).toBe(200);
+    expect((found.json as { counts: Record<string, number> }).counts.signupRecords).toBe(1);
+
+    const before = await list();
+    // This runtime's stage keeps leads (no retention period): only the quarantine's 30 days apply.
+    const swept = await runtime.ttlSweep({ time: new Date(Date.now() + 31 * 86_400_000) });
+    expect(swept.failed).toBe(0);
+    const spam = await list("?status=spam");
+    expect(spam.signups.some((lead) => lead.id === held)).toBe(false);
+    expect(spam.matched).toBe(0);
+    const after = await list();
+    expect(after.total).toBe(before.total);
+    expect(after.signups.map((lead) => lead.id)).toEqual(before.signups.map((lead) => lead.id));
   });
 });
