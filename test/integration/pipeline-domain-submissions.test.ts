@@ -153,6 +153,8 @@ describe("POST /api/signup", () => {
       // and in its due day's (functions/model/promise-figures.ts): New and unanswered, due then.
       figures: "a",
       promise: `${now.getTime() + 86_400_000}:su`,
+      // The spam judge's verdict (functions/pipeline/spam/judge.ts; docs/decisions/0137): clean.
+      spamCheck: { score: 0, reasons: [], judgedAt: now.toISOString() },
     });
     expect(Signup.parse(Item)).toBeTruthy();
 
@@ -234,8 +236,7 @@ describe("POST /api/signup", () => {
     expect(after).toBe(before);
   });
 
-  it("gives a bot that fills the honeypot the normal answer and stores nothing", async () => {
-    const before = (await scan(dynamo.tables.signups)).length;
+  it("gives a bot that fills the honeypot the normal answer and holds it: stored as Spam, no event", async () => {
     const submissionId = crypto.randomUUID();
     const { status, json } = await post(signup, {
       ...signupBody,
@@ -246,10 +247,20 @@ describe("POST /api/signup", () => {
     // An id like any answer's, never the browser's own (docs/decisions/0120).
     expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(json.id).not.toBe(submissionId);
-    expect((await scan(dynamo.tables.signups)).length).toBe(before);
-    expect((await scan(dynamo.tables.outbox)).some((item) => String(item.event).includes(submissionId))).toBe(
-      false,
+    // Held by the quarantine (docs/decisions/0137): kept with its reason, sent nowhere.
+    const { Item } = await dynamo.db.send(
+      new GetCommand({ TableName: dynamo.tables.signups, Key: { id: String(json.id) } }),
     );
+    expect(Item).toMatchObject({
+      status: "spam",
+      quarantine: "held",
+      uncounted: true,
+      spamCheck: { reasons: [{ code: "honeypot" }] },
+    });
+    expect(Item?.dueAt).toBeUndefined();
+    expect(
+      (await scan(dynamo.tables.outbox)).some((item) => String(item.event).includes(String(json.id))),
+    ).toBe(false);
   });
 });
 
