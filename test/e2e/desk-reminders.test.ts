@@ -281,7 +281,8 @@ describe("status filters", () => {
       await chooseFilter(page, "Status", status);
       await expectFirstNames(page, [`${name} Filler`]);
       expect(await page.locator("tbody tr").count()).toBe(1);
-      await page.getByText(`1 of ${FILLERS + 3} signups`).waitFor();
+      // Spam is out of the totals: M counts every signup but Fay04 (docs/decisions/0137).
+      await page.getByText(`1 of ${FILLERS + 2} signups`).waitFor();
     }
     await context.close();
   });
