@@ -243,6 +243,11 @@ export const DeskUpdateResponse = z.object({
   /** Linked submissions are worked on their lead: nothing changed on these. */
   linked: z.array(z.string()),
   /**
+   * Held by the spam quarantine: their status moves only by "Not spam" (POST /api/admin/desk/not-spam,
+   * docs/decisions/0138-release-exactly-once.md); nothing changed on these.
+   */
+  held: z.array(z.string()),
+  /**
    * The timeline entries the change wrote, by lead id, oldest first: the page adds them to the
    * timelines it shows instead of reading them again. A lead already as asked has none.
    */

@@ -138,10 +138,10 @@ export function deskWrites(
   // A lead the quarantine holds was never published: nothing about it leaves (docs/decisions/0137).
   const events =
     outbox && !(item && isHeld(item))
-    ? deskEvents(lead, id, decision).map((event) => ({
-        Put: { TableName: outbox, Item: outboxItemFor(event) },
-      }))
-    : [];
+      ? deskEvents(lead, id, decision).map((event) => ({
+          Put: { TableName: outbox, Item: outboxItemFor(event) },
+        }))
+      : [];
   const record = item && decision.changed.length > 0 ? recordWrites(deps, lead, item, decision) : [];
   return { actions: [...record, ...puts, ...events], entries };
 }
@@ -222,7 +222,7 @@ const ATTEMPTS = 10;
 
 export type ChangeOutcome =
   | { readonly outcome: "updated"; readonly entries: TimelineEntry[] }
-  | { readonly outcome: "notFound" | "linked" };
+  | { readonly outcome: "notFound" | "linked" | "held" };
 
 /**
  * Applies `change` to one lead; retried when another change of the same lead got there first.
@@ -243,7 +243,7 @@ export async function changeLead(
     // A linked submission is worked on its lead; it has no status of its own to change.
     if (statusOf(item) === "linked") return { outcome: "linked" };
     // A held lead leaves Spam only through its release, which sends what it held (./release.ts).
-    if (isHeld(item) && change.status !== undefined && change.status !== "spam") return { outcome: "linked" };
+    if (isHeld(item) && change.status !== undefined && change.status !== "spam") return { outcome: "held" };
     const decision = decideDeskChange(lead, item, change, { actor, now: deps.clock() });
     if (!decision) return { outcome: "updated", entries: [] };
     const { actions, entries } = deskWrites(deps, lead, id, item, decision);
@@ -275,6 +275,7 @@ export async function changeLeads(
     updated: withOutcome("updated"),
     notFound: withOutcome("notFound"),
     linked: withOutcome("linked"),
+    held: withOutcome("held"),
     entries,
   };
 }

@@ -130,7 +130,7 @@ describe("lead desk", () => {
     const answered = PINNED.now();
     expect(answer.status).toBe(200);
     const { entries: written, ...outcome } = DeskUpdateResponse.parse(answer.json);
-    expect(outcome).toEqual({ updated: [id("Tia")], notFound: [], linked: [] });
+    expect(outcome).toEqual({ updated: [id("Tia")], notFound: [], linked: [], held: [] });
     const tia = await record("Tia");
     expect(tia).toMatchObject({ status: "contacted", owner: ADMIN.username, deskKey: "signup#contacted" });
     expect(typeof tia.respondedAt).toBe("string");
@@ -170,7 +170,12 @@ describe("lead desk", () => {
       lostReason: "Chose a competitor",
     });
     const { entries, ...outcome } = DeskUpdateResponse.parse(answer.json);
-    expect(outcome).toEqual({ updated: [id("Wes"), id("Tom")], notFound: ["no-such-id"], linked: [] });
+    expect(outcome).toEqual({
+      updated: [id("Wes"), id("Tom")],
+      notFound: ["no-such-id"],
+      linked: [],
+      held: [],
+    });
     expect(Object.keys(entries).sort()).toEqual([id("Wes"), id("Tom")].sort());
     expect(entries[id("Wes")]).toMatchObject([
       { type: "status", status: "lost", lostReason: "Chose a competitor" },
@@ -189,7 +194,7 @@ describe("lead desk", () => {
       ids: [id("Tom")],
       status: "qualified",
     });
-    expect(again.json).toEqual({ updated: [id("Tom")], notFound: [], linked: [], entries: {} });
+    expect(again.json).toEqual({ updated: [id("Tom")], notFound: [], linked: [], held: [], entries: {} });
   });
 
   it("keeps the status counters exact under parallel changes of one lead", async () => {

@@ -127,6 +127,9 @@ describe("a honeypot submission", () => {
       body: { kind: "signup", ids: [id], status: "new" },
     });
     expect(moved.status).toBe(409);
+    expect(moved.json).toEqual({
+      error: "This lead is held as spam: release it with Not spam on the Spam page to change its status.",
+    });
 
     await runtime.waitFor(() => runtime.settled());
     expect(await mailAbout(email)).toHaveLength(0);

@@ -58,6 +58,15 @@ export const linkedRefusal = () =>
     "linked_submission",
   );
 
+/** A lead the spam quarantine holds leaves Spam only by its release (docs/decisions/0138). */
+export const heldRefusal = () =>
+  new HttpError(
+    409,
+    { error: "This lead is held as spam: release it with Not spam on the Spam page to change its status." },
+    {},
+    "held_as_spam",
+  );
+
 function leadIdOf(request: ApiRequest, what: string): string {
   const id = request.event.pathParameters?.id ?? "";
   if (id.length === 0 || id.length > 200) throw notFound(what);
@@ -109,6 +118,7 @@ export function deskUpdateHandler() {
         actor,
       );
       if (result.updated.length === 0 && result.linked.length > 0) throw linkedRefusal();
+      if (result.updated.length === 0 && result.held.length > 0) throw heldRefusal();
       if (result.updated.length === 0) throw notFound(lead.kind);
       return jsonResponse(200, result);
     },
