@@ -7,7 +7,7 @@
 import * as z from "zod";
 import "./jitless";
 import { isoDateTime } from "./fields";
-import { SPAM_REASON_CODES, type SpamReason, type SpamReasonCode } from "./spam";
+import { SPAM_REASON_CODES, SPAM_REASON_LABELS, type SpamReason } from "./spam";
 
 /** Days after which a held lead is deleted (DynamoDB TTL on `expiresAt`); a release gives the stage's period. */
 export const QUARANTINE_DAYS = 30;
@@ -49,22 +49,11 @@ export const NotSpamResponse = z.object({
 });
 export type NotSpamResponse = z.infer<typeof NotSpamResponse>;
 
-/**
- * How a reason reads to staff. The scoring's own labels (SPAM_REASON_LABELS in events/spam.ts,
- * once there) are passed in; without one, the code itself.
- */
-export function spamReasonText(
-  reason: SpamReason,
-  labels: Partial<Record<SpamReasonCode, string>> = {},
-): string {
-  const label = labels[reason.code] ?? FALLBACK_REASON_LABELS[reason.code] ?? reason.code;
+/** How a reason reads to staff: its label (SPAM_REASON_LABELS, events/spam.ts), then what was seen. */
+export function spamReasonText(reason: SpamReason): string {
+  const label = SPAM_REASON_LABELS[reason.code] ?? reason.code;
   return reason.detail ? `${label} (${reason.detail})` : label;
 }
-
-/** Readable names until the scoring's labels land; the code is the last resort. */
-const FALLBACK_REASON_LABELS: Partial<Record<SpamReasonCode, string>> = {
-  honeypot: "Hidden field filled in",
-};
 
 export const SPAM_TEXTS = {
   title: "Spam",

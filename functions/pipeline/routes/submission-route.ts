@@ -13,13 +13,14 @@ import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/c
 import { createDocumentClient } from "../../lib/dynamo";
 import { once, requireEnv } from "../../lib/env";
 import { type ApiRequest, httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
-import { clientNetwork } from "../../lib/ip-address";
+import { clientNetwork, isPublicAddress } from "../../lib/ip-address";
 import { createLogger, describeError } from "../../lib/log";
 import { hitRateLimit } from "../../lib/rate-limit";
 import type { TableKey } from "../../model/tables";
 import { tableName } from "../../model/tables";
 import { edgeSignalsOf } from "../spam/edge-signals";
-import { judgeSubmission } from "../spam/judge";
+import { judgeSubmission, type SpamDeps } from "../spam/judge";
+import { dnsMailExchanger } from "../spam/mail-exchanger";
 import {
   type AcceptedSubmission,
   isHoneypotFilled,
@@ -70,8 +71,21 @@ export function depsFromEnvironment(
 }
 
 /**
+ * The mail-exchanger lookup, one per container: its authoritative answers are cached per resolver
+ * (functions/pipeline/spam/mail-exchanger.ts), so a new one per request would ask DNS every time.
+ */
+const resolveMx = dnsMailExchanger();
+
+/**
  * The judge's verdict on a valid submission. A judge that fails (a lookup it depends on) must not
  * lose a person's submission: it is stored unjudged, as before the judge, and the failure logged.
+ *
+ * The signals that look outside the submission — the burst count of the client's network and the
+ * DNS lookup of the address's domain — are asked only for a public client address. In AWS every
+ * client is one (CloudFront's viewer address); a loopback or private one exists only in the local
+ * runtime and its tests, which post many submissions from 127.0.0.1 with example addresses
+ * (example.com takes no mail, and the machine may have no DNS at all): a burst or a "no mail
+ * exchanger" there would hold a test's ordinary submissions (docs/decisions/0139-judge-wiring.md).
  */
 async function verdictOf<S extends z.ZodType>(
   deps: SubmissionRouteDeps,
@@ -80,17 +94,18 @@ async function verdictOf<S extends z.ZodType>(
   input: z.infer<S>,
 ) {
   const fields = input as Record<string, unknown>;
-  const network = request.clientIp ? clientNetwork(request.clientIp) : undefined;
-  // Not a literal: the judge takes the clients it knows of (functions/pipeline/spam/judge.ts SpamDeps).
-  const spamDeps = { now: deps.clock, clock: deps.clock, db: deps.db, ephemeralTable: deps.ephemeralTable };
+  const outside = isPublicAddress(request.clientIp);
+  const spamDeps: SpamDeps = outside
+    ? { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock, resolveMx }
+    : { clock: deps.clock };
   try {
     return await judgeSubmission(spamDeps, {
       kind: definition.route.endsWith("/signup") ? "signup" : "contact",
       fields,
       email: String(fields.email ?? ""),
       honeypotFilled: isHoneypotFilled(request.body?.[HONEYPOT_FIELD]),
-      ...edgeSignalsOf(request),
-      ...(network ? { network } : {}),
+      ...edgeSignalsOf(request, fields),
+      ...(outside && request.clientIp ? { network: clientNetwork(request.clientIp) } : {}),
     });
   } catch (error) {
     log.error("spam judge failed; stored unjudged", { reason: describeError(error) });

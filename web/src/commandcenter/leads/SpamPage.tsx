@@ -13,7 +13,7 @@ import { Loaded } from "../common/Loaded";
 import { type Column, RecordTable } from "../common/RecordTable";
 import shared from "../common/shared.module.css";
 import { formatDate } from "../common/time";
-import { NameCell } from "./LeadCells";
+import { CutText, fullName } from "./LeadCells";
 import { leadKeys } from "./leadQueries";
 
 type SpamLead = Signup | ContactMessage;
@@ -59,7 +59,7 @@ function SpamSection({ kind, heading }: { kind: LeadKindName; heading: string })
       ]),
   });
   const columns: Column<SpamLead>[] = [
-    { heading: "Name", cell: (lead) => <NameCell record={lead} /> },
+    { heading: "Name", cell: (lead) => <CutText strong text={fullName(lead)} /> },
     { heading: "Date", cell: (lead) => formatDate(lead.createdAt) },
     { heading: SPAM_TEXTS.reasons, cell: (lead) => <Reasons lead={lead} /> },
     {
