@@ -26,8 +26,6 @@ export type { SpamSubmission } from "./submission";
  * (without the signal that needs it).
  */
 export interface SpamDeps {
-  /** Deprecated name of `clock`, kept so early callers compile. */
-  readonly now?: () => Date;
   readonly clock?: Clock;
   /** With `ephemeralTable`: counts submissions per network (burst.ts). */
   readonly db?: DynamoDBDocumentClient;
@@ -40,7 +38,7 @@ export interface SpamDeps {
 
 export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission): Promise<SpamVerdict> {
   const text = submissionText(submission);
-  const clock = deps.clock ?? deps.now;
+  const clock = deps.clock;
   // The two lookups run while the text is read.
   const lookups = Promise.all([
     disposableSignal(text.emailDomain),
