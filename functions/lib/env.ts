@@ -70,6 +70,11 @@ export const ENVIRONMENT_SCHEMA = z
     WEBHOOK_KMS_KEY_ID: name,
     /** Local runtime only, never in AWS: the key that seals them, standing in for KMS (hex, 256 bits). */
     WEBHOOK_SECRET_KEY: text(/^[0-9a-fA-F]{64}$/, "64 hex digits"),
+    /**
+     * Local runtime only, "false": the spam judge asks no DNS about an address's domain (test
+     * addresses are example ones, which take no mail; docs/decisions/0139-judge-wiring.md).
+     */
+    SPAM_MX_LOOKUP: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
     /** Local runtime only: endpoints on this machine (http://localhost) may be saved and called. */
     WEBHOOK_ALLOW_LOOPBACK: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
     /**

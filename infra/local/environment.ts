@@ -93,6 +93,9 @@ export function localProcessEnvironment(
     // here may an endpoint be on this machine (http://localhost; docs/decisions/0093).
     WEBHOOK_SECRET_KEY: localSessionSecret(platform.dataDir, WEBHOOK_KEY_FILE),
     WEBHOOK_ALLOW_LOOPBACK: "true",
+    // Its submissions use example addresses (no mail exchanger) and the machine may have no DNS:
+    // the spam judge asks none (docs/decisions/0139-judge-wiring.md).
+    SPAM_MX_LOOKUP: "false",
     AWS_ENDPOINT_URL_DYNAMODB: platform.dynamoEndpoint,
     AWS_ENDPOINT_URL_SESV2: platform.sesUrl,
     AWS_REGION: settings.stage.region,

@@ -114,7 +114,8 @@ describe("a honeypot submission", () => {
     expect(held).toMatchObject({
       status: "spam",
       quarantine: "held",
-      spamCheck: { reasons: [{ code: "honeypot" }] },
+      // The local edge marks a post without the page's token too (infra/local/waf-standin.ts).
+      spamCheck: { reasons: expect.arrayContaining([expect.objectContaining({ code: "honeypot" })]) },
     });
     expect(held?.dueAt).toBeUndefined();
     const after = await list();

@@ -11,7 +11,7 @@ import type * as z from "zod";
 import { HONEYPOT_FIELD } from "../../../events/options";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/clock";
 import { createDocumentClient } from "../../lib/dynamo";
-import { once, requireEnv } from "../../lib/env";
+import { once, optionalEnv, requireEnv } from "../../lib/env";
 import { type ApiRequest, httpApi, jsonResponse, tooManyRequests, validateBody } from "../../lib/http";
 import { clientNetwork, isPublicAddress } from "../../lib/ip-address";
 import { createLogger, describeError } from "../../lib/log";
@@ -20,7 +20,7 @@ import type { TableKey } from "../../model/tables";
 import { tableName } from "../../model/tables";
 import { edgeSignalsOf } from "../spam/edge-signals";
 import { judgeSubmission, type SpamDeps } from "../spam/judge";
-import { dnsMailExchanger } from "../spam/mail-exchanger";
+import { dnsMailExchanger, type ResolveMx } from "../spam/mail-exchanger";
 import {
   type AcceptedSubmission,
   isHoneypotFilled,
@@ -34,6 +34,8 @@ export interface SubmissionRouteDeps extends SubmissionDeps {
   readonly ephemeralTable: string;
   /** Submissions per client IP per minute, both forms together; 0 = no limit. */
   readonly submissionsPerMinute: number;
+  /** Asks DNS whether an address's domain takes mail; absent: the judge does not ask. */
+  readonly resolveMx?: ResolveMx;
 }
 
 export interface SubmissionRoute<S extends z.ZodType> {
@@ -66,6 +68,8 @@ export function depsFromEnvironment(
     },
     ephemeralTable: tableName("ephemeral"),
     submissionsPerMinute: requireEnv("SUBMISSIONS_PER_MINUTE"),
+    // On in AWS; the local runtime turns it off (docs/decisions/0139-judge-wiring.md).
+    ...((optionalEnv("SPAM_MX_LOOKUP") ?? true) ? { resolveMx } : {}),
     retentionDays: requireEnv("RETENTION_DAYS"),
   }));
 }
@@ -83,9 +87,10 @@ const resolveMx = dnsMailExchanger();
  * The signals that look outside the submission — the burst count of the client's network and the
  * DNS lookup of the address's domain — are asked only for a public client address. In AWS every
  * client is one (CloudFront's viewer address); a loopback or private one exists only in the local
- * runtime and its tests, which post many submissions from 127.0.0.1 with example addresses
- * (example.com takes no mail, and the machine may have no DNS at all): a burst or a "no mail
- * exchanger" there would hold a test's ordinary submissions (docs/decisions/0139-judge-wiring.md).
+ * runtime and its tests, which post many submissions from 127.0.0.1: a burst there would hold a
+ * test's ordinary submissions. The local runtime also turns the DNS lookup off for every client
+ * (SPAM_MX_LOOKUP=false: its addresses are example ones, which take no mail, and its machine may
+ * have no DNS), since its tests may give a public viewer address (docs/decisions/0139-judge-wiring.md).
  */
 async function verdictOf<S extends z.ZodType>(
   deps: SubmissionRouteDeps,
@@ -96,7 +101,7 @@ async function verdictOf<S extends z.ZodType>(
   const fields = input as Record<string, unknown>;
   const outside = isPublicAddress(request.clientIp);
   const spamDeps: SpamDeps = outside
-    ? { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock, resolveMx }
+    ? { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock, resolveMx: deps.resolveMx }
     : { clock: deps.clock };
   try {
     return await judgeSubmission(spamDeps, {
