@@ -56,7 +56,10 @@ describe("the quarantine in the browser", () => {
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.getByRole("heading", { name: "Thank you for your interest!" }).waitFor();
     const stored = (await signups()).find((lead) => lead.email === email);
-    expect(stored).toMatchObject({ status: "new", spamCheck: { reasons: [] } });
+    // Judged, not held: the browser's token is valid; a scripted fill is quicker than a person's and
+    // may weigh "too-fast" (the page's fill time), which alone holds nothing.
+    expect(stored).toMatchObject({ status: "new", spamCheck: { score: expect.any(Number) } });
+    expect(stored?.spamCheck?.reasons.map((reason) => reason.code) ?? []).not.toContain("token");
     expect(stored?.quarantine).toBeUndefined();
     expect((await signups("spam")).some((lead) => lead.email === email)).toBe(false);
   });
