@@ -7,7 +7,7 @@
 import * as z from "zod";
 import "./jitless";
 import { isoDateTime } from "./fields";
-import { SPAM_REASON_CODES, SPAM_REASON_LABELS, type SpamReason } from "./spam";
+import { SPAM_REASON_CODES } from "./spam";
 
 /** Days after which a held lead is deleted (DynamoDB TTL on `expiresAt`); a release gives the stage's period. */
 export const QUARANTINE_DAYS = 30;
@@ -48,12 +48,6 @@ export const NotSpamResponse = z.object({
   status: z.string(),
 });
 export type NotSpamResponse = z.infer<typeof NotSpamResponse>;
-
-/** How a reason reads to staff: its label (SPAM_REASON_LABELS, events/spam.ts), then what was seen. */
-export function spamReasonText(reason: SpamReason): string {
-  const label = SPAM_REASON_LABELS[reason.code] ?? reason.code;
-  return reason.detail ? `${label} (${reason.detail})` : label;
-}
 
 export const SPAM_TEXTS = {
   title: "Spam",

@@ -42,6 +42,12 @@ export interface SpamReason {
   readonly detail?: string;
 }
 
+/** How a reason reads to staff (the Spam page): its label, then what was seen. */
+export function spamReasonText(reason: SpamReason): string {
+  const label = SPAM_REASON_LABELS[reason.code] ?? reason.code;
+  return reason.detail ? `${label} (${reason.detail})` : label;
+}
+
 export interface SpamVerdict {
   /** True: the submission is quarantined (stored, answered as usual, sent nowhere). */
   readonly spam: boolean;

@@ -6,7 +6,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ContactMessage, LEAD_PLURALS, type LeadKindName, type Signup } from "../../../../events";
-import { SPAM_TEXTS, spamReasonText } from "../../../../events/quarantine";
+import { SPAM_TEXTS } from "../../../../events/quarantine";
+import { spamReasonText } from "../../../../events/spam";
 import { api, failureMessage } from "../common/api";
 import { ErrorNotice } from "../common/ErrorNotice";
 import { Loaded } from "../common/Loaded";
