@@ -244,7 +244,7 @@ export const DeskUpdateResponse = z.object({
   linked: z.array(z.string()),
   /**
    * Held by the spam quarantine: their status moves only by "Not spam" (POST /api/admin/desk/not-spam,
-   * docs/decisions/0138-release-exactly-once.md); nothing changed on these.
+   * docs/decisions/0151-release-exactly-once.md); nothing changed on these.
    */
   held: z.array(z.string()),
   /**

@@ -1,5 +1,5 @@
 /**
- * The quarantine (docs/decisions/0137-quarantine-as-spam-status.md): what a lead stores of the
+ * The quarantine (docs/decisions/0150-quarantine-as-spam-status.md): what a lead stores of the
  * server's spam verdict (events/spam.ts), whether it is held, who released it, and the Spam list's
  * texts. A held lead is stored and answered like any other, and sent nowhere until staff release it
  * with "Not spam" (POST /api/admin/desk/not-spam).

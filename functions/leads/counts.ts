@@ -76,7 +76,7 @@ export class LeadCounter {
       TableName: this.tableName,
       IndexName: CREATED_AT_INDEX,
       KeyConditionExpression: "kind = :kind AND createdAt BETWEEN :from AND :to",
-      // Like the counters: a Spam lead out of the totals is out of these (docs/decisions/0137).
+      // Like the counters: a Spam lead out of the totals is out of these (docs/decisions/0150).
       FilterExpression: "attribute_not_exists(#uncounted)",
       ExpressionAttributeNames: { "#uncounted": UNCOUNTED },
       ExpressionAttributeValues: { ":kind": this.lead.kind, ":from": range.from.toISOString(), ":to": to },

@@ -46,7 +46,7 @@ export function deskCount(
   const status = deskStatus(desk);
   const owned = (s: string | undefined, owner: string | undefined) =>
     Object.entries(totals.byOwner)
-      // Across statuses: every one but Spam, which is out of the totals (docs/decisions/0137).
+      // Across statuses: every one but Spam, which is out of the totals (docs/decisions/0150).
       .filter(([counted]) => (s === undefined ? counted !== "spam" : counted === s))
       .flatMap(([, owners]) => Object.entries(owners))
       .filter(([name]) => owner === undefined || name === owner)

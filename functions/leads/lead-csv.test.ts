@@ -9,7 +9,7 @@ const BOOKKEEPING = ["notifiedAt", "deskBackfilledAt"];
 const SHOWN_WITHIN = ["linkedKind"];
 /**
  * Shown elsewhere: the verdict's reasons and the hold on the Spam list, the release as the timeline's
- * status entry (its time and who) (docs/decisions/0137, 0138).
+ * status entry (its time and who) (docs/decisions/0150, 0151).
  */
 const SHOWN_ON_SPAM_LIST = ["spamCheck", "quarantine", "releasedAt", "releasedBy"];
 

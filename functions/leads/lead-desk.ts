@@ -135,7 +135,7 @@ export function deskWrites(
     timelineWrite(deps.tables.audit, timeline, entry, index === 0 ? extra : {}),
   );
   const outbox = deps.tables.outbox;
-  // A lead the quarantine holds was never published: nothing about it leaves (docs/decisions/0137).
+  // A lead the quarantine holds was never published: nothing about it leaves (docs/decisions/0150).
   const events =
     outbox && !(item && isHeld(item))
       ? deskEvents(lead, id, decision).map((event) => ({

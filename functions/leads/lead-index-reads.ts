@@ -112,7 +112,7 @@ function conditions(
     values[":deskKey"] = deskKey(lead, status);
     filters.push("#deskKey = :deskKey");
   }
-  // Every status but Spam: Spam leads are on the Spam list only (docs/decisions/0137).
+  // Every status but Spam: Spam leads are on the Spam list only (docs/decisions/0150).
   if (!status && source.indexName === CREATED_AT_INDEX) {
     names["#deskKey"] = "deskKey";
     values[":spamKey"] = deskKey(lead, "spam");

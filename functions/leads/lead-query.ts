@@ -96,7 +96,7 @@ export class LeadQueries<R> {
       id: String(candidate.id),
     }));
     const page = await this.pageOf(matches, newerFirst, query.cursor, limit);
-    // Spam leads are on the Spam list only (docs/decisions/0137); the search indexes hold no status.
+    // Spam leads are on the Spam list only (docs/decisions/0150); the search indexes hold no status.
     const records = page.records.filter((record) => (record as { status?: unknown }).status !== "spam");
     return { ...page, records, total, matched: matches.length - (page.records.length - records.length) };
   }

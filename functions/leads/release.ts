@@ -1,5 +1,5 @@
 /**
- * "Not spam" (docs/decisions/0138-release-exactly-once.md): staff release a lead the quarantine
+ * "Not spam" (docs/decisions/0151-release-exactly-once.md): staff release a lead the quarantine
  * held (functions/model/quarantine.ts). In one transaction, conditional on the lead still being
  * held, it becomes what the submission would have been had it not been judged spam — New with its
  * response clock starting now, or linked to the address's open lead — back in the counters and

@@ -72,7 +72,7 @@ export const ENVIRONMENT_SCHEMA = z
     WEBHOOK_SECRET_KEY: text(/^[0-9a-fA-F]{64}$/, "64 hex digits"),
     /**
      * Local runtime only, "false": the spam judge asks no DNS about an address's domain (test
-     * addresses are example ones, which take no mail; docs/decisions/0139-judge-wiring.md).
+     * addresses are example ones, which take no mail; docs/decisions/0152-judge-wiring.md).
      */
     SPAM_MX_LOOKUP: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
     /** Local runtime only: endpoints on this machine (http://localhost) may be saved and called. */

@@ -4,7 +4,7 @@
  */
 import type { HttpFunctionDefinition } from "./registry-types";
 
-// "Not spam" (docs/decisions/0138-release-exactly-once.md): releases a lead the quarantine held.
+// "Not spam" (docs/decisions/0151-release-exactly-once.md): releases a lead the quarantine held.
 // Both kinds; audit: the status entry, the address's open-lead lookup and person pointer; outbox:
 // the lead's event (its e-mails and integrations) and the desk's lead.* events for a hand-marked one.
 export const QUARANTINE_API: HttpFunctionDefinition = {

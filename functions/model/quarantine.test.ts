@@ -8,7 +8,7 @@ const lead = { id: "a", createdAt, teamSize: "solo", productLines: "single" };
 const updates = (items: ReturnType<typeof counterUpdates>) =>
   items.map((item) => [item.Update?.Key?.id, item.Update?.UpdateExpression]);
 
-describe("a held lead (docs/decisions/0137)", () => {
+describe("a held lead (docs/decisions/0150)", () => {
   it("expires 30 days after it arrived, while its buckets keep the stage's expiry", () => {
     expect(quarantineExpiry(createdAt)).toBe(Date.parse(createdAt) / 1000 + 30 * 86_400);
     const held = {

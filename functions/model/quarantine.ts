@@ -1,5 +1,5 @@
 /**
- * A quarantined lead as stored (docs/decisions/0137-quarantine-as-spam-status.md): status "spam",
+ * A quarantined lead as stored (docs/decisions/0150-quarantine-as-spam-status.md): status "spam",
  * `quarantine` "held", no reply-due time, out of the counters' totals (`uncounted`, see
  * ./lead-index.ts), and deleted QUARANTINE_DAYS after it arrived. Its counters and figures keep the
  * stage's retention period (`keptUntil`): a bucket expires with the last record it can count
@@ -37,7 +37,7 @@ export function countedExpiry(record: Readonly<Record<string, unknown>>): number
  * day and hour counters and its facet counts (the lists, "N of M", the dashboard's counts), and
  * counted only in `s_spam` (the Spam list). The record says so (`uncounted`), so a change or a
  * delete moves exactly what it is counted in; a Spam lead stored before this is still counted in
- * `n` and stays so until its next change (docs/decisions/0137-quarantine-as-spam-status.md).
+ * `n` and stays so until its next change (docs/decisions/0150-quarantine-as-spam-status.md).
  */
 export const UNCOUNTED = "uncounted";
 

@@ -68,7 +68,7 @@ export function figureClaim(record: Record<string, unknown>, calendar: BusinessC
   if (record.status === "spam" || typeof record.dueAt !== "string" || typeof record.createdAt !== "string")
     return "-";
   if (typeof record.respondedAt !== "string") return "a";
-  // A lead held by the quarantine starts its clock when staff release it (docs/decisions/0137).
+  // A lead held by the quarantine starts its clock when staff release it (docs/decisions/0150).
   const created = Date.parse(typeof record.releasedAt === "string" ? record.releasedAt : record.createdAt);
   const responded = Date.parse(record.respondedAt);
   const bucket = replyBucket(clockTimeBetween(calendar, created, responded));

@@ -77,7 +77,7 @@ export interface SubmissionMeta {
   readonly ipAddress?: string;
   /**
    * The spam judge's verdict (functions/pipeline/spam/judge.ts), stored with the lead; a spam one
-   * holds it in quarantine (docs/decisions/0137-quarantine-as-spam-status.md). Absent: not judged.
+   * holds it in quarantine (docs/decisions/0150-quarantine-as-spam-status.md). Absent: not judged.
    */
   readonly verdict?: SpamVerdict;
 }
@@ -253,7 +253,7 @@ function common(deps: SubmissionDeps, verdict: SpamVerdict | undefined) {
   const now = clock.toISOString();
   const check = verdict ? { spamCheck: spamCheckOf(verdict, now) } : {};
   // Every new lead starts New, with its response clock running (functions/model/response-clock.ts);
-  // a spam one is held: Spam, no clock, out of the totals (docs/decisions/0137).
+  // a spam one is held: Spam, no clock, out of the totals (docs/decisions/0150).
   const desk: DeskStart = verdict?.spam
     ? { status: "spam", quarantine: HELD, ...check }
     : {

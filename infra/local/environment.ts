@@ -94,7 +94,7 @@ export function localProcessEnvironment(
     WEBHOOK_SECRET_KEY: localSessionSecret(platform.dataDir, WEBHOOK_KEY_FILE),
     WEBHOOK_ALLOW_LOOPBACK: "true",
     // Its submissions use example addresses (no mail exchanger) and the machine may have no DNS:
-    // the spam judge asks none (docs/decisions/0139-judge-wiring.md).
+    // the spam judge asks none (docs/decisions/0152-judge-wiring.md).
     SPAM_MX_LOOKUP: "false",
     AWS_ENDPOINT_URL_DYNAMODB: platform.dynamoEndpoint,
     AWS_ENDPOINT_URL_SESV2: platform.sesUrl,

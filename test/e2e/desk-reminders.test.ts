@@ -281,7 +281,7 @@ describe("status filters", () => {
       await chooseFilter(page, "Status", status);
       await expectFirstNames(page, [`${name} Filler`]);
       expect(await page.locator("tbody tr").count()).toBe(1);
-      // Spam is out of the totals: M counts every signup but Fay04 (docs/decisions/0137).
+      // Spam is out of the totals: M counts every signup but Fay04 (docs/decisions/0150).
       await page.getByText(`1 of ${FILLERS + 2} signups`).waitFor();
     }
     await context.close();

@@ -1,5 +1,5 @@
 /**
- * The quarantine in Chromium (docs/decisions/0137, 0138): a person who fills in /signup as people
+ * The quarantine in Chromium (docs/decisions/0150, 0151): a person who fills in /signup as people
  * do is never held; a submission that filled the hidden field is on the Spam list with its reason
  * in words, the page passes axe, and "Not spam" releases it into the Signups list.
  */

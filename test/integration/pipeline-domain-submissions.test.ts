@@ -153,7 +153,7 @@ describe("POST /api/signup", () => {
       // and in its due day's (functions/model/promise-figures.ts): New and unanswered, due then.
       figures: "a",
       promise: `${now.getTime() + 86_400_000}:su`,
-      // The spam judge's verdict (functions/pipeline/spam/judge.ts; docs/decisions/0137): clean.
+      // The spam judge's verdict (functions/pipeline/spam/judge.ts; docs/decisions/0150): clean.
       spamCheck: { score: 0, reasons: [], judgedAt: now.toISOString() },
     });
     expect(Signup.parse(Item)).toBeTruthy();
@@ -247,7 +247,7 @@ describe("POST /api/signup", () => {
     // An id like any answer's, never the browser's own (docs/decisions/0120).
     expect(json).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(json.id).not.toBe(submissionId);
-    // Held by the quarantine (docs/decisions/0137): kept with its reason, sent nowhere.
+    // Held by the quarantine (docs/decisions/0150): kept with its reason, sent nowhere.
     const { Item } = await dynamo.db.send(
       new GetCommand({ TableName: dynamo.tables.signups, Key: { id: String(json.id) } }),
     );

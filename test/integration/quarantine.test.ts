@@ -1,5 +1,5 @@
 /**
- * The quarantine over real HTTP against the local runtime (docs/decisions/0137, 0138): a
+ * The quarantine over real HTTP against the local runtime (docs/decisions/0150, 0151): a
  * submission the judge calls spam (the honeypot) is stored and answered like any other, lands on the
  * Spam list with its reason and sends nothing — no e-mail in the SES stand-in, nothing at the
  * webhook receiver or the Slack stand-in; "Not spam", asked twice at once, releases it once and each

@@ -58,7 +58,7 @@ export const linkedRefusal = () =>
     "linked_submission",
   );
 
-/** A lead the spam quarantine holds leaves Spam only by its release (docs/decisions/0138). */
+/** A lead the spam quarantine holds leaves Spam only by its release (docs/decisions/0151). */
 export const heldRefusal = () =>
   new HttpError(
     409,

@@ -3,7 +3,7 @@
  * standard stack (functions/lib/http: size, media type, JSON) -> per-IP rate limit ->
  * validate -> the spam judge (functions/pipeline/spam/judge.ts) -> store record (with the verdict)
  * + event in one transaction -> 201 { ok: true, id }. A spam verdict stores the lead held, without
- * its event (docs/decisions/0137-quarantine-as-spam-status.md); the answer is the same.
+ * its event (docs/decisions/0150-quarantine-as-spam-status.md); the answer is the same.
  * The limit comes before validation: cheap checks first, and a client sending invalid bodies is
  * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
@@ -68,7 +68,7 @@ export function depsFromEnvironment(
     },
     ephemeralTable: tableName("ephemeral"),
     submissionsPerMinute: requireEnv("SUBMISSIONS_PER_MINUTE"),
-    // On in AWS; the local runtime turns it off (docs/decisions/0139-judge-wiring.md).
+    // On in AWS; the local runtime turns it off (docs/decisions/0152-judge-wiring.md).
     ...((optionalEnv("SPAM_MX_LOOKUP") ?? true) ? { resolveMx } : {}),
     retentionDays: requireEnv("RETENTION_DAYS"),
   }));
@@ -90,7 +90,7 @@ const resolveMx = dnsMailExchanger();
  * runtime and its tests, which post many submissions from 127.0.0.1: a burst there would hold a
  * test's ordinary submissions. The local runtime also turns the DNS lookup off for every client
  * (SPAM_MX_LOOKUP=false: its addresses are example ones, which take no mail, and its machine may
- * have no DNS), since its tests may give a public viewer address (docs/decisions/0139-judge-wiring.md).
+ * have no DNS), since its tests may give a public viewer address (docs/decisions/0152-judge-wiring.md).
  */
 async function verdictOf<S extends z.ZodType>(
   deps: SubmissionRouteDeps,

@@ -2,7 +2,7 @@
  * The Spam list (docs/product/command-center.md, /commandcenter/spam): the signups and contact
  * messages marked Spam — held by the quarantine on arrival, or set by staff — each with the reasons
  * the server judged it by, and "Not spam" to release it to the desk (POST /api/admin/desk/not-spam,
- * docs/decisions/0138-release-exactly-once.md). Reuses the shared table and cells.
+ * docs/decisions/0151-release-exactly-once.md). Reuses the shared table and cells.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ContactMessage, LEAD_PLURALS, type LeadKindName, type Signup } from "../../../../events";
