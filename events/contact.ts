@@ -34,10 +34,11 @@ export const ContactMessage = z.object({
   ...({
     createdAt: isoDateTime,
     ipAddress: z.string().optional(),
+    // The quarantine's (events/quarantine.ts).
+    ...quarantineFields,
   } satisfies Record<Exclude<SystemKey<typeof CONTACT_LEAD>, "id">, z.ZodType>),
   /** When the notify worker had sent every e-mail of its event (the staff alert first). */
   notifiedAt: isoDateTime.optional(),
   ...deskFields,
-  ...quarantineFields,
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;

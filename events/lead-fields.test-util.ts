@@ -32,6 +32,18 @@ export const SIGNUP_WITH_COMPANY = describe({
   },
 });
 
+/** What a lead the quarantine held and staff released holds of it (events/quarantine.ts). */
+const RELEASED = {
+  spamCheck: {
+    score: 4,
+    reasons: [{ code: "links", detail: "3 links" }, { code: "too-fast" }],
+    judgedAt: "2025-03-04T10:00:00.000Z",
+  },
+  quarantine: "released",
+  releasedAt: "2025-03-04T11:00:00.000Z",
+  releasedBy: "sam",
+} as const;
+
 export const SIGNUP_RECORD = {
   id: "s-1",
   firstName: "Eve",
@@ -45,6 +57,7 @@ export const SIGNUP_RECORD = {
   country: "United States",
   countryCode: "US",
   notifiedAt: "2025-03-04T10:00:05.000Z",
+  ...RELEASED,
 } as const;
 
 export const CONTACT_RECORD = {
@@ -59,6 +72,7 @@ export const CONTACT_RECORD = {
   newsletter: true,
   createdAt: "2025-03-04T10:00:00.000Z",
   ipAddress: "8.8.4.4",
+  ...RELEASED,
 } as const;
 
 /** A signup of the copy, with its company. */

@@ -70,6 +70,10 @@ describe("a signup as staff read it", () => {
       "Submitted: at 2025-03-04T10:00:00.000Z",
       "IP Address: N/A",
       "Country: Germany (DE)",
+      "Spam check: Links in the text (3 links); Sent faster than a person can type (score 4)",
+      "Quarantine: Released (Not spam)",
+      "Released: at 2025-03-04T11:00:00.000Z",
+      "Released by: sam",
       "Notes: Two\nlines",
     ]);
     expect(lines.at(-1)?.long).toBe(true);

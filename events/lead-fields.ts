@@ -22,6 +22,7 @@ import {
   TEAM_SIZE_LABELS,
   TEAM_SIZES,
 } from "./options";
+import { type SpamReason, spamReasonText } from "./spam";
 
 /**
  * Where a field appears besides the form (a field with an `input` is on its kind's form):
@@ -173,6 +174,37 @@ const createdAt = {
 } as const;
 const id = { label: "Id", from: "system", in: ["email", "csv", "export"] } as const;
 
+/**
+ * The spam judge's verdict on arrival (events/quarantine.ts `StoredSpamCheck`): its reasons and
+ * score, or nothing when it found none. Staff read it in the details and the CSV; the person reads
+ * it in their export (docs/decisions/0150-quarantine-as-spam-status.md).
+ */
+function spamCheckText(value: unknown): string | undefined {
+  const check = value as { readonly score?: unknown; readonly reasons?: readonly SpamReason[] };
+  if (!Array.isArray(check.reasons) || check.reasons.length === 0) return undefined;
+  return `${check.reasons.map(spamReasonText).join("; ")} (score ${String(check.score)})`;
+}
+const spamCheck = {
+  label: "Spam check",
+  from: "system",
+  read: spamCheckText,
+  in: ["details", "csv", "export"],
+} as const;
+/** Held by the quarantine, or released from it by staff ("Not spam"); absent: never held. */
+const quarantine = {
+  label: "Quarantine",
+  from: "system",
+  options: { held: "Held as spam", released: "Released (Not spam)" },
+  in: ["details", "csv", "export"],
+} as const;
+const releasedAt = {
+  label: "Released",
+  from: "system",
+  type: "time",
+  in: ["details", "csv", "export"],
+} as const;
+const releasedBy = { label: "Released by", from: "system", in: ["details", "csv"] } as const;
+
 /** A signup (/signup, docs/product/site.md); the Command Center's "Signup Details". */
 export const SIGNUP_LEAD = /* @__PURE__ */ describe({
   firstName,
@@ -228,6 +260,10 @@ export const SIGNUP_LEAD = /* @__PURE__ */ describe({
   },
   countryCode: { label: "Country code", from: "system", in: ["csv", "webhook", "export"] },
   id,
+  spamCheck,
+  quarantine,
+  releasedAt,
+  releasedBy,
 });
 
 /** A contact message (/contact); the Command Center's "Message Details". */
@@ -290,6 +326,10 @@ export const CONTACT_LEAD = /* @__PURE__ */ describe({
   createdAt,
   ipAddress: { label: "IP Address", from: "system", absentText: "N/A", in: ["email", "details", "export"] },
   id,
+  spamCheck,
+  quarantine,
+  releasedAt,
+  releasedBy,
 });
 
 /** Each kind's description by its `kind`. */

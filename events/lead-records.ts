@@ -26,7 +26,7 @@ export type StoredLead<K extends LeadKindName = LeadKindName> = {
   contact: ContactMessage;
 }[K];
 
-/** What only enrichment, the notify worker and the desk add later: never on a new record. */
+/** What only enrichment, the notify worker, the desk and a release add later: never on a new record. */
 type Later =
   | "notifiedAt"
   | "respondedAt"
@@ -34,7 +34,9 @@ type Later =
   | "lostReason"
   | "deskBackfilledAt"
   | "country"
-  | "countryCode";
+  | "countryCode"
+  | "releasedAt"
+  | "releasedBy";
 
 /**
  * 2. A new lead of a kind, as the pipeline writes it: a stored lead without what comes later, its

@@ -23,7 +23,10 @@ export type StoredSpamCheck = z.infer<typeof StoredSpamCheck>;
 export const QUARANTINE_STATES = ["held", "released"] as const;
 export type QuarantineState = (typeof QUARANTINE_STATES)[number];
 
-/** Quarantine fields stored on a signup or contact message (absent on leads never judged). */
+/**
+ * Quarantine fields stored on a signup or contact message (absent on leads never judged), each
+ * described with the system's fields in ./lead-fields.ts (the details, the CSV, the export).
+ */
 export const quarantineFields = {
   spamCheck: StoredSpamCheck.optional(),
   /** "held": quarantined, nothing sent yet; "released": staff said Not spam. */

@@ -40,10 +40,11 @@ export const Signup = z.object({
     ipAddress: z.string().optional(),
     country: z.string().optional(),
     countryCode: z.string().length(2).optional(),
+    // The quarantine's (events/quarantine.ts).
+    ...quarantineFields,
   } satisfies Record<Exclude<SystemKey<typeof SIGNUP_LEAD>, "id">, z.ZodType>),
   /** When the notify worker had sent every e-mail of its event (the staff alert first). */
   notifiedAt: isoDateTime.optional(),
   ...deskFields,
-  ...quarantineFields,
 });
 export type Signup = z.infer<typeof Signup>;
