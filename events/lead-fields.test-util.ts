@@ -4,6 +4,7 @@
  * records that hold a value in every field.
  */
 import { describe, type LeadPlace, SIGNUP_LEAD } from "./lead-fields";
+import type { StoredLead } from "./lead-records";
 
 /**
  * Every place a text field can appear besides the form (events/lead-fields.ts LeadPlace): not the
@@ -33,7 +34,7 @@ export const SIGNUP_WITH_COMPANY = describe({
 });
 
 /** What a lead the quarantine held and staff released holds of it (events/quarantine.ts). */
-const RELEASED = {
+const RELEASED: Pick<StoredLead, "spamCheck" | "quarantine" | "releasedAt" | "releasedBy"> = {
   spamCheck: {
     score: 4,
     reasons: [{ code: "links", detail: "3 links" }, { code: "too-fast" }],
@@ -42,7 +43,7 @@ const RELEASED = {
   quarantine: "released",
   releasedAt: "2025-03-04T11:00:00.000Z",
   releasedBy: "sam",
-} as const;
+};
 
 export const SIGNUP_RECORD = {
   id: "s-1",

@@ -13,7 +13,6 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { LeadStatus } from "../../events/desk";
 import type { DomainEvent } from "../../events/envelopes";
-import type { IdGenerator } from "../lib/clock";
 import {
   isConditionRefused,
   isTransactionConflict,
@@ -35,7 +34,7 @@ import type { LeadKind } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
 import { personLeadPut } from "../model/person-leads";
 import { claimOpenLead, readProspect, stillOpenLead } from "../model/prospects";
-import { HELD, isHeld, KEPT_UNTIL, RELEASED, UNCOUNTED } from "../model/quarantine";
+import { HELD, isHeld, KEPT_UNTIL, RELEASED, releaseEventId, UNCOUNTED } from "../model/quarantine";
 import { replyDueAt } from "../model/response-clock";
 import { figuresChange } from "../model/response-figures";
 import { timelinePut } from "../model/timeline";
@@ -43,7 +42,6 @@ import { changeLead, type DeskDeps, readLead } from "./lead-desk";
 
 export interface ReleaseDeps extends DeskDeps {
   readonly tables: DeskDeps["tables"] & { readonly outbox: string };
-  readonly newId: IdGenerator;
 }
 
 export type ReleaseOutcome =
@@ -153,7 +151,8 @@ async function releaseActions(
   const event = {
     type: EVENT_TYPES[lead.kind],
     version: 1,
-    id: deps.newId(),
+    // Every attempt's the same: only one commits, and any other that reaches a consumer is it.
+    id: releaseEventId(lead.kind, id),
     occurredAt: now.toISOString(),
     data: lead.schema.parse(after),
   } as DomainEvent;

@@ -5,6 +5,7 @@
  * stage's retention period (`keptUntil`): a bucket expires with the last record it can count
  * (./lead-index.ts bucketExpiry), and a held lead that is released is kept that long.
  */
+import { createHash } from "node:crypto";
 import { QUARANTINE_DAYS } from "../../events/quarantine";
 import { leadExpiry } from "./retention";
 
@@ -16,6 +17,21 @@ export const KEPT_UNTIL = "keptUntil";
 
 export function isHeld(record: Readonly<Record<string, unknown>>): boolean {
   return record.quarantine === HELD;
+}
+
+/**
+ * The id of the event a release publishes: the lead's own, the same for every attempt of every
+ * request to release it (docs/decisions/0151-release-exactly-once.md). A lead is held once and
+ * released at most once, so this is unique per event; and whatever reaches the queues twice — a
+ * redelivery, or the event of an attempt that did not commit — is the same event to every consumer
+ * (the e-mails' claims, the webhook deliveries and Slack's go by the event id). A UUID in form,
+ * like every other event id.
+ */
+export function releaseEventId(kind: string, id: string): string {
+  const hex = createHash("sha256").update(`release\n${kind}\n${id}`).digest("hex");
+  // Version 8 (custom), RFC 9562 variant.
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** When a lead that arrived at `createdAt` and is held is deleted (epoch seconds). */

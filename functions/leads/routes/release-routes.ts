@@ -4,7 +4,7 @@
  * { outcome: "released" | "already", status }, 404 for an unknown lead.
  */
 import { NotSpamRequest } from "../../../events/quarantine";
-import { randomId, systemClock } from "../../lib/clock";
+import { systemClock } from "../../lib/clock";
 import { HttpError, httpApi, jsonResponse, validateBody } from "../../lib/http";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../model/lead-kinds";
 import { documentClient } from "../../model/staff/clients";
@@ -26,7 +26,6 @@ export function notSpamHandler() {
           db: documentClient(),
           tables: { records: tableName(lead.table), audit: tableName("audit"), outbox: tableName("outbox") },
           clock: systemClock,
-          newId: randomId,
         },
         lead,
         input.id,
