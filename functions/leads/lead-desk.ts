@@ -220,6 +220,17 @@ async function prospectActions(
 /** Enough for a handful of staff changing one lead at the same moment (each round, one wins). */
 const ATTEMPTS = 10;
 
+/**
+ * What the desk may do to a lead the quarantine holds: nothing but leave it Spam. It leaves Spam
+ * only through its release, which sends what it held and starts its clock (./release.ts); an owner
+ * would work a lead nobody has been told of, and a reply would write to whoever sent it before staff
+ * judged it. Notes stay open (they change no desk state).
+ */
+function heldMayTake(change: DeskChange): boolean {
+  if (change.owner !== undefined || change.reply !== undefined) return false;
+  return change.status === undefined || change.status === "spam";
+}
+
 export type ChangeOutcome =
   | { readonly outcome: "updated"; readonly entries: TimelineEntry[] }
   | { readonly outcome: "notFound" | "linked" | "held" };
@@ -242,8 +253,7 @@ export async function changeLead(
     if (!item) return { outcome: "notFound" };
     // A linked submission is worked on its lead; it has no status of its own to change.
     if (statusOf(item) === "linked") return { outcome: "linked" };
-    // A held lead leaves Spam only through its release, which sends what it held (./release.ts).
-    if (isHeld(item) && change.status !== undefined && change.status !== "spam") return { outcome: "held" };
+    if (isHeld(item) && !heldMayTake(change)) return { outcome: "held" };
     const decision = decideDeskChange(lead, item, change, { actor, now: deps.clock() });
     if (!decision) return { outcome: "updated", entries: [] };
     const { actions, entries } = deskWrites(deps, lead, id, item, decision);

@@ -17,6 +17,7 @@ import type { TransactItem } from "../lib/transact";
 import type { LeadKind } from "../model/lead-kinds";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { escapeHtml } from "../model/mail/templates";
+import { isHeld } from "../model/quarantine";
 import { expiryOf } from "../model/timeline";
 import { decideDeskChange, statusOf } from "./desk-rules";
 import { type DeskDeps, deskWrites, readLead } from "./lead-desk";
@@ -42,7 +43,10 @@ export interface ReplyInput {
 
 export type ReplyOutcome =
   | { readonly ok: true; readonly entry: TimelineEntry; readonly alreadySent: boolean }
-  | { readonly ok: false; readonly reason: "notFound" | "undeliverable" | "inProgress" | "linked" };
+  | {
+      readonly ok: false;
+      readonly reason: "notFound" | "undeliverable" | "inProgress" | "linked" | "held";
+    };
 
 /**
  * SES did not take the e-mail, and the key's claim was given back: nothing was sent or recorded.
@@ -116,6 +120,9 @@ export async function sendReply(deps: ReplyDeps, lead: LeadKind, input: ReplyInp
   if (!first) return { ok: false, reason: "notFound" };
   // Replies to a returning prospect go from its lead, whose clock they stop (docs/decisions/0075).
   if (statusOf(first) === "linked") return { ok: false, reason: "linked" };
+  // A lead the quarantine holds is answered only once staff say Not spam (./release.ts): nothing
+  // is sent to whoever sent it before then (docs/decisions/0151-release-exactly-once.md).
+  if (isHeld(first)) return { ok: false, reason: "held" };
   const to = typeof first.email === "string" ? first.email : "";
   if (!isDeliverableAddress(to)) return { ok: false, reason: "undeliverable" };
 

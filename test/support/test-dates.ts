@@ -47,6 +47,7 @@ export const DATE_SENSITIVE_TESTS: readonly string[] = [
   "test/integration/identity-admin.test.ts",
   "test/integration/lead-expiry.test.ts",
   "test/integration/password-policy-admin.test.ts",
+  "test/integration/quarantine-release.test.ts",
   "test/integration/retention-timeline.test.ts",
   "test/e2e/desk-reminders.test.ts",
   "test/e2e/desk-reply.test.ts",

@@ -58,11 +58,14 @@ export const linkedRefusal = () =>
     "linked_submission",
   );
 
-/** A lead the spam quarantine holds leaves Spam only by its release (docs/decisions/0151). */
+/**
+ * A lead the spam quarantine holds: no status but Spam, no owner and no reply until staff release it
+ * with Not spam, which sends what it held and starts its clock (docs/decisions/0151).
+ */
 export const heldRefusal = () =>
   new HttpError(
     409,
-    { error: "This lead is held as spam: release it with Not spam on the Spam page to change its status." },
+    { error: "This lead is held as spam. Release it with Not spam on the Spam page first." },
     {},
     "held_as_spam",
   );
@@ -117,8 +120,10 @@ export function deskUpdateHandler() {
         },
         actor,
       );
+      // Nothing changed: the refusal of what was asked (a held lead's when every one was held).
+      if (result.updated.length === 0 && result.held.length > 0 && result.linked.length === 0)
+        throw heldRefusal();
       if (result.updated.length === 0 && result.linked.length > 0) throw linkedRefusal();
-      if (result.updated.length === 0 && result.held.length > 0) throw heldRefusal();
       if (result.updated.length === 0) throw notFound(lead.kind);
       return jsonResponse(200, result);
     },

@@ -15,7 +15,7 @@ import { requireSession, signedInUser } from "../../model/staff/http-session";
 import { readLead } from "../lead-desk";
 import { ReplyNotSent, sendReply } from "../reply";
 import { renderReplyTemplates } from "../reply-templates";
-import { deskDeps, KINDS, linkedRefusal, notFound, withOutbox } from "./desk-routes";
+import { deskDeps, heldRefusal, KINDS, linkedRefusal, notFound, withOutbox } from "./desk-routes";
 
 const NO_STAFF_EMAIL =
   "Your account has no e-mail address. Add one to your account first: replies are answered to it.";
@@ -67,6 +67,7 @@ export function replyHandler() {
         });
       if (outcome.reason === "notFound") throw notFound(lead.kind);
       if (outcome.reason === "linked") throw linkedRefusal();
+      if (outcome.reason === "held") throw heldRefusal();
       if (outcome.reason === "undeliverable")
         throw new HttpError(
           409,
