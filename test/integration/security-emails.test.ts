@@ -14,13 +14,16 @@ import {
 } from "../../functions/pipeline/notifications";
 import type { Email } from "../support/runtime";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { call } from "./auth-support";
+import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
 
 const STAFF = "staff@repdesk.example.com";
 let runtime: RuntimeProcess;
 
+let admin: string;
+
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ env: FIRST_ADMIN_ENV });
+  admin = await signIn(runtime, FIRST_ADMIN.username, FIRST_ADMIN.password);
 });
 afterAll(async () => {
   await runtime?.stop();
@@ -46,7 +49,15 @@ describe("acknowledgement e-mails", () => {
   it("carry none of the visitor's text when the first name holds a message and a link", async () => {
     const victim = "victim-1@example.org";
     const phishing = "Your account is locked. Reset at https://evil.example/reset";
-    expect((await signup(phishing, victim)).status).toBe(201);
+    const sent = await signup(phishing, victim);
+    expect(sent.status).toBe(201);
+    // A link in a name field: the spam judge holds it (docs/decisions/0150). Staff releasing it is
+    // when its e-mails go out, and the acknowledgement must still carry none of that text.
+    const released = await call(runtime, "POST", "/api/admin/desk/not-spam", {
+      cookie: admin,
+      body: { kind: "signup", id: (sent.json as { id: string }).id },
+    });
+    expect(released.json).toMatchObject({ outcome: "released" });
     const [acknowledgement] = await waitForEmails(to(victim), 1);
     const text = everything(acknowledgement as Email);
     expect(text).not.toContain("evil.example");
