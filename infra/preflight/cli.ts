@@ -18,6 +18,7 @@ import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SSMClient } from "@aws-sdk/client-ssm";
 import { STSClient } from "@aws-sdk/client-sts";
+import { WAFV2Client } from "@aws-sdk/client-wafv2";
 import { isMainModule } from "../main-module";
 import { REPO_ROOT } from "../repo-root";
 import { stackNameOf } from "../stack";
@@ -41,6 +42,7 @@ export function parsePreflightArgs(argv: readonly string[]): { stage: string; ap
 
 export function clientsFor(region: string): PreflightClients {
   const acm = new Map<string, ACMClient>();
+  const wafv2 = new Map<string, WAFV2Client>();
   return {
     sts: new STSClient({ region }),
     ssm: new SSMClient({ region }),
@@ -53,6 +55,11 @@ export function clientsFor(region: string): PreflightClients {
     },
     ses: new SESv2Client({ region }),
     lambda: new LambdaClient({ region }),
+    wafv2: (wafRegion) => {
+      const client = wafv2.get(wafRegion) ?? new WAFV2Client({ region: wafRegion });
+      wafv2.set(wafRegion, client);
+      return client;
+    },
   };
 }
 

@@ -31,6 +31,7 @@ import {
 } from "@aws-sdk/client-sesv2";
 import { GetParameterCommand, ParameterNotFound, SSMClient } from "@aws-sdk/client-ssm";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
+import { CheckCapacityCommand, type Scope, WAFV2Client } from "@aws-sdk/client-wafv2";
 import { mockClient } from "aws-sdk-client-mock";
 import type { PreflightClients, PreflightStage } from "./preflight";
 import type { TemplateJson } from "./template";
@@ -62,9 +63,15 @@ type FixtureResource = {
 };
 type FixtureTemplate<Names extends string> = TemplateJson & { Resources: Record<Names, FixtureResource> };
 
-/** The stage's stack: CloudFront, the origin secret, SES, a worker and its queue mapping. */
+const visibility = (MetricName: string) => ({
+  CloudWatchMetricsEnabled: true,
+  MetricName,
+  SampledRequestsEnabled: false,
+});
+
+/** The stage's stack: CloudFront and its web ACL, the origin secret, SES, a worker and its queue mapping. */
 export function rootTemplate(): FixtureTemplate<
-  "Distribution" | "SenderDomain" | "NotifyFunction" | "NotifyMapping" | "ApiRest"
+  "Distribution" | "EdgeWebAcl" | "SenderDomain" | "NotifyFunction" | "NotifyMapping" | "ApiRest"
 > {
   return {
     Parameters: {
@@ -97,6 +104,46 @@ export function rootTemplate(): FixtureTemplate<
           },
         },
       },
+      EdgeWebAcl: {
+        Type: "AWS::WAFv2::WebACL",
+        Properties: {
+          Name: "repdesk-dev",
+          Scope: "CLOUDFRONT",
+          DefaultAction: { Allow: {} },
+          VisibilityConfig: visibility("repdesk-dev"),
+          Rules: [
+            {
+              Name: "RateLimitSensitiveRoutes",
+              Priority: 0,
+              Action: { Block: {} },
+              Statement: {
+                RateBasedStatement: {
+                  Limit: 100,
+                  EvaluationWindowSec: 300,
+                  AggregateKeyType: "IP",
+                  ScopeDownStatement: {
+                    RegexMatchStatement: {
+                      FieldToMatch: { UriPath: {} },
+                      RegexString: "^/api/signup/?$",
+                      TextTransformations: [{ Priority: 0, Type: "LOWERCASE" }],
+                    },
+                  },
+                },
+              },
+              VisibilityConfig: visibility("RateLimitSensitiveRoutes"),
+            },
+            {
+              Name: "Aws-AWSManagedRulesCommonRuleSet",
+              Priority: 1,
+              OverrideAction: { None: {} },
+              Statement: {
+                ManagedRuleGroupStatement: { VendorName: "AWS", Name: "AWSManagedRulesCommonRuleSet" },
+              },
+              VisibilityConfig: visibility("AWSManagedRulesCommonRuleSet"),
+            },
+          ],
+        },
+      },
       SenderDomain: {
         Type: "AWS::SES::EmailIdentity",
         Properties: { EmailIdentity: "dev.repdesk.example.com" },
@@ -123,14 +170,36 @@ export function rootTemplate(): FixtureTemplate<
   };
 }
 
-/** The REST API's nested stack: a stage with JSON access logs, as infra/constructs/api.ts makes it. */
+/**
+ * The REST API's nested stack: a stage with JSON access logs, as infra/constructs/api.ts makes it,
+ * and a regional web ACL admitting the origin secret's header (infra/constructs/api-waf.ts).
+ */
 export function nestedTemplate(): FixtureTemplate<"ApiWebAcl" | "Stage"> {
   return {
     Resources: {
       ApiWebAcl: {
         Type: "AWS::WAFv2::WebACL",
         Properties: {
-          Rules: [{ Statement: { ByteMatchStatement: { SearchString: reference(VERSION) } } }],
+          Name: "repdesk-dev-api",
+          Scope: "REGIONAL",
+          DefaultAction: { Block: {} },
+          VisibilityConfig: visibility("repdesk-dev-api"),
+          Rules: [
+            {
+              Name: "FromDistribution",
+              Priority: 0,
+              Action: { Allow: {} },
+              Statement: {
+                ByteMatchStatement: {
+                  FieldToMatch: { SingleHeader: { Name: "x-origin-verify" } },
+                  PositionalConstraint: "EXACTLY",
+                  SearchString: reference(VERSION),
+                  TextTransformations: [{ Priority: 0, Type: "NONE" }],
+                },
+              },
+              VisibilityConfig: visibility("FromDistribution"),
+            },
+          ],
         },
       },
       Stage: {
@@ -199,6 +268,8 @@ export interface HealthyAccountOptions {
   readonly certificates?: Record<string, string[]>;
   /** SES identities that exist, verified or not. */
   readonly identities?: Record<string, boolean>;
+  /** What CheckCapacity answers for rules of each scope. */
+  readonly wafCapacity?: Partial<Record<Scope, number>>;
 }
 
 /** Every client of the preflight mocked with a healthy account's answers; returns the mocks to change. */
@@ -209,6 +280,8 @@ export function healthyAccount(options: HealthyAccountOptions = {}) {
   };
   const certificates = options.certificates ?? { [CERTIFICATE_ARN]: [DOMAIN] };
   const identities = options.identities ?? { "dev.repdesk.example.com": true };
+  // About what the stage's own web ACLs take (infra/constructs/waf.ts, api-waf.ts).
+  const wafCapacity = { CLOUDFRONT: 1100, REGIONAL: 2, ...options.wafCapacity };
   const mocks = {
     sts: mockClient(STSClient),
     ssm: mockClient(SSMClient),
@@ -217,6 +290,7 @@ export function healthyAccount(options: HealthyAccountOptions = {}) {
     acm: mockClient(ACMClient),
     ses: mockClient(SESv2Client),
     lambda: mockClient(LambdaClient),
+    wafv2: mockClient(WAFV2Client),
   };
   mocks.sts.on(GetCallerIdentityCommand).resolves({
     UserId: "AROAEXAMPLEROLEID:GitHubActions",
@@ -317,6 +391,9 @@ export function healthyAccount(options: HealthyAccountOptions = {}) {
     },
     AccountUsage: { TotalCodeSize: 0, FunctionCount: 0 },
   });
+  for (const [scope, capacity] of Object.entries(wafCapacity)) {
+    mocks.wafv2.on(CheckCapacityCommand, { Scope: scope as Scope }).resolves({ Capacity: capacity });
+  }
   return mocks;
 }
 
@@ -332,6 +409,7 @@ export function testClients(): PreflightClients {
     acm: (region) => new ACMClient({ region }),
     ses: new SESv2Client({ region: REGION }),
     lambda: new LambdaClient({ region: REGION }),
+    wafv2: (region) => new WAFV2Client({ region }),
   };
 }
 

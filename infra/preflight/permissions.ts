@@ -13,4 +13,5 @@ export const PREFLIGHT_ACTIONS = [
   "ses:GetAccount",
   "ses:GetEmailIdentity",
   "lambda:GetAccountSettings",
+  "wafv2:CheckCapacity",
 ] as const;

@@ -11,7 +11,9 @@ import { DescribeSecretCommand } from "@aws-sdk/client-secrets-manager";
 import { GetAccountCommand, GetEmailIdentityCommand } from "@aws-sdk/client-sesv2";
 import { GetParameterCommand } from "@aws-sdk/client-ssm";
 import { GetCallerIdentityCommand } from "@aws-sdk/client-sts";
+import { CheckCapacityCommand, Rule$, WAFInvalidParameterException } from "@aws-sdk/client-wafv2";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { shapeProblems } from "./api-shape";
 import { readAssembly } from "./assembly";
 import type { Check } from "./check";
 import {
@@ -22,7 +24,7 @@ import {
   DOMAIN,
   type HealthyAccountOptions,
   healthyAccount,
-  type nestedTemplate,
+  nestedTemplate,
   REGION,
   restore,
   rootTemplate,
@@ -35,6 +37,11 @@ import {
 } from "./fixture";
 import { PREFLIGHT_ACTIONS } from "./permissions";
 import { type PreflightStage, runPreflight } from "./preflight";
+import {
+  askWafCapacity,
+  deriveWafCapacityQuestions,
+  type WafCapacityQuestion,
+} from "./questions/waf-capacity";
 
 let mocks: AccountMocks;
 beforeEach(() => {
@@ -153,6 +160,133 @@ describe("each question, asked of a healthy account", () => {
     expect(questions).toContainEqual({ kind: "concurrency", reserved: 0, mappingMaximum: 2, functions: 1 });
     expect(checkOf(checks, "Lambda concurrency").outcome).toBe("ok");
     expect(mocks.lambda.commandCalls(GetAccountSettingsCommand)).toHaveLength(1);
+  });
+});
+
+describe("WAF capacity: each web ACL's rules, in the API's shape, asked in its scope's region", () => {
+  const wafQuestions = (questions: readonly { kind: string }[]) =>
+    questions.filter((q): q is WafCapacityQuestion => q.kind === "waf-capacity");
+
+  it("CloudFront's ACL and the API's: every rule sent, the origin secret's reference as its text", async () => {
+    const { checks, questions } = await preflight();
+    const [edge, api] = wafQuestions(questions);
+    expect(edge).toMatchObject({
+      webAcl: "repdesk-dev",
+      scope: "CLOUDFRONT",
+      region: "us-east-1",
+      unsent: [],
+    });
+    expect(api).toMatchObject({ webAcl: "repdesk-dev-api", scope: "REGIONAL", region: REGION, unsent: [] });
+    for (const rule of [...(edge?.rules ?? []), ...(api?.rules ?? [])])
+      expect(shapeProblems(rule, Rule$), rule.Name).toEqual([]);
+    const sent = mocks.wafv2.commandCalls(CheckCapacityCommand, { Scope: "REGIONAL" })[0]?.args[0].input;
+    const searchString = sent?.Rules?.[0]?.Statement?.ByteMatchStatement?.SearchString;
+    expect(new TextDecoder().decode(searchString)).toBe(
+      `{{resolve:secretsmanager:${SECRET_NAME}:SecretString:::${VERSION}}}`,
+    );
+    expect(checkOf(checks, "web ACL repdesk-dev (CLOUDFRONT) capacity")).toMatchObject({
+      outcome: "ok",
+      detail: "1,100 of 5,000 WCU (CheckCapacity in us-east-1, all 2 rules)",
+    });
+    expect(checkOf(checks, "web ACL repdesk-dev-api (REGIONAL) capacity")).toMatchObject({
+      outcome: "ok",
+      detail: "2 of 5,000 WCU (CheckCapacity in us-east-1, the 1 rule; 1 {{resolve:…}} text sent as written)",
+    });
+    expect(mocks.wafv2.commandCalls(CheckCapacityCommand)).toHaveLength(2);
+  });
+
+  it("a CLOUDFRONT ACL is asked in us-east-1, a REGIONAL one in the stack's region", async () => {
+    const assembly = readAssembly(writeAssembly(), "RepDesk-dev");
+    const questions = deriveWafCapacityQuestions(assembly.templates, "eu-west-1");
+    expect(questions.map((q) => [q.scope, q.region])).toEqual([
+      ["CLOUDFRONT", "us-east-1"],
+      ["REGIONAL", "eu-west-1"],
+    ]);
+    const checks = [];
+    for (const question of questions) checks.push(await askWafCapacity(question, testClients().wafv2));
+    expect(checks[1]?.detail).toContain("CheckCapacity in eu-west-1");
+    const regions = await Promise.all(
+      mocks.wafv2.commandCalls(CheckCapacityCommand).map((call) => {
+        const client = call.thisValue as { config: { region: () => Promise<string> } };
+        return client.config.region();
+      }),
+    );
+    expect(regions).toEqual(["us-east-1", "eu-west-1"]);
+  });
+
+  it("a set whose ARN exists only after deploy: taken out of what is sent, counted at AWS's documented WCU", async () => {
+    const nested = nestedTemplate();
+    const acl = nested.Resources.ApiWebAcl.Properties as { Rules: unknown[] };
+    const fromDistribution = acl.Rules[0] as { Statement: unknown };
+    fromDistribution.Statement = {
+      AndStatement: {
+        Statements: [
+          fromDistribution.Statement,
+          {
+            NotStatement: {
+              Statement: {
+                IPSetReferenceStatement: {
+                  Arn: { "Fn::GetAtt": ["BlockedAddresses", "Arn"] },
+                  IPSetForwardedIPConfig: {
+                    HeaderName: "X-Forwarded-For",
+                    FallbackBehavior: "MATCH",
+                    Position: "ANY",
+                  },
+                },
+              },
+            },
+          },
+        ],
+      },
+    };
+    acl.Rules.push({
+      Name: "ScannerPaths",
+      Priority: 1,
+      Action: { Block: {} },
+      Statement: {
+        RegexPatternSetReferenceStatement: {
+          Arn: { "Fn::GetAtt": ["ScannerPatterns", "Arn"] },
+          FieldToMatch: { UriPath: {} },
+          TextTransformations: [
+            { Priority: 0, Type: "URL_DECODE" },
+            { Priority: 1, Type: "LOWERCASE" },
+          ],
+        },
+      },
+      VisibilityConfig: {
+        CloudWatchMetricsEnabled: true,
+        MetricName: "ScannerPaths",
+        SampledRequestsEnabled: false,
+      },
+    });
+    const { checks, questions } = await preflight({ nested });
+    const api = wafQuestions(questions)[1];
+    // The AND is left with the header match alone; the regex set's rule has nothing left to send.
+    expect(api?.rules.map((rule) => Object.keys(rule.Statement ?? {}))).toEqual([["ByteMatchStatement"]]);
+    expect(api?.unsent).toEqual([
+      { what: "FromDistribution: IPSetReferenceStatement of Fn::GetAtt BlockedAddresses.Arn", wcu: 5 },
+      { what: "ScannerPaths: RegexPatternSetReferenceStatement of Fn::GetAtt ScannerPatterns.Arn", wcu: 45 },
+    ]);
+    const check = checkOf(checks, "web ACL repdesk-dev-api");
+    expect(check.outcome).toBe("ok");
+    expect(check.detail).toBe(
+      "52 of 5,000 WCU (CheckCapacity in us-east-1 on 1 of 2 rules: 2; plus AWS's documented WCU of what was not sent, its ARN existing only after deploy: FromDistribution: IPSetReferenceStatement of Fn::GetAtt BlockedAddresses.Arn 5, ScannerPaths: RegexPatternSetReferenceStatement of Fn::GetAtt ScannerPatterns.Arn 45; 1 {{resolve:…}} text sent as written)",
+    );
+  });
+
+  it("a rule with another deploy-time value is neither sent nor counted: a warning that says so", async () => {
+    const root = rootTemplate();
+    const acl = root.Resources.EdgeWebAcl.Properties as {
+      Rules: { Statement: { RateBasedStatement?: { Limit: unknown } } }[];
+    };
+    const rate = acl.Rules[0]?.Statement.RateBasedStatement;
+    if (rate) rate.Limit = { Ref: "RateLimit" };
+    const { checks } = await preflight({ root });
+    const check = checkOf(checks, "web ACL repdesk-dev (CLOUDFRONT)");
+    expect(check.outcome).toBe("warning");
+    expect(check.detail).toContain(
+      "not sent and not counted: RateLimitSensitiveRoutes: Statement.RateBasedStatement.Limit is known only at deploy",
+    );
   });
 });
 
@@ -327,6 +461,32 @@ describe("planted mistakes fail with a sentence naming the fix", () => {
     expectFailNamingFix(checkOf(checks, "CDK bootstrap"), `npx cdk bootstrap aws://${ACCOUNT}/${REGION}`);
   });
 
+  it("a web ACL above the 5,000 WCU a web ACL may have; above the 1,500 of its base price, a warning", async () => {
+    account({ wafCapacity: { CLOUDFRONT: 5001 } });
+    expectFailNamingFix(
+      checkOf((await preflight()).checks, "web ACL repdesk-dev (CLOUDFRONT)"),
+      "make the ACL's rules fewer or cheaper in infra/constructs/",
+    );
+    account({ wafCapacity: { CLOUDFRONT: 1501 } });
+    const priced = checkOf((await preflight()).checks, "web ACL repdesk-dev (CLOUDFRONT)");
+    expect(priced.outcome).toBe("warning");
+    expect(priced.detail).toContain("1,501 WCU");
+    expect(priced.detail).toContain("$0.20 more per million requests for each 500 WCU beyond 1,500");
+  });
+
+  it("rules CheckCapacity refuses would fail the deploy too", async () => {
+    mocks.wafv2.on(CheckCapacityCommand, { Scope: "REGIONAL" }).rejects(
+      new WAFInvalidParameterException({
+        message: "Error reason: The parameter contains formatting that is not valid., field: SEARCH_STRING",
+        $metadata: {},
+      }),
+    );
+    const { checks } = await preflight();
+    const check = checkOf(checks, "web ACL repdesk-dev-api");
+    expect(check.outcome).toBe("FAIL");
+    expect(check.detail).toContain("wafv2:CheckCapacity failed with WAFInvalidParameterException");
+  });
+
   it("queue mappings beyond a new account's concurrency quota", async () => {
     mocks.lambda.on(GetAccountSettingsCommand).resolves({
       AccountLimit: {
@@ -352,6 +512,7 @@ const SERVICE_PREFIXES: Record<keyof AccountMocks, string> = {
   acm: "acm",
   ses: "ses",
   lambda: "lambda",
+  wafv2: "wafv2",
 };
 
 function actionOf(client: keyof AccountMocks, commandName: string): string {

@@ -11,6 +11,7 @@ import type { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import type { SSMClient } from "@aws-sdk/client-ssm";
 import type { STSClient } from "@aws-sdk/client-sts";
+import type { WAFV2Client } from "@aws-sdk/client-wafv2";
 import type { StageAssembly } from "./assembly";
 import { type Check, fail, ok, warning } from "./check";
 import {
@@ -63,6 +64,12 @@ import {
   describeSsmQuestion,
   type SsmParameterQuestion,
 } from "./questions/ssm";
+import {
+  askWafCapacity,
+  deriveWafCapacityQuestions,
+  describeWafCapacityQuestion,
+  type WafCapacityQuestion,
+} from "./questions/waf-capacity";
 
 export type Question =
   | AccountQuestion
@@ -73,7 +80,8 @@ export type Question =
   | CertificateQuestion
   | SesIdentityQuestion
   | SesAccountQuestion
-  | ConcurrencyQuestion;
+  | ConcurrencyQuestion
+  | WafCapacityQuestion;
 
 /** What the preflight needs of the stage (infra/stages.ts). */
 export interface PreflightStage {
@@ -84,7 +92,7 @@ export interface PreflightStage {
   readonly sesMaxSendRate?: number;
 }
 
-/** Read-only clients in the stage's region; ACM by region (CloudFront's are in us-east-1). */
+/** Read-only clients in the stage's region; ACM and WAF by region (CloudFront's are in us-east-1). */
 export interface PreflightClients {
   readonly sts: STSClient;
   readonly ssm: SSMClient;
@@ -93,6 +101,7 @@ export interface PreflightClients {
   readonly acm: (region: string) => ACMClient;
   readonly ses: SESv2Client;
   readonly lambda: LambdaClient;
+  readonly wafv2: (region: string) => WAFV2Client;
 }
 
 export function deriveQuestions(assembly: StageAssembly, stage: PreflightStage): Question[] {
@@ -108,6 +117,7 @@ export function deriveQuestions(assembly: StageAssembly, stage: PreflightStage):
     ...deriveCertificateQuestions(templates, region, stage.account),
     ...deriveSesQuestions(templates, stage),
     ...deriveConcurrencyQuestions(templates),
+    ...deriveWafCapacityQuestions(templates, region),
   ];
 }
 
@@ -130,6 +140,8 @@ export function describeQuestion(question: Question): string {
       return describeSesQuestion(question);
     case "concurrency":
       return describeConcurrencyQuestion();
+    case "waf-capacity":
+      return describeWafCapacityQuestion(question);
   }
 }
 
@@ -164,6 +176,8 @@ export function askQuestion(
       return askSesAccount(question, clients.ses);
     case "concurrency":
       return askConcurrency(question, clients.lambda);
+    case "waf-capacity":
+      return askWafCapacity(question, clients.wafv2);
   }
 }
 

@@ -1,9 +1,15 @@
-/** The preflight's pure rules: ACM's name matching, dynamic reference parsing, placeholders, flags. */
+/**
+ * The preflight's pure rules: ACM's name matching, dynamic reference parsing, placeholders, flags,
+ * a web ACL rule from CloudFormation's shape to the API's.
+ */
+import { Rule$ } from "@aws-sdk/client-wafv2";
 import { describe, expect, it } from "vitest";
+import { shapeProblems } from "./api-shape";
 import { parsePreflightArgs } from "./cli";
 import { covers, isPlaceholderArn } from "./questions/certificates";
 import { parseSecretReference } from "./questions/secrets";
 import { identitiesFor } from "./questions/ses";
+import { deriveWafCapacityQuestions } from "./questions/waf-capacity";
 
 describe("ACM's name matching", () => {
   it.each([
@@ -68,5 +74,66 @@ describe("the command line", () => {
     });
     expect(parsePreflightArgs(["--stage", "prod"])).toEqual({ stage: "prod" });
     expect(() => parsePreflightArgs([])).toThrow("Usage: npm run preflight -- --stage <name>");
+  });
+});
+
+describe("a web ACL rule, from CloudFormation's shape to WAF's API", () => {
+  const visibilityConfig = { CloudWatchMetricsEnabled: true, MetricName: "m", SampledRequestsEnabled: false };
+  const ipSetArn =
+    "arn:aws:wafv2:us-east-1:111122223333:regional/ipset/office/3f1c2a9e-6b1d-4c7e-9a55-0d2b8c4e7f10";
+  const cloudFormationRule = {
+    Name: "Office",
+    Priority: 0,
+    Action: { Allow: {} },
+    VisibilityConfig: visibilityConfig,
+    Statement: {
+      OrStatement: {
+        Statements: [
+          { IPSetReferenceStatement: { Arn: ipSetArn } },
+          {
+            ByteMatchStatement: {
+              FieldToMatch: { SingleHeader: { Name: "x-office" } },
+              PositionalConstraint: "EXACTLY",
+              SearchStringBase64: Buffer.from("yes").toString("base64"),
+              TextTransformations: [{ Priority: 0, Type: "NONE" }],
+            },
+          },
+        ],
+      },
+    },
+  };
+  const templates = [
+    {
+      path: "RepDesk-dev",
+      template: {
+        Resources: {
+          Acl: {
+            Type: "AWS::WAFv2::WebACL",
+            Properties: { Name: "acl", Scope: "REGIONAL", Rules: [cloudFormationRule] },
+          },
+        },
+      },
+    },
+  ];
+
+  it("the reference statements' Arn becomes ARN, SearchStringBase64 the SearchString's bytes", () => {
+    const [rule] = deriveWafCapacityQuestions(templates, "us-east-1")[0]?.rules ?? [];
+    const [ipSet, header] = rule?.Statement?.OrStatement?.Statements ?? [];
+    expect(ipSet).toEqual({ IPSetReferenceStatement: { ARN: ipSetArn } });
+    expect(new TextDecoder().decode(header?.ByteMatchStatement?.SearchString)).toBe("yes");
+    expect(shapeProblems(rule, Rule$)).toEqual([]);
+  });
+
+  it("the API's shape refuses CloudFormation's as it is", () => {
+    expect(shapeProblems(cloudFormationRule, Rule$)).toEqual([
+      "$.Statement.OrStatement.Statements[0].IPSetReferenceStatement.Arn: no member of IPSetReferenceStatement",
+      "$.Statement.OrStatement.Statements[0].IPSetReferenceStatement.ARN: required by IPSetReferenceStatement, missing",
+      "$.Statement.OrStatement.Statements[1].ByteMatchStatement.SearchStringBase64: no member of ByteMatchStatement",
+      "$.Statement.OrStatement.Statements[1].ByteMatchStatement.SearchString: required by ByteMatchStatement, missing",
+    ]);
+    const { VisibilityConfig: _, ...withoutVisibility } = cloudFormationRule;
+    expect(shapeProblems({ ...withoutVisibility, Priority: "0" }, Rule$)).toContain(
+      "$.Priority: not a number",
+    );
   });
 });

@@ -7,7 +7,9 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Rule$ } from "@aws-sdk/client-wafv2";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { shapeProblems } from "../../infra/preflight/api-shape";
 import { readAssembly, type StageAssembly } from "../../infra/preflight/assembly";
 import { type AccountMocks, healthyAccount, restore, testClients } from "../../infra/preflight/fixture";
 import { runPreflight } from "../../infra/preflight/preflight";
@@ -121,6 +123,28 @@ describe.each(["dev", "prod"] as const)("the preflight of the synthesized %s sta
     expect(questions).toContainEqual(
       expect.objectContaining({ kind: "bootstrap", parameter: "/cdk-bootstrap/hnb659fds/version" }),
     );
+  });
+
+  it("asks WAF the capacity of both web ACLs with every synthesized rule, each in the API's shape", async () => {
+    const { stage, assembly } = of();
+    mocks = healthyAccountOf(stage);
+    const { questions } = await runPreflight(assembly, {
+      clients: testClients(),
+      stage: { ...stage, account: ACCOUNT },
+    });
+    const waf = questions.flatMap((q) => (q.kind === "waf-capacity" ? [q] : []));
+    expect(waf.map((q) => [q.webAcl, q.scope, q.region]).sort()).toEqual([
+      [`repdesk-${name}`, "CLOUDFRONT", "us-east-1"],
+      [`repdesk-${name}-api`, "REGIONAL", "us-east-1"],
+    ]);
+    for (const question of waf) {
+      // Nothing of the stack's rules waits for a deploy-time ARN: every rule is sent whole.
+      expect(question.unsent).toEqual([]);
+      expect(question.templateRules).toBeGreaterThan(0);
+      expect(question.rules).toHaveLength(question.templateRules);
+      for (const rule of question.rules)
+        expect(shapeProblems(rule, Rule$), `${question.webAcl} ${rule.Name}`).toEqual([]);
+    }
   });
 
   it("refuses the repository's entry as it is: no account, a placeholder certificate", async () => {
