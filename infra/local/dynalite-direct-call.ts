@@ -98,33 +98,33 @@ function directCaller(store: DynaliteStore): DirectStore {
     dynaliteValidations.checkValidations(data, validation.types, validation.custom, store);
     return data;
   };
-  const call: Call = (operation, input) =>
-    new Promise((resolve, reject) => {
-      try {
-        const data = validated(operation, input);
-        operationFor(operation).action(store, data, (error, result) => {
-          if (error) reject(wireErrorOf(error));
-          else resolve(result ?? {});
-        });
-      } catch (error) {
-        reject(wireErrorOf(error));
-      }
+  const run = (operation: string, data: Record<string, unknown>) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      operationFor(operation).action(store, data, (error, result) => {
+        if (error) reject(wireErrorOf(error));
+        else resolve(result ?? {});
+      });
     });
+  const call: Call = async (operation, input) => {
+    let data: Record<string, unknown>;
+    try {
+      data = validated(operation, input);
+    } catch (error) {
+      throw wireErrorOf(error);
+    }
+    return run(operation, data);
+  };
   const checkCondition: CheckCondition = async (input) => {
     // DeleteItem's validation parses a key and a condition, as a conditional delete would; the
-    // expression then goes to dynalite's own evaluation against the item as it is.
-    const data = (() => {
-      try {
-        return validated("DeleteItem", input);
-      } catch (error) {
-        throw wireErrorOf(error);
-      }
-    })();
-    const { Item } = await call("GetItem", {
-      TableName: input.TableName,
-      Key: input.Key,
-      ConsistentRead: true,
-    });
+    // expression then goes to dynalite's own evaluation against the item as it is, read by
+    // GetItem's action with that validated key (dynalite's actions check the key on the table).
+    let data: Record<string, unknown>;
+    try {
+      data = validated("DeleteItem", input);
+    } catch (error) {
+      throw wireErrorOf(error);
+    }
+    const { Item } = await run("GetItem", { TableName: data.TableName, Key: data.Key, ConsistentRead: true });
     const refused = dynaliteDb.checkConditional(data, Item);
     if (refused) throw wireErrorOf(refused);
   };
