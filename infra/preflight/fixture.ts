@@ -33,6 +33,7 @@ import { GetParameterCommand, ParameterNotFound, SSMClient } from "@aws-sdk/clie
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { CheckCapacityCommand, type Scope, WAFV2Client } from "@aws-sdk/client-wafv2";
 import { mockClient } from "aws-sdk-client-mock";
+import { apiWebAcl, edgeWebAcl } from "./fixture-waf";
 import type { PreflightClients, PreflightStage } from "./preflight";
 import type { TemplateJson } from "./template";
 
@@ -62,12 +63,6 @@ type FixtureResource = {
   Metadata?: Record<string, unknown>;
 };
 type FixtureTemplate<Names extends string> = TemplateJson & { Resources: Record<Names, FixtureResource> };
-
-const visibility = (MetricName: string) => ({
-  CloudWatchMetricsEnabled: true,
-  MetricName,
-  SampledRequestsEnabled: false,
-});
 
 /** The stage's stack: CloudFront and its web ACL, the origin secret, SES, a worker and its queue mapping. */
 export function rootTemplate(): FixtureTemplate<
@@ -104,46 +99,7 @@ export function rootTemplate(): FixtureTemplate<
           },
         },
       },
-      EdgeWebAcl: {
-        Type: "AWS::WAFv2::WebACL",
-        Properties: {
-          Name: "repdesk-dev",
-          Scope: "CLOUDFRONT",
-          DefaultAction: { Allow: {} },
-          VisibilityConfig: visibility("repdesk-dev"),
-          Rules: [
-            {
-              Name: "RateLimitSensitiveRoutes",
-              Priority: 0,
-              Action: { Block: {} },
-              Statement: {
-                RateBasedStatement: {
-                  Limit: 100,
-                  EvaluationWindowSec: 300,
-                  AggregateKeyType: "IP",
-                  ScopeDownStatement: {
-                    RegexMatchStatement: {
-                      FieldToMatch: { UriPath: {} },
-                      RegexString: "^/api/signup/?$",
-                      TextTransformations: [{ Priority: 0, Type: "LOWERCASE" }],
-                    },
-                  },
-                },
-              },
-              VisibilityConfig: visibility("RateLimitSensitiveRoutes"),
-            },
-            {
-              Name: "Aws-AWSManagedRulesCommonRuleSet",
-              Priority: 1,
-              OverrideAction: { None: {} },
-              Statement: {
-                ManagedRuleGroupStatement: { VendorName: "AWS", Name: "AWSManagedRulesCommonRuleSet" },
-              },
-              VisibilityConfig: visibility("AWSManagedRulesCommonRuleSet"),
-            },
-          ],
-        },
-      },
+      EdgeWebAcl: edgeWebAcl(),
       SenderDomain: {
         Type: "AWS::SES::EmailIdentity",
         Properties: { EmailIdentity: "dev.repdesk.example.com" },
@@ -177,31 +133,7 @@ export function rootTemplate(): FixtureTemplate<
 export function nestedTemplate(): FixtureTemplate<"ApiWebAcl" | "Stage"> {
   return {
     Resources: {
-      ApiWebAcl: {
-        Type: "AWS::WAFv2::WebACL",
-        Properties: {
-          Name: "repdesk-dev-api",
-          Scope: "REGIONAL",
-          DefaultAction: { Block: {} },
-          VisibilityConfig: visibility("repdesk-dev-api"),
-          Rules: [
-            {
-              Name: "FromDistribution",
-              Priority: 0,
-              Action: { Allow: {} },
-              Statement: {
-                ByteMatchStatement: {
-                  FieldToMatch: { SingleHeader: { Name: "x-origin-verify" } },
-                  PositionalConstraint: "EXACTLY",
-                  SearchString: reference(VERSION),
-                  TextTransformations: [{ Priority: 0, Type: "NONE" }],
-                },
-              },
-              VisibilityConfig: visibility("FromDistribution"),
-            },
-          ],
-        },
-      },
+      ApiWebAcl: apiWebAcl(reference(VERSION)),
       Stage: {
         Type: "AWS::ApiGateway::Stage",
         Properties: {
