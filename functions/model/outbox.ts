@@ -37,7 +37,7 @@ export function eventOfOutboxItem(item: Record<string, unknown>): DomainEvent {
 }
 
 /**
- * What to leave out of an event's routing (./webhook-subscribers.ts). A filter serves one batch of
+ * What to leave out of an event's routing (functions/pipeline/webhook-subscribers.ts). A filter serves one batch of
  * items already read: the relay makes one per batch, after reading it.
  */
 export type OutboxRouteFilter = (event: DomainEvent) => Promise<PublishOptions>;

@@ -7,9 +7,9 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { isConditionalCheckFailed } from "../../lib/aws-errors";
-import type { Clock, IdGenerator } from "../../lib/clock";
-import type { EmailMessage, Mailer } from "../../lib/mailer";
+import { isConditionalCheckFailed } from "../lib/aws-errors";
+import type { Clock, IdGenerator } from "../lib/clock";
+import type { EmailMessage, Mailer } from "../lib/mailer";
 
 /**
  * Exactly one e-mail per (event, key) under redelivery (docs/decisions/0002-email-exactly-once.md).

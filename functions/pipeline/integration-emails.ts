@@ -3,9 +3,17 @@
  * (functions/integrations/sweep.ts; docs/product/webhooks.md): which endpoint, since when, and
  * where to look at its delivery log and resume it.
  */
-import type { WebhookEndpointPausedData } from "../../../events/envelopes";
-import { formatTeamTime } from "../../../events/team-time";
-import { BRAND, button, layout, oneLine, paragraph, type RenderedEmail, siteLink } from "./templates";
+import type { WebhookEndpointPausedData } from "../../events/envelopes";
+import { formatTeamTime } from "../../events/team-time";
+import {
+  BRAND,
+  button,
+  layout,
+  oneLine,
+  paragraph,
+  type RenderedEmail,
+  siteLink,
+} from "../model/mail/templates";
 
 export function endpointPausedEmail(data: WebhookEndpointPausedData, siteUrl: string): RenderedEmail {
   const named = data.description

@@ -7,7 +7,6 @@ import {
   quotaIdentity,
 } from "../model/mail/acknowledgement-quota";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
-import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "../model/mail/idempotency";
 import {
   contactAcknowledgement,
   type RenderedEmail,
@@ -17,6 +16,7 @@ import {
 } from "../model/mail/templates";
 import { leadExpiry } from "../model/retention";
 import { type TimelineLead, timelinePut } from "../model/timeline";
+import { type DeliveryOutcome, type EmailClaimDeps, sendEmailOnce } from "./email-once";
 import {
   type Audience,
   type EmailKey,

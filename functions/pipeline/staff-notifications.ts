@@ -7,9 +7,9 @@
 import type { AccountLocked, DeskDigest, DeskReminder, WebhookEndpointPaused } from "../../events/envelopes";
 import { fromAddress, isDeliverableAddress } from "../model/mail/addresses";
 import { deskDigestEmail, deskReminderEmail } from "../model/mail/desk-emails";
-import { endpointPausedEmail } from "../model/mail/integration-emails";
 import { accountLockedEmail } from "../model/mail/staff-emails";
 import type { RenderedEmail } from "../model/mail/templates";
+import { endpointPausedEmail } from "./integration-emails";
 import type { EmailKey, NotificationConfig, PlannedEmail } from "./planned-email";
 
 export type StaffEvent = AccountLocked | DeskReminder | DeskDigest | WebhookEndpointPaused;

@@ -12,8 +12,8 @@
 import { type DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createLogger, describeError } from "../lib/log";
 import type { PublishOptions } from "../lib/publisher";
-import { INTEGRATION_QUEUES } from "./integrations-registry";
-import type { OutboxRouteFilter } from "./outbox";
+import { INTEGRATION_QUEUES } from "../model/integrations-registry";
+import type { OutboxRouteFilter } from "../model/outbox";
 
 const log = createLogger({ component: "webhook-subscribers" });
 

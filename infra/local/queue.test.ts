@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_LEASE_MS } from "../../functions/model/mail/idempotency";
+import { DEFAULT_LEASE_MS } from "../../functions/pipeline/email-once";
 import { QUEUES } from "../../functions/registry";
 import { defaultRetryDelayMs, LocalQueues, type LocalQueuesOptions } from "./queue";
 import { BATCH_ITEM_FAILURE_REASON, type BatchConsumer } from "./sqs-batch";

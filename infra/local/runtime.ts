@@ -334,7 +334,7 @@ function outboxLoop(
     async () => {
       // Imported once the environment is set; a typed import, so a move of the module fails tsc.
       const { sweepOutbox } = await import("../../functions/model/outbox");
-      const { webhookRouteFilter } = await import("../../functions/model/webhook-subscribers");
+      const { webhookRouteFilter } = await import("../../functions/pipeline/webhook-subscribers");
       for (;;) {
         const { relayed } = await sweepOutbox({
           db,

@@ -9,7 +9,7 @@
  */
 import { expect, it } from "vitest";
 import { MESSAGES } from "../../functions/lib/http/errors";
-import { DEFAULT_LEASE_MS } from "../../functions/model/mail/idempotency";
+import { DEFAULT_LEASE_MS } from "../../functions/pipeline/email-once";
 import { holdRelay } from "../bench/api";
 import { sesOutcomesUnknown, settle } from "../bench/load";
 import {

@@ -12,7 +12,7 @@
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { expect, it } from "vitest";
-import { DEFAULT_LEASE_MS } from "../../functions/model/mail/idempotency";
+import { DEFAULT_LEASE_MS } from "../../functions/pipeline/email-once";
 import { driveMix, settle, startLoadRuntime } from "../bench/load";
 import { newAccepted, runtimePerTest, scanAll } from "../support/faults";
 

@@ -17,9 +17,9 @@ import { createEndpoint, type EndpointDeps, updateEndpoint } from "../../functio
 import type { EventPublisher } from "../../functions/lib/publisher";
 import { localKeyWrapper, SecretBox } from "../../functions/lib/secret-box";
 import { sweepOutbox } from "../../functions/model/outbox";
-import { webhookRouteFilter } from "../../functions/model/webhook-subscribers";
 import { createRelayHandler } from "../../functions/pipeline/routes/outbox-relay";
 import { acceptContact, acceptSignup, type SubmissionDeps } from "../../functions/pipeline/submissions";
+import { webhookRouteFilter } from "../../functions/pipeline/webhook-subscribers";
 import { localPublisher } from "../../infra/local/publisher";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
 

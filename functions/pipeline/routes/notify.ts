@@ -16,9 +16,9 @@ import { QUEUE_ATTRIBUTE } from "../../lib/publisher";
 import { SesMailer } from "../../lib/ses-mailer";
 import { sqsEventWorker } from "../../lib/sqs-batch";
 import { erasedSince, keyedReference } from "../../model/erasure";
-import type { EmailClaimDeps } from "../../model/mail/idempotency";
 import { stageErasureKey } from "../../model/staff/session-key";
 import { tableName } from "../../model/tables";
+import type { EmailClaimDeps } from "../email-once";
 import { type LeadTables, markNotified, notify } from "../notifications";
 import { type Audience, EVERY_AUDIENCE, type NotificationConfig } from "../planned-email";
 

@@ -5,7 +5,7 @@
  * - a schedule (EventBridge) as a safety net: sweeps what the stream left behind.
  * The local runtime calls sweepOutbox() itself.
  * Either way an event goes to the webhook fan-out only while an active endpoint takes its type,
- * judged by endpoints read after the batch (functions/model/webhook-subscribers.ts, decision 0108).
+ * judged by endpoints read after the batch (functions/pipeline/webhook-subscribers.ts, decision 0108).
  */
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
@@ -17,8 +17,8 @@ import type { EventPublisher } from "../../lib/publisher";
 import { SqsPublisher } from "../../lib/sqs-publisher";
 import { relayOutboxEvent, sweepOutbox } from "../../model/outbox";
 import { tableName } from "../../model/tables";
-import { webhookRouteFilter } from "../../model/webhook-subscribers";
 import { queuesFor } from "../../registry";
+import { webhookRouteFilter } from "../webhook-subscribers";
 
 const log = createLogger({ worker: "outbox-relay" });
 
