@@ -6,12 +6,11 @@
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach } from "vitest";
 import type { FaultReport } from "../../infra/local/faults";
-import { signupBody } from "../bench/api";
+import { personAddress, signupBody } from "../bench/api";
 import type { Accepted } from "../bench/load";
 import { type RuntimeProcess, startRuntime } from "./runtime";
 
 /** A public address the local geo lookup knows, so that enrichment sets a country. */
-export const VIEWER_ADDRESS = "8.8.8.8:4444";
 
 export function startFaultRuntime(env: Record<string, string> = {}): Promise<RuntimeProcess> {
   return startRuntime({
@@ -79,7 +78,7 @@ export async function postSignup(
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "cloudfront-viewer-address": VIEWER_ADDRESS,
+      "cloudfront-viewer-address": personAddress(),
     },
     body,
   });
