@@ -47,7 +47,8 @@ describe("the functions' environment (infra/environment.ts)", () => {
         "AWS_REGION",
         "AWS_SECRET_ACCESS_KEY",
         "SESSION_SECRET",
-        // The spam judge's DNS lookup off (docs/decisions/0152-judge-wiring.md).
+        // The spam judge's DNS lookup off, its burst count's longer limit (docs/decisions/0152-judge-wiring.md).
+        "SPAM_BURST_TIMEOUT_MS",
         "SPAM_MX_LOOKUP",
         // The integrations' local stand-in for KMS, and localhost endpoints (docs/decisions/0093).
         "WEBHOOK_ALLOW_LOOPBACK",

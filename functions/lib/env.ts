@@ -75,6 +75,12 @@ export const ENVIRONMENT_SCHEMA = z
      * addresses are example ones, which take no mail; docs/decisions/0152-judge-wiring.md).
      */
     SPAM_MX_LOOKUP: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
+    /**
+     * Local runtime only: the most the spam judge's burst count may hold a submission, in ms
+     * (unset: functions/pipeline/spam/weights.ts, for DynamoDB). The local store on a busy machine
+     * answers slower than DynamoDB; the submission's own write still has its time limits.
+     */
+    SPAM_BURST_TIMEOUT_MS: count,
     /** Local runtime only: endpoints on this machine (http://localhost) may be saved and called. */
     WEBHOOK_ALLOW_LOOPBACK: text(/^(true|false)$/, "true or false").transform((flag) => flag === "true"),
     /**

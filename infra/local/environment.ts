@@ -96,6 +96,8 @@ export function localProcessEnvironment(
     // Its submissions use example addresses (no mail exchanger) and the machine may have no DNS:
     // the spam judge asks none (docs/decisions/0152-judge-wiring.md).
     SPAM_MX_LOOKUP: "false",
+    // The local store is slower than DynamoDB on a busy machine: the burst count's limit is longer.
+    SPAM_BURST_TIMEOUT_MS: "2000",
     AWS_ENDPOINT_URL_DYNAMODB: platform.dynamoEndpoint,
     AWS_ENDPOINT_URL_SESV2: platform.sesUrl,
     AWS_REGION: settings.stage.region,

@@ -36,6 +36,8 @@ export interface SubmissionRouteDeps extends SubmissionDeps {
   readonly submissionsPerMinute: number;
   /** Asks DNS whether an address's domain takes mail; absent: the judge does not ask. */
   readonly resolveMx?: ResolveMx;
+  /** The most the spam judge's burst count may hold a submission (SPAM_BURST_TIMEOUT_MS). */
+  readonly burstTimeoutMs?: number;
 }
 
 export interface SubmissionRoute<S extends z.ZodType> {
@@ -70,8 +72,14 @@ export function depsFromEnvironment(
     submissionsPerMinute: requireEnv("SUBMISSIONS_PER_MINUTE"),
     // On in AWS; the local runtime turns it off (docs/decisions/0152-judge-wiring.md).
     ...((optionalEnv("SPAM_MX_LOOKUP") ?? true) ? { resolveMx } : {}),
+    ...spamBurstTimeout(),
     retentionDays: requireEnv("RETENTION_DAYS"),
   }));
+}
+
+function spamBurstTimeout(): { burstTimeoutMs?: number } {
+  const burstTimeoutMs = optionalEnv("SPAM_BURST_TIMEOUT_MS");
+  return burstTimeoutMs === undefined ? {} : { burstTimeoutMs };
 }
 
 /**
@@ -101,7 +109,13 @@ async function verdictOf<S extends z.ZodType>(
   const fields = input as Record<string, unknown>;
   const outside = isPublicAddress(request.clientIp);
   const spamDeps: SpamDeps = outside
-    ? { db: deps.db, ephemeralTable: deps.ephemeralTable, clock: deps.clock, resolveMx: deps.resolveMx }
+    ? {
+        db: deps.db,
+        ephemeralTable: deps.ephemeralTable,
+        clock: deps.clock,
+        resolveMx: deps.resolveMx,
+        ...(deps.burstTimeoutMs === undefined ? {} : { burstTimeoutMs: deps.burstTimeoutMs }),
+      }
     : { clock: deps.clock };
   try {
     return await judgeSubmission(spamDeps, {

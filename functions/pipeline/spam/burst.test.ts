@@ -13,6 +13,9 @@ afterAll(async () => {
   await dynamo.close();
 });
 
+/** A limit no dynalite answer reaches, however busy the machine: these tests are about counting. */
+const NO_LIMIT = 60_000;
+
 const at = (iso: string) => ({
   db: dynamo.db,
   ephemeralTable: dynamo.tables.ephemeral,
@@ -23,7 +26,8 @@ describe("many submissions from one network", () => {
   it("counts each network in its window and fires from the third submission, stronger from the sixth", async () => {
     const deps = at("2026-11-30T10:01:00.000Z");
     const weights = [];
-    for (let i = 0; i < 7; i += 1) weights.push((await networkBurstSignal(deps, "198.51.100.7"))?.weight);
+    for (let i = 0; i < 7; i += 1)
+      weights.push((await networkBurstSignal(deps, "198.51.100.7", NO_LIMIT))?.weight);
     expect(LIMITS_OF_SIGNALS.burstSome).toBe(3);
     expect(weights).toEqual([
       undefined,
@@ -34,7 +38,7 @@ describe("many submissions from one network", () => {
       WEIGHTS.networkBurst.many,
       WEIGHTS.networkBurst.many,
     ]);
-    expect((await networkBurstSignal(deps, "198.51.100.7"))?.detail).toBe(
+    expect((await networkBurstSignal(deps, "198.51.100.7", NO_LIMIT))?.detail).toBe(
       "8 submissions from 198.51.100.7 within 10 minutes",
     );
     // Another network, and the same one in the next window, start again.
@@ -59,5 +63,16 @@ describe("many submissions from one network", () => {
       clock: () => new Date("2026-11-30T10:01:00.000Z"),
     };
     expect(await networkBurstSignal(failing, "198.51.100.9")).toBeUndefined();
+  });
+
+  it("is no signal when the table does not answer within its limit, and holds the verdict no longer", async () => {
+    const hanging = {
+      // A table that never answers (DynamoDB hanging): only the limit ends the wait.
+      db: { send: () => new Promise<never>(() => {}) } as unknown as DynamoDBDocumentClient,
+      ephemeralTable: "hanging",
+      clock: () => new Date("2026-11-30T10:01:00.000Z"),
+    };
+    expect(await networkBurstSignal(hanging, "198.51.100.10", 20)).toBeUndefined();
+    expect(LIMITS_OF_SIGNALS.burstTimeoutMs).toBe(150);
   });
 });

@@ -34,6 +34,8 @@ export interface SpamDeps {
   readonly resolveMx?: ResolveMx;
   /** The most a mail-exchanger lookup may hold the verdict; weights.ts LIMITS_OF_SIGNALS by default. */
   readonly mxTimeoutMs?: number;
+  /** The most the burst count may hold the verdict; weights.ts LIMITS_OF_SIGNALS by default. */
+  readonly burstTimeoutMs?: number;
 }
 
 export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission): Promise<SpamVerdict> {
@@ -48,6 +50,7 @@ export async function judgeSubmission(deps: SpamDeps, submission: SpamSubmission
         ? { db: deps.db, ephemeralTable: deps.ephemeralTable, clock }
         : undefined,
       submission.network,
+      deps.burstTimeoutMs,
     ),
   ]);
   const links = linkSignals(text);

@@ -65,6 +65,8 @@ export const LIMITS_OF_SIGNALS = {
   burstSome: 3,
   burstMany: 6,
   burstWindowMs: 10 * 60_000,
+  /** The time the burst count may take before the judge answers without it. */
+  burstTimeoutMs: 150,
   /** The time a mail-exchanger lookup may take before the judge answers without it. */
   mxTimeoutMs: 150,
 } as const;
