@@ -4,6 +4,7 @@ import { deskFields } from "./desk";
 import { fillMsField, honeypotField, isoDateTime, submissionIdField } from "./fields";
 import { CONTACT_LEAD, type SystemKey } from "./lead-fields";
 import { requestShape, storedFormShape } from "./lead-rules";
+import { StoredLeadSource, sourceField } from "./lead-source-rules";
 import { quarantineFields } from "./quarantine";
 
 export type { ContactSubject } from "./options";
@@ -20,6 +21,8 @@ function contactRequest() {
     submissionId: submissionIdField,
     website: honeypotField,
     fillMs: fillMsField,
+    /** Where the visitor came from, as the page captured it; a bad value is dropped (events/lead-source-rules.ts). */
+    source: sourceField,
   });
 }
 export type ContactRequest = z.infer<typeof ContactRequest>;
@@ -36,6 +39,7 @@ export const ContactMessage = z.object({
     ipAddress: z.string().optional(),
     // The quarantine's (events/quarantine.ts).
     ...quarantineFields,
+    source: StoredLeadSource.optional(),
   } satisfies Record<Exclude<SystemKey<typeof CONTACT_LEAD>, "id">, z.ZodType>),
   /** When the notify worker had sent every e-mail of its event (the staff alert first). */
   notifiedAt: isoDateTime.optional(),

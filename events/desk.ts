@@ -6,6 +6,7 @@
 import * as z from "zod";
 import "./jitless";
 import { isoDateTime, withThousands } from "./fields";
+import { StoredLeadSource } from "./lead-source-rules";
 import { StaffUserView } from "./staff";
 import { hasControlCharacter } from "./text";
 
@@ -232,6 +233,8 @@ export const TimelineEntry = z.object({
   /** linked: the submission that came again from the lead's address (on the lead's timeline). */
   otherId: z.string().optional(),
   otherKind: z.enum(LEAD_KINDS).optional(),
+  /** linked: where that submission came from (the lead keeps its own source). */
+  source: StoredLeadSource.optional(),
   /** email: which e-mail the system sent ("acknowledgement", "staff-alert", ...). */
   email: z.string().optional(),
 });

@@ -6,8 +6,8 @@ import { SIGNUP_RECORD } from "./lead-fields.test-util";
 import { detailLines, emailLines, type LeadLine } from "./lead-places";
 import { SignupRequest } from "./signup";
 
-/** Request fields that are not the person's: the submission's id, the honeypot and the fill time. */
-const NOT_FORM = ["submissionId", "website", "fillMs"];
+/** Request fields that are not the person's: the submission's id, the honeypot, the fill time, where the visitor came from. */
+const NOT_FORM = ["submissionId", "website", "fillMs", "source"];
 const time = (iso: string) => `at ${iso}`;
 const read = (lines: LeadLine[]) => lines.map((line) => `${line.label}: ${line.value}`);
 
@@ -27,6 +27,37 @@ describe.each([
       .filter(([, field]) => field.in.includes("timeline"))
       .map(([key]) => (key === "createdAt" ? "at" : key));
     for (const key of timelineKeys) expect(Object.keys(TimelineEntry.shape)).toContain(key);
+  });
+});
+
+describe("a lead's source", () => {
+  const withSource = {
+    ...signup,
+    source: {
+      channel: "email",
+      landingPath: "/pricing",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "<b>fall</b>",
+      at: "2025-03-01T09:00:00.000Z",
+    },
+  };
+
+  it("reads part by part in the details, absent parts left out", () => {
+    expect(read(detailLines(SIGNUP_LEAD, withSource, time)).slice(-7, -1)).toEqual([
+      "Channel: Email",
+      "Landing page: /pricing",
+      "UTM source: newsletter",
+      "UTM medium: email",
+      "UTM campaign: <b>fall</b>",
+      "First visit: at 2025-03-01T09:00:00.000Z",
+    ]);
+  });
+
+  it("adds no line to a lead stored without one", () => {
+    expect(read(detailLines(SIGNUP_LEAD, signup, time)).some((line) => line.startsWith("Channel"))).toBe(
+      false,
+    );
   });
 });
 

@@ -12,6 +12,7 @@
  * place reads a field is in ./lead-places.ts.
  * No zod here: the public forms and the notify bundle use it without the schemas.
  */
+import { CHANNEL_LABELS, type LeadSource } from "./lead-source";
 import { LIMITS } from "./limits";
 import {
   CONTACT_SUBJECT_CHOSEN_LABELS,
@@ -103,6 +104,19 @@ interface FieldBase {
   readonly absentText?: string;
   /** The details add this field's value in brackets when it differs (the country's code). */
   readonly detailsCode?: string;
+  /**
+   * A value that is an object (the lead's source): in the details and the CSV each part is read as a
+   * field of its own, a line and a column under its own label; elsewhere `read` says it in one text.
+   */
+  readonly parts?: readonly LeadFieldPart[];
+}
+
+/** One part of an object field: its key in the object, label and how it reads. */
+export interface LeadFieldPart {
+  readonly key: string;
+  readonly label: string;
+  readonly type?: "time";
+  readonly options?: Readonly<Record<string, string>>;
 }
 
 /** A field the person enters: the stored record copies it from the validated request. */
@@ -173,6 +187,34 @@ const createdAt = {
   in: ["email", "details", "list", "csv", "timeline", "webhook", "export"],
 } as const;
 const id = { label: "Id", from: "system", in: ["email", "csv", "export"] } as const;
+/**
+ * Where the lead came from (events/lead-source.ts): set on arrival from what the form captured
+ * and the channel the server sorted it into (docs/decisions/0141-lead-source-capture.md).
+ */
+const source = {
+  label: "Source",
+  from: "system",
+  in: ["details", "list", "csv", "webhook", "export"],
+  // The list's cell and anything else that reads it in one text: its channel.
+  read: (value: unknown) => {
+    const channel = (value as Partial<LeadSource> | null)?.channel;
+    return channel ? CHANNEL_LABELS[channel] : undefined;
+  },
+  parts: [
+    { key: "channel", label: "Channel", options: CHANNEL_LABELS },
+    { key: "landingPath", label: "Landing page" },
+    { key: "referrerOrigin", label: "Referrer" },
+    { key: "utmSource", label: "UTM source" },
+    { key: "utmMedium", label: "UTM medium" },
+    { key: "utmCampaign", label: "UTM campaign" },
+    { key: "utmTerm", label: "UTM term" },
+    { key: "utmContent", label: "UTM content" },
+    { key: "gclid", label: "Google Ads click id" },
+    { key: "msclkid", label: "Microsoft Ads click id" },
+    { key: "fbclid", label: "Meta click id" },
+    { key: "at", label: "First visit", type: "time" },
+  ],
+} as const;
 
 /**
  * The spam judge's verdict on arrival (events/quarantine.ts `StoredSpamCheck`): its reasons and
@@ -259,6 +301,7 @@ export const SIGNUP_LEAD = /* @__PURE__ */ describe({
     in: ["details", "list", "csv", "timeline", "webhook", "slack", "export"],
   },
   countryCode: { label: "Country code", from: "system", in: ["csv", "webhook", "export"] },
+  source,
   id,
   spamCheck,
   quarantine,
@@ -325,6 +368,7 @@ export const CONTACT_LEAD = /* @__PURE__ */ describe({
   },
   createdAt,
   ipAddress: { label: "IP Address", from: "system", absentText: "N/A", in: ["email", "details", "export"] },
+  source,
   id,
   spamCheck,
   quarantine,

@@ -160,7 +160,9 @@ describe.each([
 
   it("each place that reads lines has every one of its fields that holds a value", () => {
     const expected = (place: "email" | "ack" | "details") =>
-      fieldsIn(described, place).map(([, field]) => field.label);
+      fieldsIn(described, place).flatMap(
+        ([, field]) => field.parts?.map((part) => part.label) ?? [field.label],
+      );
     expect(labels(emailLines(described, record, time)).slice(1)).toEqual(expected("email"));
     expect(labels(ackLines(described, record, time))).toEqual(expected("ack"));
     expect(

@@ -33,13 +33,37 @@ export function fieldsIn(lead: LeadFields, place: LeadPlace): [string, LeadField
   return Object.entries(lead).filter(([, field]) => field.in.includes(place));
 }
 
+type Read = (record: Readonly<Record<string, unknown>>) => unknown;
+
+/**
+ * The fields of a place as [key, field, how a record's value is read]; a field with parts (the
+ * source) is one entry per part ("source.channel"), each a field of its own reading its part.
+ */
+function partsIn(lead: LeadFields, place: LeadPlace): [string, LeadField, Read][] {
+  return fieldsIn(lead, place).flatMap(([key, field]): [string, LeadField, Read][] =>
+    field.parts
+      ? field.parts.map((part): [string, LeadField, Read] => [
+          `${key}.${part.key}`,
+          { label: part.label, from: "system", in: field.in, type: part.type, options: part.options },
+          (record) => {
+            const value = record[key];
+            return typeof value === "object" && value !== null
+              ? (value as Record<string, unknown>)[part.key]
+              : undefined;
+          },
+        ])
+      : [[key, field, (record) => record[key]]],
+  );
+}
+
 function lines(
   lead: LeadFields,
   place: LeadPlace,
-  text: (key: string, field: LeadField) => string | undefined,
+  record: Readable,
+  text: (value: unknown, field: LeadField) => string | undefined,
 ) {
-  return fieldsIn(lead, place).flatMap(([key, field]): LeadLine[] => {
-    const value = text(key, field);
+  return partsIn(lead, place).flatMap(([, field, read]): LeadLine[] => {
+    const value = text(read(record), field);
     return value === undefined ? [] : [{ label: field.label, value, long: field.type === "long" }];
   });
 }
@@ -48,13 +72,13 @@ function lines(
 export function emailLines(lead: LeadFields, record: Readable, time: (iso: string) => string): LeadLine[] {
   return [
     { label: NAME_LABEL, value: fullName(record), long: false },
-    ...lines(lead, "email", (key, field) => fieldText(field, record[key], time)),
+    ...lines(lead, "email", record, (value, field) => fieldText(field, value, time)),
   ];
 }
 
 /** The acknowledgement's summary: each of its fields that holds a value (never free text it would repeat). */
 export function ackLines(lead: LeadFields, record: Readable, time: (iso: string) => string): LeadLine[] {
-  return lines(lead, "ack", (key, field) => fieldText(field, record[key], time));
+  return lines(lead, "ack", record, (value, field) => fieldText(field, value, time));
 }
 
 /**
@@ -62,8 +86,8 @@ export function ackLines(lead: LeadFields, record: Readable, time: (iso: string)
  * or left out without one — with long texts last, where they have room.
  */
 export function detailLines(lead: LeadFields, record: Readable, time: (iso: string) => string): LeadLine[] {
-  const all = lines(lead, "details", (key, field) => {
-    const value = fieldText(field, record[key], time);
+  const all = lines(lead, "details", record, (raw, field) => {
+    const value = fieldText(field, raw, time);
     const code = field.detailsCode ? fieldText(field, record[field.detailsCode], time) : undefined;
     if (value === undefined) return code ?? field.absentText;
     return code && code !== value ? `${value} (${code})` : value;
@@ -111,10 +135,10 @@ export interface LeadColumn {
 }
 
 export function csvFieldColumns(lead: LeadFields): LeadColumn[] {
-  return fieldsIn(lead, "csv").map(([key, field]) => ({
+  return partsIn(lead, "csv").map(([key, field, read]) => ({
     key,
     header: field.label,
-    value: (record) => fieldText(field, record[key], (iso) => iso),
+    value: (record) => fieldText(field, read(record), (iso) => iso),
   }));
 }
 

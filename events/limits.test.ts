@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_SUBJECTS, ContactRequest } from "./contact";
+import { SOURCE_LIMITS } from "./lead-source-rules";
 import { LIMITS } from "./limits";
 import { PRODUCT_LINES, SignupRequest, TEAM_SIZES } from "./signup";
 
@@ -9,6 +10,26 @@ const heavy = (length: number) => HEAVIEST.repeat(length);
 const heavyEmail = () => `${heavy(LIMITS.email - 5)}@b.co`;
 const longest = (values: readonly string[]) => values.reduce((a, b) => (b.length > a.length ? b : a));
 const SUBMISSION_ID = "0b5e7c1e-9f3a-4c6d-8e2b-1a2b3c4d5e6f";
+
+/**
+ * The heaviest source the request keeps: UTM values of lone surrogates (6-byte escapes; control
+ * characters are dropped), the other values at their limits in their own characters.
+ */
+const utm = "\ud800".repeat(SOURCE_LIMITS.utm);
+const clickId = "a".repeat(SOURCE_LIMITS.clickId);
+const heaviestSource = {
+  landingPath: `/${"%".repeat(SOURCE_LIMITS.path - 1)}`,
+  referrerOrigin: `https://${"a".repeat(SOURCE_LIMITS.origin - 14)}:65535`,
+  utmSource: utm,
+  utmMedium: utm,
+  utmCampaign: utm,
+  utmTerm: utm,
+  utmContent: utm,
+  gclid: clickId,
+  msclkid: clickId,
+  fbclid: clickId,
+  at: "2026-11-29T10:00:00.000+01:00",
+};
 
 function bytesOf(body: unknown): number {
   return Buffer.byteLength(JSON.stringify(body));
@@ -25,8 +46,9 @@ describe("LIMITS.bodyBytes", () => {
       notes: heavy(LIMITS.notes),
       submissionId: SUBMISSION_ID,
       website: "",
+      source: heaviestSource,
     };
-    expect(SignupRequest.safeParse(body).success).toBe(true);
+    expect(SignupRequest.parse(body).source).toEqual(heaviestSource);
     expect(bytesOf(body)).toBeGreaterThan(16 * 1024);
     expect(bytesOf(body)).toBeLessThanOrEqual(LIMITS.bodyBytes);
   });
@@ -43,8 +65,9 @@ describe("LIMITS.bodyBytes", () => {
       newsletter: false,
       submissionId: SUBMISSION_ID,
       website: "",
+      source: heaviestSource,
     };
-    expect(ContactRequest.safeParse(body).success).toBe(true);
+    expect(ContactRequest.parse(body).source).toEqual(heaviestSource);
     expect(bytesOf(body)).toBeLessThanOrEqual(LIMITS.bodyBytes);
   });
 });

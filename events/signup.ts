@@ -4,6 +4,7 @@ import { deskFields } from "./desk";
 import { fillMsField, honeypotField, isoDateTime, submissionIdField } from "./fields";
 import { SIGNUP_LEAD, type SystemKey } from "./lead-fields";
 import { requestShape, storedFormShape } from "./lead-rules";
+import { StoredLeadSource, sourceField } from "./lead-source-rules";
 import { quarantineFields } from "./quarantine";
 
 export type { ProductLines, TeamSize } from "./options";
@@ -23,6 +24,8 @@ function signupRequest() {
     submissionId: submissionIdField,
     website: honeypotField,
     fillMs: fillMsField,
+    /** Where the visitor came from, as the page captured it; a bad value is dropped (events/lead-source-rules.ts). */
+    source: sourceField,
   });
 }
 export type SignupRequest = z.infer<typeof SignupRequest>;
@@ -38,6 +41,7 @@ export const Signup = z.object({
   ...({
     createdAt: isoDateTime,
     ipAddress: z.string().optional(),
+    source: StoredLeadSource.optional(),
     country: z.string().optional(),
     countryCode: z.string().length(2).optional(),
     // The quarantine's (events/quarantine.ts).

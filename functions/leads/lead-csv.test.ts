@@ -32,15 +32,24 @@ describe.each([SIGNUP_KIND, CONTACT_KIND])("the stored $kind", (lead) => {
   });
 });
 
+/** The lead's source, a column per part (events/lead-fields.ts). */
+const SOURCE_HEADERS =
+  "Channel,Landing page,Referrer,UTM source,UTM medium,UTM campaign,UTM term,UTM content," +
+  "Google Ads click id,Microsoft Ads click id,Meta click id,First visit,";
+
 describe("the CSV columns", () => {
   it("are the lead's fields in their labels, then the desk's", () => {
     expect(csvHeader(leadCsvColumns(SIGNUP_KIND)).slice(1)).toBe(
-      "First name,Last name,Email,Team Size,Product Lines,Notes,Submitted,IP Address,Country,Country code,Id," +
+      "First name,Last name,Email,Team Size,Product Lines,Notes,Submitted,IP Address,Country,Country code," +
+        SOURCE_HEADERS +
+        "Id," +
         "Spam check,Quarantine,Released,Released by," +
         "Status,Lost reason,Owner,Reply due,First reply,Linked to\r\n",
     );
     expect(csvHeader(leadCsvColumns(CONTACT_KIND)).slice(1)).toBe(
-      "First name,Last name,Email,Phone,Company,Subject,Message,Newsletter,Submitted,Id," +
+      "First name,Last name,Email,Phone,Company,Subject,Message,Newsletter,Submitted," +
+        SOURCE_HEADERS +
+        "Id," +
         "Spam check,Quarantine,Released,Released by," +
         "Status,Lost reason,Owner,Reply due,First reply,Linked to\r\n",
     );
@@ -61,9 +70,12 @@ describe("the CSV columns", () => {
       lostReason: "No budget",
       linkedTo: "s-9",
       linkedKind: "signup",
+      source: { channel: "paid-search", gclid: "Cj0-abc", utmCampaign: "=HYPERLINK(1)" },
     };
     expect(csvRows(leadCsvColumns(CONTACT_KIND), [contact])).toBe(
-      "Mia,Message,mia@example.org,,,General inquiry,Hello,No,2025-03-04T10:00:00.000Z,c-1,,,,," +
+      "Mia,Message,mia@example.org,,,General inquiry,Hello,No,2025-03-04T10:00:00.000Z," +
+        "Paid Search,,,,,'=HYPERLINK(1),,,Cj0-abc,,,," +
+        "c-1,,,,," +
         "Lost,No budget,,,,signup s-9\r\n",
     );
   });

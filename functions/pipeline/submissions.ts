@@ -16,6 +16,7 @@ import {
   type Sleep,
 } from "../lib/transact";
 import { stageCalendar } from "../model/calendar";
+import { leadSourceOf } from "../model/lead-channel";
 import { indexedWrite } from "../model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../model/lead-kinds";
 import { outboxItemFor } from "../model/outbox";
@@ -44,7 +45,9 @@ import { type DoubleSubmit, doubleSubmitOf, doubleSubmitPut, firstAnswerOf } fro
  *
  * A submission from the address of an open lead is linked to it instead of opening a second one
  * (docs/decisions/0075-returning-prospects.md): status "linked", no reply-due time, and a
- * "linked" entry on the lead's timeline, in the same transaction.
+ * "linked" entry on the lead's timeline, in the same transaction. The lead keeps its own source
+ * (where it first came from); the entry records the later submission's
+ * (docs/decisions/0141-lead-source-capture.md).
  */
 export interface SubmissionDeps {
   readonly db: DynamoDBDocumentClient;
@@ -147,6 +150,7 @@ async function storeWithEvent(
                 actor: "system",
                 otherKind: lead.kind,
                 otherId: draft.id,
+                ...(draft.source ? { source: draft.source } : {}),
               },
             ),
           ]
@@ -293,6 +297,7 @@ export function newLead<K extends LeadKindName>(
     ...formValues(lead.fields, input),
     createdAt: start.createdAt,
     ...(meta.ipAddress ? { ipAddress: meta.ipAddress } : {}),
+    source: leadSourceOf(input.source),
     ...start.desk,
   } as NewLead<K>;
 }
@@ -300,7 +305,8 @@ export function newLead<K extends LeadKindName>(
 /**
  * Stores a validated signup or contact message and its event. The record is every form field of
  * the kind's description (events/lead-fields.ts) that holds a value, the id, arrival time and
- * address, and the desk's start.
+ * address, where it came from with its channel (functions/model/lead-channel.ts), and the desk's
+ * start.
  */
 export async function accept<K extends LeadKindName>(
   deps: SubmissionDeps,

@@ -8,6 +8,8 @@
  * throttled like any other (docs/decisions/0050-linear-validation.md).
  */
 import type * as z from "zod";
+import type { SourceTouch } from "../../../events/lead-source";
+import { droppedSourceValues } from "../../../events/lead-source-rules";
 import { HONEYPOT_FIELD } from "../../../events/options";
 import { type Clock, type IdGenerator, randomId, systemClock } from "../../lib/clock";
 import { createDocumentClient } from "../../lib/dynamo";
@@ -149,6 +151,11 @@ export function submissionHandler<S extends z.ZodType>(
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 
     const input = validateBody(request, definition.schema) as z.infer<S>;
+    // A bad source value is dropped, never a reason to refuse the lead (events/lead-source-rules.ts):
+    // the log line names what was dropped.
+    const dropped = droppedSourceValues(request.body?.source, (input as { source?: SourceTouch }).source);
+    if (dropped.length > 0) request.logFields.sourceDropped = dropped.join(",");
+
     const verdict = await verdictOf(deps, definition, request, input);
     const accepted = await definition.accept(deps, input, {
       ...(request.clientIp ? { ipAddress: request.clientIp } : {}),
