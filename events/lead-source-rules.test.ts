@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ContactRequest } from "./contact";
-import { droppedSourceValues, SOURCE_LIMITS, sourceField } from "./lead-source-rules";
+import { SOURCE_LIMITS } from "./lead-source";
+import { droppedSourceValues, sourceField } from "./lead-source-rules";
 import { SignupRequest } from "./signup";
 
 const signup = {

@@ -13,22 +13,9 @@
 import * as z from "zod";
 import "./jitless";
 import { isoDateTime } from "./fields";
-import { CHANNELS, type LeadSource, type SourceTouch } from "./lead-source";
-import { hasControlCharacter } from "./text";
+import { CHANNELS, type LeadSource, SOURCE_LIMITS, type SourceTouch } from "./lead-source";
 
-/** Longest value kept, in characters, per kind of value. */
-export const SOURCE_LIMITS = {
-  /** A page's path, as the browser writes it (percent-encoded). */
-  path: 512,
-  /** An origin: scheme, host (at most 253 characters) and port. */
-  origin: 270,
-  /** One UTM parameter's value, decoded. */
-  utm: 200,
-  /** One click id. */
-  clickId: 512,
-  /** An ISO 8601 time. */
-  at: 40,
-} as const;
+import { hasControlCharacter } from "./text";
 
 /**
  * A path: "/" then only the characters a URL's path may hold as the browser writes it (RFC 3986

@@ -35,6 +35,35 @@ export const CHANNEL_LABELS: Record<Channel, string> = {
   unassigned: "Unassigned",
 };
 
+/**
+ * Longest value kept, in characters, per kind of value (events/lead-source-rules.ts): the page
+ * drops a longer value before it sends, the server drops one that still arrives.
+ */
+export const SOURCE_LIMITS = {
+  /** A page's path, as the browser writes it (percent-encoded). */
+  path: 512,
+  /** An origin: scheme, host (at most 253 characters) and port. */
+  origin: 270,
+  /** One UTM parameter's value, decoded. */
+  utm: 200,
+  /** One click id. */
+  clickId: 512,
+  /** An ISO 8601 time. */
+  at: 40,
+} as const;
+
+/** The URL parameters a touch reads, by the touch's key. */
+export const SOURCE_PARAMETERS = {
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+  gclid: "gclid",
+  msclkid: "msclkid",
+  fbclid: "fbclid",
+} as const satisfies Partial<Record<keyof SourceTouch, string>>;
+
 /** One touch as the browser saw it: every value optional, bounded by the request's rules. */
 export interface SourceTouch {
   /** The page's path (no query, no fragment), e.g. "/pricing". */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_SUBJECTS, ContactRequest } from "./contact";
-import { SOURCE_LIMITS } from "./lead-source-rules";
+import { SOURCE_LIMITS } from "./lead-source";
 import { LIMITS } from "./limits";
 import { PRODUCT_LINES, SignupRequest, TEAM_SIZES } from "./signup";
 

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { startSourceCapture } from "./analytics/sourceCapture";
 import { App } from "./app/App";
 import { isPublicPath, normalisePath, pageFor } from "./app/routes";
+import { isCommandCenterPath } from "./public-paths";
 import { BrowserRouter } from "./routing/router";
 
 /** Link intent: start downloading the target page's chunk (public pages only). */
@@ -17,6 +19,8 @@ function prefetchPage(pathname: string): void {
 export function mount(prerendered: boolean): void {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from the page");
+  // The landing page's touch, before the router can change the URL (./analytics/sourceCapture.ts).
+  if (!isCommandCenterPath(location.pathname)) startSourceCapture();
   const app = (
     <StrictMode>
       <BrowserRouter prefetch={prefetchPage}>

@@ -18,7 +18,8 @@ export const CONSENT_TEXT = {
   },
   analytics: {
     label: "Analytics",
-    description: "Google Tag Manager and the analytics tools it loads count page views and clicks.",
+    description:
+      "Google Tag Manager and the analytics tools it loads count page views and clicks, and this site keeps where your visit began (the first page, the referring site's address and any campaign tags in the link) in your browser for 30 days, to send with a form you submit.",
   },
   marketing: {
     label: "Marketing",

@@ -40,5 +40,8 @@ export interface LastUpdated {
 }
 
 export const TERMS_LAST_UPDATED: LastUpdated = { iso: "2024-01-01", text: "January 1, 2024" };
-/** Describes the processing as built: the consent banner, and (since 2026-11-27) forwarding to webhooks and Slack. */
-export const PRIVACY_LAST_UPDATED: LastUpdated = { iso: "2026-11-27", text: "November 27, 2026" };
+/**
+ * Describes the processing as built: the consent banner, forwarding to webhooks and Slack (since
+ * 2026-11-27), and where a lead came from (since 2026-11-29).
+ */
+export const PRIVACY_LAST_UPDATED: LastUpdated = { iso: "2026-11-29", text: "November 29, 2026" };

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { SourceTouch } from "../../../events/lead-source";
 import { HONEYPOT_FIELD } from "../../../events/options";
+import { sourceForSubmit } from "../analytics/sourceCapture";
 import { afterFirstPaint } from "../boot/afterFirstPaint";
 import { config } from "../config";
 import { fillMsSince, formShownAt, newSubmissionId, postForm, SUBMIT_ERROR_ALERT } from "./submit";
 import { useFieldErrors } from "./useFieldErrors";
 import { loadWafSdk } from "./wafToken";
 
-type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string };
+type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string; source: SourceTouch };
 
 /** How one form differs: its fields, endpoint, analytics and optional client-side validation. */
 export interface SubmissionFormOptions<V extends object, F extends string> {
@@ -31,7 +33,8 @@ export interface SubmissionFormOptions<V extends object, F extends string> {
  * What the signup and contact forms share (docs/product/site.md): values kept on failure, a
  * submission id made once per form (a retry is the same lead), the honeypot, a pending state, field
  * errors that clear when their field is edited, and the failure alert; and for the spam judge, the
- * WAF token and the fill time (docs/decisions/0135-waf-token-in-the-page.md).
+ * WAF token and the fill time (docs/decisions/0135-waf-token-in-the-page.md). Every body carries
+ * where the visitor came from, as far as their consent allows (../analytics/sourceCapture.ts).
  */
 export function useSubmissionForm<V extends object, F extends string>(options: SubmissionFormOptions<V, F>) {
   const [values, setValues] = useState<V>(options.initial);
@@ -69,7 +72,12 @@ export function useSubmissionForm<V extends object, F extends string>(options: S
     if (pending) return;
     setPending(true);
     submissionId.current ??= newSubmissionId();
-    const body: Body<V> = { ...values, submissionId: submissionId.current, [HONEYPOT_FIELD]: honeypot };
+    const body: Body<V> = {
+      ...values,
+      submissionId: submissionId.current,
+      [HONEYPOT_FIELD]: honeypot,
+      source: sourceForSubmit(),
+    };
     try {
       const invalid = options.validate ? await options.validate(body) : null;
       if (invalid) {

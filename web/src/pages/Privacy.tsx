@@ -53,6 +53,15 @@ const SECTIONS: readonly LegalSection[] = [
             spam and abuse.
           </li>
           <li>
+            <strong>Where you came from:</strong> each form sends the address of the page it is on (without
+            its query), the campaign tags in that address (utm_source, utm_medium, utm_campaign, utm_term,
+            utm_content) and ad click identifiers (gclid, msclkid, fbclid), and the address of the site that
+            sent you here reduced to its origin (for example https://www.google.com) — never the full address
+            of the other site's page. With analytics allowed, it sends where your visit began instead, as
+            described under Analytics, tags and your consent below. We sort each request into a channel
+            (search, social, email, referral and so on) to learn which of our efforts reach people.
+          </li>
+          <li>
             <strong>Form safeguards:</strong> each form also sends a random identifier made by your browser,
             so that a form sent twice is stored once, and a hidden field that only automated spam fills in. A
             request our checks judge to be automated spam is kept, with the reasons, for our team to review
@@ -118,9 +127,17 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
         </ul>
         <p>
+          <strong>Where your visit began:</strong> with analytics allowed, the site also keeps in your
+          browser's local storage, for 30 days, the first page of your visit, the origin of the site that sent
+          you, the campaign tags and ad click identifiers in its address, and the time, and sends them with a
+          form you submit in that time. Until you choose, when you refuse analytics, and when your browser
+          sends Global Privacy Control, nothing is kept, and withdrawing your consent deletes what was kept.
+        </p>
+        <p>
           <strong>Global Privacy Control:</strong> if your browser sends the Global Privacy Control signal, we
           treat it as your refusal of marketing: marketing stays off without our asking, whatever else you
-          allow. You can change your choice at any time with Cookie settings at the bottom of every page.
+          allow, and where your visit began is not kept. You can change your choice at any time with Cookie
+          settings at the bottom of every page.
         </p>
       </>
     ),
@@ -167,8 +184,9 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>New requests:</strong> for a Get Started request or contact message, your first and last
             name, email address, and where you gave or we derived them, your company, team size, product line
-            focus, the subject you picked and your country, with the time it arrived, when our reply is due
-            and a link for our staff. Never your IP address, your notes or the text of your message.
+            focus, the subject you picked and your country, with the time it arrived, when our reply is due,
+            where you came from (as described under Information we collect) and a link for our staff. Never
+            your IP address, your notes or the text of your message.
           </li>
           <li>
             <strong>Follow-up:</strong> when our staff change the status of your request, assign it to a
@@ -249,6 +267,7 @@ const SECTIONS: readonly LegalSection[] = [
         <li>Usage logs are kept for 12 months.</li>
         <li>Billing records are kept for 7 years, to meet tax and accounting obligations.</li>
         <li>Your cookie choice is kept in your browser for 6 months; then we ask again.</li>
+        <li>Where your visit began, kept in your browser only with analytics allowed: 30 days.</li>
         <li>
           Account data is kept while your subscription is active; after it ends you have 30 days to export it,
           and we then delete it as set out in our Terms of Service.
@@ -300,6 +319,11 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>Your cookie choice</strong> (essential): what you chose in our banner, with the date and
             an expiry six months later, kept in your browser's local storage under the name "repdesk.consent".
             It is never sent to us or anyone else.
+          </li>
+          <li>
+            <strong>Where your visit began</strong> (only with analytics allowed, and never with Global
+            Privacy Control): kept in your browser's local storage under the name "repdesk.source" for 30
+            days, and sent to us only with a form you submit. Withdrawing your consent deletes it.
           </li>
           <li>
             <strong>Staff session cookie</strong> (strictly necessary): set only when a RepDesk employee signs

@@ -54,8 +54,8 @@ describe("Privacy Policy", () => {
   it("has one h1 and the date docs/product/site.md gives", () => {
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(text).toContain("Privacy Policy");
-    expect(text).toContain("Last updated November 27, 2026");
-    expect(html).toContain('<time dateTime="2026-11-27">');
+    expect(text).toContain("Last updated November 29, 2026");
+    expect(html).toContain('<time dateTime="2026-11-29">');
   });
 
   it("describes the consent banner, the tags and their purposes, GPC, the e-mails and the storage", () => {
@@ -101,6 +101,19 @@ describe("Privacy Policy", () => {
     expect(text).toContain("Slack receives new requests, and reminders of overdue replies");
     expect(text).toContain("if our first reply to you is late, once");
     expect(text).toContain("our statistics keep only counts");
+  });
+
+  it("says what the forms send of where a visitor came from, and what is kept with analytics only", () => {
+    expect(text).toContain("reduced to its origin");
+    expect(text).toContain("never the full address");
+    expect(text).toContain("utm_source, utm_medium, utm_campaign, utm_term, utm_content");
+    expect(text).toContain("gclid, msclkid, fbclid");
+    expect(text).toContain('"repdesk.source" for 30 days');
+    expect(text).toContain("when your browser sends Global Privacy Control, nothing is kept");
+    expect(text).toContain("withdrawing your consent deletes what was kept");
+    expect(text).toContain(
+      "Where your visit began, kept in your browser only with analytics allowed: 30 days",
+    );
   });
 
   it("ends with the privacy contact block", () => {
