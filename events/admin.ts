@@ -3,6 +3,7 @@ import "./jitless";
 import { ContactMessage } from "./contact";
 import { LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";
+import { CHANNELS } from "./lead-source";
 import { PRODUCT_LINES, Signup, TEAM_SIZES } from "./signup";
 
 /** Query of GET /api/admin/signups and /api/admin/signups/export.csv (all optional). */
@@ -30,7 +31,8 @@ const facet = <T extends readonly [string, ...string[]]>(values: T, name: string
 
 /**
  * The lead desk's filters, on both lists and their exports: a status, an owner ("me" = the signed-in
- * staff member, "none" = nobody, or a username) and the urgency order (open leads, most urgent first).
+ * staff member, "none" = nobody, or a username), the urgency order (open leads, most urgent first)
+ * and the channel the lead came through.
  */
 const deskFilterFields = {
   status: facet(LEAD_STATUSES, "status"),
@@ -46,6 +48,8 @@ const deskFilterFields = {
     })
     .optional()
     .transform((value) => (value === "urgency" ? "urgency" : "newest")),
+  /** Leads of one channel (events/lead-source.ts), judged on the stored source like the owner. */
+  channel: facet(CHANNELS, "channel"),
 };
 
 export const SignupListQuery = z.object({

@@ -8,10 +8,15 @@ export interface DeskFilter {
   readonly owner?: string | null;
   /** Open (New) leads only, most urgent (oldest) first. */
   readonly urgency?: boolean;
+  /**
+   * Leads of one channel (their stored `source.channel`, functions/model/lead-channel.ts): a filter
+   * on what is read, never a partition or a counter, so its "N of M" is counted as read.
+   */
+  readonly channel?: string;
 }
 
 export function hasDeskFilter(desk: DeskFilter | undefined): boolean {
-  return Boolean(desk && (desk.status || desk.owner !== undefined || desk.urgency));
+  return Boolean(desk && (desk.status || desk.owner !== undefined || desk.urgency || desk.channel));
 }
 
 /** The status a desk filter reads: New for urgency, else its status (if any). */
@@ -19,13 +24,15 @@ export function deskStatus(desk: DeskFilter): string | undefined {
   return desk.urgency ? "new" : desk.status;
 }
 
-/** Whether a record's desk attributes pass the desk filter (status as its deskKey, owner). */
+/** Whether a record's desk attributes pass the desk filter (status as its deskKey, owner, channel). */
 export function passesDesk(
   item: Record<string, unknown>,
   wantedKey: string | undefined,
   desk: DeskFilter,
 ): boolean {
   if (wantedKey && item.deskKey !== wantedKey) return false;
+  if (desk.channel && (item.source as { channel?: unknown } | undefined)?.channel !== desk.channel)
+    return false;
   if (desk.owner === undefined) return true;
   return desk.owner === null ? typeof item.owner !== "string" : item.owner === desk.owner;
 }

@@ -80,9 +80,9 @@ export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = 
 }
 
 /**
- * The filter expression of the facets, the owner (unless the byOwner index is read) and the status
- * (when byCreatedAt is read; New for most urgent first): the partitions of byOwner and byDesk hold
- * only their status.
+ * The filter expression of the facets, the owner (unless the byOwner index is read), the status
+ * (when byCreatedAt is read; New for most urgent first) and the channel: the partitions of byOwner
+ * and byDesk hold only their status.
  */
 function conditions(
   lead: LeadKind,
@@ -117,6 +117,13 @@ function conditions(
     names["#deskKey"] = "deskKey";
     values[":spamKey"] = deskKey(lead, "spam");
     filters.push("(attribute_not_exists(#deskKey) OR #deskKey <> :spamKey)");
+  }
+  // The channel is a filter wherever the index projects the whole record (all but the search ones).
+  if (desk.channel) {
+    names["#source"] = "source";
+    names["#channel"] = "channel";
+    values[":channel"] = desk.channel;
+    filters.push("#source.#channel = :channel");
   }
   return { names, values, filters };
 }

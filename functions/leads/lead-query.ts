@@ -177,7 +177,11 @@ export class LeadQueries<R> {
         return { ...page, total: totals.total, matched: matches.length };
       }
     }
-    const known = q || activeFacets(this.lead, query.facets).length > 0 ? undefined : deskCount(totals, desk);
+    // Counters count statuses and owners only: a facet, a search or a channel is counted as read.
+    const known =
+      q || desk.channel || activeFacets(this.lead, query.facets).length > 0
+        ? undefined
+        : deskCount(totals, desk);
     const pageQuery = { ...query, limit };
     const [read, counted] = await this.fromIndex(source, desk, (from) =>
       Promise.all([
@@ -226,7 +230,7 @@ export class LeadQueries<R> {
       this.db,
       this.tableName,
       candidates.map((candidate) => String(candidate.id)),
-      ["id", "kind", "deskKey", "owner"],
+      ["id", "kind", "deskKey", "owner", "source"],
     );
     return candidates.flatMap((candidate) => {
       const item = items.get(String(candidate.id));

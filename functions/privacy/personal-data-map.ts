@@ -41,7 +41,7 @@ export interface PersonalDataStore {
 const NONE = "—";
 const LEAD_RECORD = {
   holds:
-    "name, address, IP address, country, every form field, the desk's status, owner and times, the spam verdict (score, reasons) and who released it",
+    "name, address, IP address, country, every form field, where they came from (page, referrer origin, campaign tags, click ids, channel), the desk's status, owner and times, the spam verdict (score, reasons) and who released it",
   find: "the bySearchEmail index under the address's canonical form, each record kept only when sameAddress agrees",
   export: "as stored, without keys, index entries and counters",
   erase:

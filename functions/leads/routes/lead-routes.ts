@@ -83,6 +83,7 @@ function deskOf(request: ApiRequest, query: z.infer<typeof SignupListQuery>): De
     ...(query.status ? { status: query.status } : {}),
     ...(owner !== undefined ? { owner } : {}),
     ...(query.sort === "urgency" ? { urgency: true } : {}),
+    ...(query.channel ? { channel: query.channel } : {}),
   };
 }
 

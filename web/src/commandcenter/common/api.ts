@@ -116,6 +116,8 @@ export interface ListParams {
   status?: string;
   owner?: string;
   sort?: string;
+  /** A channel (events/lead-source.ts CHANNELS): leads that came through it. */
+  channel?: string;
   cursor?: string;
   limit?: number;
 }

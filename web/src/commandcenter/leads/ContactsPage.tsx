@@ -1,7 +1,7 @@
 import { type ContactMessage, LEAD_PLURALS } from "../../../../events";
 import { CONTACT_LEAD } from "../../../../events/lead-fields";
 import { api } from "../common/api";
-import { fullName } from "./LeadCells";
+import { CHANNEL_FILTER, fullName } from "./LeadCells";
 import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
 import { CONTACT_COLUMNS } from "./leadColumns";
@@ -17,7 +17,7 @@ const CONTACTS: LeadKind<ContactMessage> = {
     notFound: "This message does not exist: it was deleted, or the link is wrong.",
     confirmDelete: "Are you sure you want to delete this message? This action cannot be undone.",
   },
-  filters: [],
+  filters: [CHANNEL_FILTER],
   columns: CONTACT_COLUMNS,
   rowName: (contact) => `message from ${fullName(contact)}`,
   details: (contact) => detailsOf(CONTACT_LEAD, contact),

@@ -3,6 +3,7 @@
  * whole of it on hover and on keyboard focus (useCutTooltip.ts); on a phone, a few lines of it.
  */
 import { useId, useRef } from "react";
+import { CHANNEL_LABELS, type LeadSource } from "../../../../events/lead-source";
 import shared from "../common/shared.module.css";
 import styles from "./leads.module.css";
 import { useCutTooltip } from "./useCutTooltip";
@@ -59,4 +60,13 @@ export function CutText({
       )}
     </span>
   );
+}
+
+/** The Source column and the channel filter of both lists (docs/decisions/0141-lead-source-capture.md). */
+export const SOURCE_HEADING = "Source";
+export const CHANNEL_FILTER = { param: "channel", label: "Channel", options: CHANNEL_LABELS } as const;
+
+/** A lead's channel as staff read it; nothing for a lead stored before sources were kept. */
+export function sourceText(record: { source?: LeadSource }): string {
+  return record.source ? CHANNEL_LABELS[record.source.channel] : "";
 }

@@ -66,7 +66,11 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
   const list = useLeadList(plural, kind.fetchPage, filterValues, search);
   const viewing = useLinkedLead(plural, list.items, kind.fetchOne, texts.notFound);
   const owners = useQuery(ownersQuery("list"));
-  const chooser = useShownColumns(useAuth().user?.username ?? "", plural);
+  const chooser = useShownColumns(
+    useAuth().user?.username ?? "",
+    plural,
+    new Set(kind.columns.filter((column) => column.offByDefault).map((column) => column.heading)),
+  );
   const remove = useMutation({
     mutationFn: (row: R) => kind.remove(row.id),
     onSuccess: (_, row) => {

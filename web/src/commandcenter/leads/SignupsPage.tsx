@@ -1,7 +1,7 @@
 import { LEAD_PLURALS, PRODUCT_LINES_LABELS, type Signup } from "../../../../events";
 import { SIGNUP_LEAD } from "../../../../events/lead-fields";
 import { api } from "../common/api";
-import { fullName } from "./LeadCells";
+import { CHANNEL_FILTER, fullName } from "./LeadCells";
 import { detailsOf } from "./LeadDialogs";
 import { type LeadKind, LeadListPage } from "./LeadListPage";
 import { SHORT_TEAM, SIGNUP_COLUMNS } from "./leadColumns";
@@ -26,6 +26,7 @@ const SIGNUPS: LeadKind<Signup> = {
   filters: [
     { param: "teamSize", label: teamSize.label, options: SHORT_TEAM },
     { param: "productLines", label: productLines.label, options: PRODUCT_LINES_LABELS },
+    CHANNEL_FILTER,
   ],
   columns: SIGNUP_COLUMNS,
   rowName: fullName,

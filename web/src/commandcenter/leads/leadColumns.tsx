@@ -16,7 +16,7 @@ import {
 import type { Column } from "../common/RecordTable";
 import { formatDate } from "../common/time";
 import { type DeskLead, statusText } from "./deskModel";
-import { CutText, fullName } from "./LeadCells";
+import { CutText, fullName, SOURCE_HEADING, sourceText } from "./LeadCells";
 import styles from "./leads.module.css";
 import { ReplyClock } from "./ReplyClock";
 
@@ -31,6 +31,8 @@ export interface ListedLead extends DeskLead {
 export interface ListColumn<R> extends Column<R> {
   /** A person may hide it under "Columns" (useShownColumns.ts); Name and Actions always show. */
   readonly hideable: boolean;
+  /** Not in the list until a person turns it on under "Columns": the default is the spec's set and the desk's. */
+  readonly offByDefault?: boolean;
 }
 
 /** The day a lead arrived; its details call the full time "Submitted". */
@@ -85,6 +87,16 @@ function dateAndDeskColumns<R extends ListedLead>(): ListColumn<R>[] {
   ];
 }
 
+/** Where the lead came from: its channel; off until a person turns it on. */
+function sourceColumn<R extends ListedLead & { source?: Signup["source"] }>(): ListColumn<R> {
+  return {
+    heading: SOURCE_HEADING,
+    hideable: true,
+    offByDefault: true,
+    cell: (row) => <CutText text={sourceText(row) || undefined} />,
+  };
+}
+
 /** "Solo" and "Team", as the Team Size filter names them; the details say "Solo (Just me)". */
 export const SHORT_TEAM: Record<Signup["teamSize"], string> = { solo: "Solo", team: "Team" };
 
@@ -96,6 +108,7 @@ export const SIGNUP_COLUMNS: readonly ListColumn<Signup>[] = [
   fieldColumn(SIGNUP_LEAD, "productLines", { width: styles.colProductLines }),
   fieldColumn(SIGNUP_LEAD, "notes", { absent: "No notes" }),
   fieldColumn(SIGNUP_LEAD, "country"),
+  sourceColumn(),
   ...dateAndDeskColumns(),
 ];
 
@@ -108,5 +121,6 @@ export const CONTACT_COLUMNS: readonly ListColumn<ContactMessage>[] = [
   fieldColumn(CONTACT_LEAD, "subject"),
   fieldColumn(CONTACT_LEAD, "message"),
   fieldColumn(CONTACT_LEAD, "newsletter", { width: styles.colNewsletter }),
+  sourceColumn(),
   ...dateAndDeskColumns(),
 ];

@@ -2,8 +2,9 @@
  * Which of a lead list's columns a staff member has hidden under "Columns": none until they choose,
  * then their choice, kept in this browser for them alone — per staff member and per list, so it
  * outlives a reload and signing out and in, and someone else signing in on the same browser has
- * their own (docs/decisions/0127-lead-list-columns.md). What is kept is the hidden columns, not the
- * shown ones: a column added to the lists later shows for everyone until they hide it.
+ * their own (docs/decisions/0127-lead-list-columns.md). What is kept is the columns a person switched
+ * away from their default (hidden, or for a column off by default, shown), so a column added to the
+ * lists later takes its default for everyone until they choose.
  */
 import { useState } from "react";
 
@@ -22,7 +23,11 @@ function stored(key: string): ReadonlySet<string> {
   }
 }
 
-export function useShownColumns(username: string, list: string) {
+export function useShownColumns(
+  username: string,
+  list: string,
+  offByDefault: ReadonlySet<string> = new Set(),
+) {
   const key = columnsKey(username, list);
   const [choice, setChoice] = useState(() => ({ key, hidden: stored(key) }));
   // Another member signed in on this page: their own choice.
@@ -37,5 +42,5 @@ export function useShownColumns(username: string, list: string) {
       // Not kept: the choice holds for this visit.
     }
   };
-  return { isShown: (heading: string) => !hidden.has(heading), toggle };
+  return { isShown: (heading: string) => hidden.has(heading) === offByDefault.has(heading), toggle };
 }
