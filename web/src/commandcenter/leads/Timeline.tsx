@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { LEAD_PLURALS, LEAD_STATUS_LABELS, type LeadKindName, type TimelineEntry } from "../../../../events";
+import { CHANNEL_LABELS } from "../../../../events/lead-source";
 import shared from "../common/shared.module.css";
 import { formatDateTime } from "../common/time";
 import { KIND_LABELS } from "./deskModel";
@@ -28,8 +29,9 @@ const ENTRY_TEXT: Record<TimelineEntry["type"], (entry: TimelineEntry) => string
   note: () => "Note",
   "note-edit": () => "Note edited",
   reply: (entry) => `Reply sent to ${entry.to ?? "?"}${entry.subject ? `: ${entry.subject}` : ""}`,
+  // The later submission's own channel (docs/decisions/0141-lead-source-capture.md): the lead keeps its first.
   linked: (entry) =>
-    `Submitted again: ${KIND_LABELS[entry.otherKind ?? "signup"].toLowerCase()}${entry.country ? ` from ${entry.country}` : ""}`,
+    `Submitted again: ${KIND_LABELS[entry.otherKind ?? "signup"].toLowerCase()}${entry.country ? ` from ${entry.country}` : ""}${entry.source ? ` via ${CHANNEL_LABELS[entry.source.channel]}` : ""}`,
   deletion: () => "Deleted",
 };
 
