@@ -28,78 +28,78 @@ export const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[
 /** A click id: letters, digits and - _ . ~ only (what Google, Microsoft and Meta issue). */
 export const CLICK_ID_PATTERN = /^[A-Za-z0-9\-_.~]+$/;
 
-/** A value kept as it is when it passes `check`, else dropped (undefined), whatever it was. */
-function kept(max: number, check: (value: string) => boolean) {
-  return z
-    .unknown()
-    .transform((value) =>
-      typeof value === "string" && value.length > 0 && value.length <= max && check(value)
-        ? value
-        : undefined,
-    )
-    .optional();
+const isText = (value: string) => !hasControlCharacter(value);
+const isClickId = (value: string) => CLICK_ID_PATTERN.test(value);
+
+type Rules = Readonly<Record<keyof SourceTouch, readonly [number, (value: string) => boolean]>>;
+
+/** Each value's limit and check. */
+function sourceRules(): Rules {
+  return {
+    landingPath: [SOURCE_LIMITS.path, (value) => PATH_PATTERN.test(value)],
+    referrerOrigin: [SOURCE_LIMITS.origin, (value) => ORIGIN_PATTERN.test(value)],
+    utmSource: [SOURCE_LIMITS.utm, isText],
+    utmMedium: [SOURCE_LIMITS.utm, isText],
+    utmCampaign: [SOURCE_LIMITS.utm, isText],
+    utmTerm: [SOURCE_LIMITS.utm, isText],
+    utmContent: [SOURCE_LIMITS.utm, isText],
+    gclid: [SOURCE_LIMITS.clickId, isClickId],
+    msclkid: [SOURCE_LIMITS.clickId, isClickId],
+    fbclid: [SOURCE_LIMITS.clickId, isClickId],
+    at: [SOURCE_LIMITS.at, (value) => isoDateTime.safeParse(value).success],
+  };
 }
+// Pure calls (here and for the request schemas): a bundle that only reads stored leads (privacy, the
+// desk) leaves the request's rules out (docs/decisions/0078-bundle-headroom.md).
+const RULES = /* @__PURE__ */ sourceRules();
 
-/** Free text (a UTM value): trimmed, at most SOURCE_LIMITS.utm, no control characters. Text, never markup. */
-const utmValue = z
-  .unknown()
-  .transform((value) => {
-    if (typeof value !== "string" || value.length > SOURCE_LIMITS.utm * 2) return undefined;
-    const text = value.trim();
-    return text.length > 0 && text.length <= SOURCE_LIMITS.utm && !hasControlCharacter(text)
-      ? text
-      : undefined;
-  })
-  .optional();
-
-const touchRules = {
-  landingPath: kept(SOURCE_LIMITS.path, (value) => PATH_PATTERN.test(value)),
-  referrerOrigin: kept(SOURCE_LIMITS.origin, (value) => ORIGIN_PATTERN.test(value)),
-  utmSource: utmValue,
-  utmMedium: utmValue,
-  utmCampaign: utmValue,
-  utmTerm: utmValue,
-  utmContent: utmValue,
-  gclid: kept(SOURCE_LIMITS.clickId, (value) => CLICK_ID_PATTERN.test(value)),
-  msclkid: kept(SOURCE_LIMITS.clickId, (value) => CLICK_ID_PATTERN.test(value)),
-  fbclid: kept(SOURCE_LIMITS.clickId, (value) => CLICK_ID_PATTERN.test(value)),
-  at: kept(SOURCE_LIMITS.at, (value) => isoDateTime.safeParse(value).success),
-} satisfies Record<keyof SourceTouch, z.ZodType>;
-
-/** The touch's keys, in the order staff read them. */
-export const TOUCH_KEYS = Object.keys(touchRules) as (keyof SourceTouch)[];
-
-/** The values that passed, without the dropped ones' keys. */
-function withoutDropped(touch: Record<string, string | undefined>): SourceTouch {
-  return Object.fromEntries(Object.entries(touch).filter(([, value]) => value !== undefined)) as SourceTouch;
+/**
+ * The values of a sent source that pass their rules; undefined when it is not an object. A UTM value
+ * (free text) is trimmed first, and may be markup: it is text to us.
+ */
+export function keptSourceValues(sent: unknown): SourceTouch | undefined {
+  if (typeof sent !== "object" || sent === null || Array.isArray(sent)) return undefined;
+  const touch: Record<string, string> = {};
+  for (const [key, [max, check]] of Object.entries(RULES)) {
+    const raw = (sent as Record<string, unknown>)[key];
+    if (typeof raw !== "string" || raw.length > max * 2) continue;
+    const value = key.startsWith("utm") ? raw.trim() : raw;
+    if (value.length > 0 && value.length <= max && check(value)) touch[key] = value;
+  }
+  return touch;
 }
 
 /**
  * The request's optional `source`: every value kept or dropped by its rule (above); unknown keys
  * (a `channel` among them: the server sorts the lead itself) are ignored.
  */
-export const sourceField = z.object(touchRules).transform(withoutDropped).optional().catch(undefined);
+export const sourceField = /* @__PURE__ */ sourceSchema();
+function sourceSchema() {
+  return z.unknown().transform(keptSourceValues).optional();
+}
 
 /** Names of the values of a request's `source` that its rules dropped (for the request's log line). */
 export function droppedSourceValues(sent: unknown, kept: SourceTouch | undefined): string[] {
   if (sent === undefined || sent === null) return [];
   if (typeof sent !== "object" || Array.isArray(sent)) return ["source"];
-  return TOUCH_KEYS.filter((key) => (sent as Record<string, unknown>)[key] !== undefined && !kept?.[key]);
+  const keys = Object.keys(RULES) as (keyof SourceTouch)[];
+  return keys.filter((key) => (sent as Record<string, unknown>)[key] !== undefined && !kept?.[key]);
 }
 
 /** A source as stored on a lead and on a returning prospect's timeline entry. */
+const storedText = z.string().optional();
 export const StoredLeadSource = z.object({
-  landingPath: z.string().optional(),
-  referrerOrigin: z.string().optional(),
-  utmSource: z.string().optional(),
-  utmMedium: z.string().optional(),
-  utmCampaign: z.string().optional(),
-  utmTerm: z.string().optional(),
-  utmContent: z.string().optional(),
-  gclid: z.string().optional(),
-  msclkid: z.string().optional(),
-  fbclid: z.string().optional(),
-  at: z.string().optional(),
+  landingPath: storedText,
+  referrerOrigin: storedText,
+  utmSource: storedText,
+  utmMedium: storedText,
+  utmCampaign: storedText,
+  utmTerm: storedText,
+  utmContent: storedText,
+  gclid: storedText,
+  msclkid: storedText,
+  fbclid: storedText,
+  at: storedText,
   channel: z.enum(CHANNELS),
 });
 

@@ -52,18 +52,6 @@ export const SOURCE_LIMITS = {
   at: 40,
 } as const;
 
-/** The URL parameters a touch reads, by the touch's key. */
-export const SOURCE_PARAMETERS = {
-  utmSource: "utm_source",
-  utmMedium: "utm_medium",
-  utmCampaign: "utm_campaign",
-  utmTerm: "utm_term",
-  utmContent: "utm_content",
-  gclid: "gclid",
-  msclkid: "msclkid",
-  fbclid: "fbclid",
-} as const satisfies Partial<Record<keyof SourceTouch, string>>;
-
 /** One touch as the browser saw it: every value optional, bounded by the request's rules. */
 export interface SourceTouch {
   /** The page's path (no query, no fragment), e.g. "/pricing". */

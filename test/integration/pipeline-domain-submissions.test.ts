@@ -138,6 +138,8 @@ describe("POST /api/signup", () => {
       notes: "Ten reps, three lines <b>bold</b>",
       createdAt: now.toISOString(),
       ipAddress: "2001:db8::7",
+      // Sent without a source: Direct (functions/model/lead-channel.ts).
+      source: { channel: "direct" },
       // The Command Center's search attributes (functions/model/lead-index.ts).
       searchName: "ada lovelace",
       searchLast: "lovelace",

@@ -14,8 +14,20 @@
  * Plain functions that take what they read (the URL, the referrer, storage, the time), so they are
  * tested without a browser; ./sourceCapture.ts wires them to the page.
  */
-import { SOURCE_LIMITS, SOURCE_PARAMETERS, type SourceTouch } from "../../../events/lead-source";
+import { SOURCE_LIMITS, type SourceTouch } from "../../../events/lead-source";
 import type { ConsentStorage } from "./consent";
+
+/** The URL parameters a touch reads, by the touch's key. */
+const SOURCE_PARAMETERS = {
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  utmTerm: "utm_term",
+  utmContent: "utm_content",
+  gclid: "gclid",
+  msclkid: "msclkid",
+  fbclid: "fbclid",
+} as const satisfies Partial<Record<keyof SourceTouch, string>>;
 
 /** The localStorage key of the kept first touch. */
 export const SOURCE_STORAGE_KEY = "repdesk.source";
