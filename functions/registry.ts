@@ -213,6 +213,21 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
     tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
     sessionKey: true,
   },
+  // The Sources report (docs/decisions/0144-sources-report-figures.md): reads the figure items only.
+  {
+    name: "admin-sources",
+    entry: "leads/routes/source-routes.ts#sources",
+    routes: ["GET /api/admin/sources"],
+    tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
+    sessionKey: true,
+  },
+  {
+    name: "admin-sources-export",
+    entry: "leads/routes/source-routes.ts#sourcesExport",
+    routes: ["GET /api/admin/sources/export.csv"],
+    tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
+    sessionKey: true,
+  },
   {
     name: "admin-desk-owners",
     entry: "leads/routes/desk-routes.ts#deskOwners",

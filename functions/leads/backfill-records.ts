@@ -75,7 +75,7 @@ export async function makeNew(
           TableName: table,
           Key: { id: record.id },
           UpdateExpression:
-            "SET #status = :new, deskKey = :deskKey, #ownerKey = :ownerKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim, #promise = :promiseClaim",
+            "SET #status = :new, deskKey = :deskKey, #ownerKey = :ownerKey, dueAt = if_not_exists(dueAt, :due), #backfilled = :now, #figures = :claim, #promise = :promiseClaim, #sources = :sourcesClaim",
           // Still without a status: a desk change (or another backfill) made meanwhile wins.
           ConditionExpression: `attribute_exists(id) AND attribute_not_exists(#status) AND attribute_not_exists(deskVersion) AND ${figures.condition}`,
           ExpressionAttributeNames: {
@@ -92,6 +92,7 @@ export async function makeNew(
             ":now": deps.clock().toISOString(),
             ":claim": figures.claim,
             ":promiseClaim": figures.promise,
+            ":sourcesClaim": figures.sources,
             ...figures.values,
           },
         },
@@ -134,7 +135,7 @@ export async function addDueAt(
               TableName: table,
               Key: { id: record.id },
               UpdateExpression:
-                "SET dueAt = :due, #backfilled = :now, #figures = :claim, #promise = :promiseClaim",
+                "SET dueAt = :due, #backfilled = :now, #figures = :claim, #promise = :promiseClaim, #sources = :sourcesClaim",
               ConditionExpression: `attribute_exists(#status) AND attribute_not_exists(dueAt) AND ${version === undefined ? "attribute_not_exists(deskVersion)" : "deskVersion = :version"} AND ${figures.condition}`,
               ExpressionAttributeNames: {
                 "#status": "status",
@@ -146,6 +147,7 @@ export async function addDueAt(
                 ":now": deps.clock().toISOString(),
                 ":claim": figures.claim,
                 ":promiseClaim": figures.promise,
+                ":sourcesClaim": figures.sources,
                 ...(version === undefined ? {} : { ":version": version }),
                 ...figures.values,
               },

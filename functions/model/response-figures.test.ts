@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { SIGNUP_KIND } from "./lead-kinds";
+import { bucketValueMs, replyBucket } from "./reply-buckets";
 import { businessCalendar } from "./response-clock";
 import {
   addDayItem,
-  bucketValueMs,
   claimMoves,
   emptySums,
   figureClaim,
   figuresItemsFor,
   histogramMedian,
-  replyBucket,
 } from "./response-figures";
 
 const calendar = businessCalendar();

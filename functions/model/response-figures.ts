@@ -24,7 +24,17 @@ import {
   promiseMoves,
   promiseUpdates,
 } from "./promise-figures";
+import { bucketValueMs, replyBucket } from "./reply-buckets";
 import { type BusinessCalendar, clockTimeBetween } from "./response-clock";
+import {
+  REACHED,
+  reachedOf,
+  SOURCE_CLAIM,
+  type SourceClaim,
+  sourceClaim,
+  sourceMoves,
+  sourceUpdates,
+} from "./source-figures";
 
 /** The record's attribute naming what it is counted as in its day's figures. */
 export const FIGURES_CLAIM = "figures";
@@ -35,33 +45,6 @@ export const FIGURES_CLAIM = "figures";
  * histogram bucket <bucket> (below).
  */
 export type FigureClaim = string;
-
-const MINUTE_MS = 60_000;
-/**
- * Reply times below this many minutes (14 days of clock time and 3 minutes: an edge of the
- * display's 0.1 h steps) are counted per minute, above it per 6 minutes.
- */
-const MINUTE_BUCKETS_BELOW = 14 * 24 * 60 + 3;
-const WIDE_BUCKET = 6;
-
-/**
- * The histogram bucket of a reply time: the minute it starts at, one minute wide below 14 days of
- * clock time and six above. The dashboard shows the median in steps of 0.1 h (6 minutes) whose edges
- * (x.x5 h) fall on whole minutes, 3 past a multiple of 6; so each bucket lies inside one step, and
- * the median read from the histogram shows as the exact one whenever the middle reply (or both
- * middle replies) fall in one bucket; otherwise it is within half a bucket of it.
- */
-export function replyBucket(replyMs: number): number {
-  const minutes = Math.floor(Math.max(0, replyMs) / MINUTE_MS);
-  if (minutes < MINUTE_BUCKETS_BELOW) return minutes;
-  return MINUTE_BUCKETS_BELOW + Math.floor((minutes - MINUTE_BUCKETS_BELOW) / WIDE_BUCKET) * WIDE_BUCKET;
-}
-
-/** The reply time a bucket stands for: its middle. */
-export function bucketValueMs(bucket: number): number {
-  const width = bucket < MINUTE_BUCKETS_BELOW ? 1 : WIDE_BUCKET;
-  return (bucket + width / 2) * MINUTE_MS;
-}
 
 /** The claim a record has as stored now (the same rule as the recount from records). */
 export function figureClaim(record: Record<string, unknown>, calendar: BusinessCalendar): FigureClaim {
@@ -149,7 +132,8 @@ export function figuresChange(
 ): {
   readonly claim: FigureClaim;
   readonly promise: PromiseClaim;
-  /** The record's attributes to set: both claims. */
+  readonly sources: SourceClaim;
+  /** The record's attributes to set: the three claims, and the statuses ever reached. */
   readonly set: Record<string, string>;
   readonly condition: string;
   readonly names: Record<string, string>;
@@ -157,18 +141,30 @@ export function figuresChange(
   readonly actions: TransactItem[];
 } {
   const stored = storedClaims(before);
-  const next = { ...after, createdAt: before.createdAt };
+  // A status once reached stays reached (./source-figures.ts): before's join after's.
+  const ever = [...new Set([...reachedOf(before), ...reachedOf(after)])].join(" ");
+  const next = { ...after, createdAt: before.createdAt, ...(ever === "" ? {} : { [REACHED]: ever }) };
   const claim = figureClaim(next, calendar);
   const promise = promiseClaim(next);
+  // The Sources report's claim, and the statuses it counts as reached (./source-figures.ts).
+  const sources = sourceClaim(next, calendar);
   const action = figuresUpdate(tableName, lead, before, claimMoves(stored.claim, claim));
+  const id = String(before.id ?? "");
   return {
     claim,
     promise,
-    set: { [FIGURES_CLAIM]: claim, [PROMISE_CLAIM]: promise },
+    sources,
+    set: {
+      [FIGURES_CLAIM]: claim,
+      [PROMISE_CLAIM]: promise,
+      [SOURCE_CLAIM]: sources,
+      ...(ever === "" ? {} : { [REACHED]: ever }),
+    },
     ...claimsCondition(stored),
     actions: [
       ...(action ? [action] : []),
-      ...promiseUpdates(tableName, lead, String(before.id ?? ""), promiseMoves(stored.promise, promise)),
+      ...promiseUpdates(tableName, lead, id, promiseMoves(stored.promise, promise)),
+      ...sourceUpdates(tableName, lead, id, sourceMoves(stored.sources, sources)),
     ],
   };
 }
@@ -177,15 +173,25 @@ export function figuresChange(
 export function storedClaims(record: Record<string, unknown>): {
   claim?: FigureClaim;
   promise?: PromiseClaim;
+  sources?: SourceClaim;
 } {
   const text = (name: string) => (typeof record[name] === "string" ? (record[name] as string) : undefined);
   const claim = text(FIGURES_CLAIM);
   const promise = text(PROMISE_CLAIM);
-  return { ...(claim === undefined ? {} : { claim }), ...(promise === undefined ? {} : { promise }) };
+  const sources = text(SOURCE_CLAIM);
+  return {
+    ...(claim === undefined ? {} : { claim }),
+    ...(promise === undefined ? {} : { promise }),
+    ...(sources === undefined ? {} : { sources }),
+  };
 }
 
 /** The condition that a record's claims are still those read, with its names (#figures, #promise) and values. */
-export function claimsCondition(stored: { claim?: FigureClaim; promise?: PromiseClaim }): {
+export function claimsCondition(stored: {
+  claim?: FigureClaim;
+  promise?: PromiseClaim;
+  sources?: SourceClaim;
+}): {
   condition: string;
   names: Record<string, string>;
   values: Record<string, unknown>;
@@ -194,11 +200,13 @@ export function claimsCondition(stored: { claim?: FigureClaim; promise?: Promise
     condition: [
       stored.claim === undefined ? "attribute_not_exists(#figures)" : "#figures = :figures",
       stored.promise === undefined ? "attribute_not_exists(#promise)" : "#promise = :promise",
+      stored.sources === undefined ? "attribute_not_exists(#sources)" : "#sources = :sources",
     ].join(" AND "),
-    names: { "#figures": FIGURES_CLAIM, "#promise": PROMISE_CLAIM },
+    names: { "#figures": FIGURES_CLAIM, "#promise": PROMISE_CLAIM, "#sources": SOURCE_CLAIM },
     values: {
       ...(stored.claim === undefined ? {} : { ":figures": stored.claim }),
       ...(stored.promise === undefined ? {} : { ":promise": stored.promise }),
+      ...(stored.sources === undefined ? {} : { ":sources": stored.sources }),
     },
   };
 }
@@ -211,9 +219,11 @@ export function figuresRemoval(
 ): TransactItem[] {
   const stored = storedClaims(record);
   const action = figuresUpdate(tableName, lead, record, claimMoves(stored.claim, undefined));
+  const id = String(record.id ?? "");
   return [
     ...(action ? [action] : []),
-    ...promiseUpdates(tableName, lead, String(record.id ?? ""), promiseMoves(stored.promise, undefined)),
+    ...promiseUpdates(tableName, lead, id, promiseMoves(stored.promise, undefined)),
+    ...sourceUpdates(tableName, lead, id, sourceMoves(stored.sources, undefined)),
   ];
 }
 
@@ -272,8 +282,14 @@ export function addDayItem(sums: FigureSums, item: Record<string, unknown>): voi
   }
 }
 
-/** The median of the histogram's reply times (each bucket standing for its middle); null when empty. */
-export function histogramMedian(histogram: ReadonlyMap<number, number>): number | null {
+/**
+ * The median of the histogram's reply times (each bucket standing for its middle, or for what
+ * `valueOf` says: the Sources report's steps, ./source-figures.ts); null when empty.
+ */
+export function histogramMedian(
+  histogram: ReadonlyMap<number, number>,
+  valueOf: (bucket: number) => number = bucketValueMs,
+): number | null {
   const buckets = [...histogram.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
   const total = buckets.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return null;
@@ -281,9 +297,9 @@ export function histogramMedian(histogram: ReadonlyMap<number, number>): number 
     let seen = 0;
     for (const [bucket, count] of buckets) {
       seen += count;
-      if (position < seen) return bucketValueMs(bucket);
+      if (position < seen) return valueOf(bucket);
     }
-    return bucketValueMs((buckets[buckets.length - 1] as [number, number])[0]);
+    return valueOf((buckets[buckets.length - 1] as [number, number])[0]);
   };
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
