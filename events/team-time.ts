@@ -47,3 +47,15 @@ export function formatTeamDate(iso: string): string {
 export function formatViewerTime(iso: string): string {
   return format(iso, undefined, true);
 }
+
+const teamDays = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TEAM_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** "2026-11-27": the team's calendar day of an instant, as a date (the Sources report's days). */
+export function teamDayOf(iso: string): string {
+  return teamDays.format(new Date(iso));
+}

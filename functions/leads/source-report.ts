@@ -15,7 +15,7 @@ import {
   type SourceReportResponse,
   type SourceReportRow,
 } from "../../events/source-report";
-import { TEAM_TIME_ZONE } from "../../events/team-time";
+import { TEAM_TIME_ZONE, teamDayOf } from "../../events/team-time";
 import type { Clock } from "../lib/clock";
 import { getByIds } from "../lib/get-by-ids";
 import { COUNTER_SHARDS } from "../model/lead-index";
@@ -30,7 +30,6 @@ import {
   SOURCES_READY_ID,
   type SourceRowKey,
   sourceItemId,
-  teamDayOf,
 } from "../model/source-figures";
 
 const DAY_MS = 86_400_000;

@@ -284,11 +284,11 @@ export function addDayItem(sums: FigureSums, item: Record<string, unknown>): voi
 
 /**
  * The median of the histogram's reply times (each bucket standing for its middle, or for what
- * `valueOf` says: the Sources report's steps, ./source-figures.ts); null when empty.
+ * `valueAt` says: the Sources report's steps, ./source-figures.ts); null when empty.
  */
 export function histogramMedian(
   histogram: ReadonlyMap<number, number>,
-  valueOf: (bucket: number) => number = bucketValueMs,
+  valueAt: (bucket: number) => number = bucketValueMs,
 ): number | null {
   const buckets = [...histogram.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
   const total = buckets.reduce((sum, [, count]) => sum + count, 0);
@@ -297,9 +297,9 @@ export function histogramMedian(
     let seen = 0;
     for (const [bucket, count] of buckets) {
       seen += count;
-      if (position < seen) return valueOf(bucket);
+      if (position < seen) return valueAt(bucket);
     }
-    return valueOf((buckets[buckets.length - 1] as [number, number])[0]);
+    return valueAt((buckets[buckets.length - 1] as [number, number])[0]);
   };
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }

@@ -1,5 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { teamDayOf } from "../../events/team-time";
 import { SIGNUP_KIND } from "./lead-kinds";
 import { businessCalendar } from "./response-clock";
 import {
@@ -12,7 +13,6 @@ import {
   sourceItemsFor,
   sourceMoves,
   sourceRowOf,
-  teamDayOf,
 } from "./source-figures";
 
 const calendar = businessCalendar();

@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { CHANNELS, type Channel, type LeadSource } from "../../events/lead-source";
-import { TEAM_TIME_ZONE } from "../../events/team-time";
+import { teamDayOf } from "../../events/team-time";
 import { isControlCharacter } from "../../events/text";
 import type { TransactItem } from "../lib/transact";
 import { updateExpression } from "../lib/update-expression";
@@ -79,18 +79,6 @@ export function sourceRowOf(record: Record<string, unknown>): SourceRowKey {
     source: rowText(stored.utmSource)?.toLowerCase() ?? hostOf(stored.referrerOrigin) ?? NO_SOURCE,
     campaign: rowText(stored.utmCampaign) ?? NO_SOURCE,
   };
-}
-
-const teamDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TEAM_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The team's calendar day ("YYYY-MM-DD") of an instant: a pure function of it. */
-export function teamDayOf(iso: string): string {
-  return teamDay.format(new Date(iso));
 }
 
 /**

@@ -9,11 +9,13 @@
  *
  * The randomness has a fixed seed (SOURCES_SEED overrides it); a failure prints it.
  */
+
 import { DeleteCommand, QueryCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SETTABLE_STATUSES } from "../../events/desk";
 import type { Channel, LeadSource } from "../../events/lead-source";
 import type { SourceReportResponse, SourceReportRow } from "../../events/source-report";
+import { teamDayOf } from "../../events/team-time";
 import { recountSources } from "../../functions/leads/sources-recount";
 import { indexedWrite } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
@@ -23,7 +25,6 @@ import {
   sourceClaim,
   sourceItemsFor,
   sourceRowOf,
-  teamDayOf,
 } from "../../functions/model/source-figures";
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { loadStage } from "../../infra/stages";
