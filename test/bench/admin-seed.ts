@@ -4,13 +4,16 @@
  */
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Signup } from "../../events";
+import type { LeadSource } from "../../events/lead-source";
 import { figuresReady } from "../../functions/leads/desk-stats";
 import { recountFigures } from "../../functions/leads/figures-recount";
+import { recountSources } from "../../functions/leads/sources-recount";
 import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { PROMISE_CLAIM, promiseItemsFor } from "../../functions/model/promise-figures";
 import { type BusinessCalendar, businessCalendar, replyDueAt } from "../../functions/model/response-clock";
 import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
+import { SOURCE_CLAIM, SOURCES_READY_ID, sourceItemsFor } from "../../functions/model/source-figures";
 import { signupItems } from "../../functions/pipeline/signup-repository";
 
 /** The bench's admin username: one of the owners the seeded leads are spread over. */
@@ -146,7 +149,68 @@ export function withDesk(signups: Signup[], now: number): Signup[] {
   });
 }
 
-async function batchWriteAll(
+/** Campaign names of a kind: `count` of them, e.g. "search-brand-017". */
+const campaigns = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(3, "0")}`);
+const SEARCH_CAMPAIGNS = campaigns("search", 120);
+const SOCIAL_CAMPAIGNS = campaigns("social", 80);
+const EMAIL_CAMPAIGNS = campaigns("digest", 150);
+const PARTNERS = Array.from({ length: 30 }, (_, i) => `https://partner${i}.example.com`);
+const AFFILIATES = campaigns("affiliate", 40);
+
+/**
+ * A seeded lead's source, deterministic: about a quarter direct and a quarter organic search, paid
+ * search, social and e-mail over 350 campaigns (a few popular, a long tail: index = count × r²),
+ * referrals from 30 sites, 40 affiliates, and 5% stored before the capture (no source).
+ */
+export function withSources(signups: Signup[]): (Signup & { source?: LeadSource })[] {
+  let state = 11;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    return (state >>> 8) / 2 ** 24;
+  };
+  const tail = <T>(list: readonly T[]) => list[Math.floor(list.length * next() ** 2)] as T;
+  return signups.map((signup) => {
+    const roll = next();
+    const source: LeadSource | undefined =
+      roll < 0.05
+        ? undefined
+        : roll < 0.3
+          ? { channel: "direct", landingPath: "/" }
+          : roll < 0.55
+            ? {
+                channel: "organic-search",
+                referrerOrigin: next() < 0.85 ? "https://www.google.com" : "https://www.bing.com",
+              }
+            : roll < 0.7
+              ? {
+                  channel: "paid-search",
+                  utmSource: next() < 0.8 ? "google" : "bing",
+                  utmMedium: "cpc",
+                  utmCampaign: tail(SEARCH_CAMPAIGNS),
+                }
+              : roll < 0.78
+                ? {
+                    channel: "paid-social",
+                    utmSource: next() < 0.6 ? "linkedin" : "facebook",
+                    utmMedium: "paid_social",
+                    utmCampaign: tail(SOCIAL_CAMPAIGNS),
+                  }
+                : roll < 0.88
+                  ? {
+                      channel: "email",
+                      utmSource: "newsletter",
+                      utmMedium: "email",
+                      utmCampaign: tail(EMAIL_CAMPAIGNS),
+                    }
+                  : roll < 0.96
+                    ? { channel: "referral", referrerOrigin: tail(PARTNERS) }
+                    : { channel: "affiliates", utmSource: tail(AFFILIATES), utmMedium: "affiliate" };
+    return source ? { ...signup, source } : signup;
+  });
+}
+
+export async function batchWriteAll(
   db: DynamoDBDocumentClient,
   table: string,
   items: Record<string, unknown>[],
@@ -189,17 +253,21 @@ export async function seedSignupStore(
   }));
   const figured = figuresItemsFor(SIGNUP_KIND, records, calendar);
   const promised = promiseItemsFor(SIGNUP_KIND, records);
+  const sourced = sourceItemsFor(SIGNUP_KIND, records, calendar);
   const items = records.map((record, i) => ({
     ...record,
     [FIGURES_CLAIM]: figured.claims[i],
     [PROMISE_CLAIM]: promised.claims[i],
+    [SOURCE_CLAIM]: sourced.claims[i],
   }));
   await batchWriteAll(db, table, [
     ...items,
     ...counterItemsFor(SIGNUP_KIND, items),
     ...figured.items,
     ...promised.items,
+    ...sourced.items,
     { id: FIGURES_READY_ID, at: new Date().toISOString(), since: "seeded" },
+    { id: SOURCES_READY_ID, at: new Date().toISOString() },
   ]);
 }
 
@@ -216,6 +284,13 @@ export async function markContactsCounted(
   calendar: BusinessCalendar,
 ): Promise<void> {
   await recountFigures({
+    db,
+    kinds: [{ lead: CONTACT_KIND, table: tables.contacts }],
+    calendar,
+    clock: () => new Date(),
+  });
+  // The Sources report's marker likewise (functions/leads/sources-recount.ts).
+  await recountSources({
     db,
     kinds: [{ lead: CONTACT_KIND, table: tables.contacts }],
     calendar,

@@ -8,13 +8,21 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { teamDayOf } from "../../events/team-time";
 import { maintainedStats, recountStats } from "../../functions/leads/desk-stats";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar } from "../../functions/model/response-clock";
 import { loadStage } from "../../infra/stages";
 import { postJson } from "../support/post-json";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
-import { BENCH_ADMIN, makeSignups, markContactsCounted, seedSignupStore, withDesk } from "./admin-seed";
+import {
+  BENCH_ADMIN,
+  makeSignups,
+  markContactsCounted,
+  seedSignupStore,
+  withDesk,
+  withSources,
+} from "./admin-seed";
 import { type BenchResult, below, type Figure, holds, info } from "./figures";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -134,6 +142,19 @@ function statsPath(now: Date): string {
   return `/api/admin/signups/stats?todayStart=${midnight(0)}&weekStart=${midnight(7)}&dayStarts=${dayStarts}`;
 }
 
+/** The Sources report's cases: periods ending today (the team's day), read by key whatever the leads. */
+function sourceCases(): [string, string[], number][] {
+  const today = teamDayOf(new Date().toISOString());
+  const back = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  return [
+    ["sources report: a week", [`/api/admin/sources?from=${back(6)}&to=${today}`], 1000],
+    ["sources report: a quarter", [`/api/admin/sources?from=${back(89)}&to=${today}`], 1000],
+    ["sources report: a year", [`/api/admin/sources?from=${back(364)}&to=${today}`], 1000],
+    ["sources report: a year as CSV", [`/api/admin/sources/export.csv?from=${back(364)}&to=${today}`], 1000],
+  ];
+}
+
 export async function run(args: string[]): Promise<BenchResult> {
   const count = Number(args[0] ?? 100_000);
   const runtime = await startRuntime({
@@ -147,7 +168,7 @@ export async function run(args: string[]): Promise<BenchResult> {
   try {
     const table = runtime.table("signups");
     const now = Date.now();
-    const signups = withDesk(makeSignups(count, now), now);
+    const signups = withSources(withDesk(makeSignups(count, now), now));
     const seedStarted = performance.now();
     await seedSignupStore(runtime.db, table, signups, CALENDAR);
     await markContactsCounted(runtime.db, { signups: table, contacts: runtime.table("contacts") }, CALENDAR);
@@ -174,6 +195,8 @@ export async function run(args: string[]): Promise<BenchResult> {
       // The lead desk (docs/decisions/0066, 0067): first rows under 1 s with any combination of the
       // new filters (status, Mine, Unassigned, a named owner, most urgent first) with search and facets.
       ["dashboard response figures", ["/api/admin/desk/stats"], 1000],
+      // The Sources report (docs/decisions/0144): a week, a quarter, a year, and the year as CSV.
+      ...sourceCases(),
       ...DESK_CASES.map(([name, query]): [string, string[], number] => [
         name,
         [`/api/admin/signups?${query}`],

@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   "web-pair": () => import("./web-pair"),
   admin: () => import("./admin"),
   "admin-figures": () => import("./admin-figures"),
+  "admin-sources": () => import("./admin-sources"),
   fuzz: () => import("./fuzz"),
   load: () => import("./load"),
   soak: () => import("./soak"),

@@ -1,6 +1,6 @@
 /**
  * The staff SPA under /commandcenter (mounted by web/src/app/CommandCenterMount.tsx): one folder
- * per feature (leads/, team/, privacy/, integrations/, account/, sign-in/) and what they share (common/). Every read and
+ * per feature (leads/, sources/, team/, privacy/, integrations/, account/, sign-in/) and what they share (common/). Every read and
  * write goes through one query client (common/queryClient.ts); every signed-in page sits in
  * StaffPage, whose header stays usable when the page itself fails.
  */
@@ -24,6 +24,7 @@ import { ForgotPasswordPage } from "./sign-in/ForgotPasswordPage";
 import { LoginPage } from "./sign-in/LoginPage";
 import { NotMePage } from "./sign-in/NotMePage";
 import { ResetPasswordPage } from "./sign-in/ResetPasswordPage";
+import { SourcesPage } from "./sources/SourcesPage";
 import { TeamPage } from "./team/TeamPage";
 
 export default function CommandCenterApp() {
@@ -67,6 +68,14 @@ export default function CommandCenterApp() {
             element={
               <StaffPage title="Spam" back wide>
                 <SpamPage />
+              </StaffPage>
+            }
+          />
+          <Route
+            path="sources"
+            element={
+              <StaffPage title="Sources" back wide>
+                <SourcesPage />
               </StaffPage>
             }
           />

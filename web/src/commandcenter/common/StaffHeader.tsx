@@ -8,8 +8,8 @@ import styles from "./shared.module.css";
 
 /**
  * The top bar of the protected pages, with Logout (to the site root once the server ended the
- * session; a failure says so, with Try again) and, for admins, the Team, Privacy and Integrations
- * pages. Its links wrap on a narrow screen rather than widen the page.
+ * session; a failure says so, with Try again), the Sources report and, for admins, the Team, Privacy
+ * and Integrations pages. Its links wrap on a narrow screen rather than widen the page.
  */
 export function StaffHeader({ children }: { children: ReactNode }) {
   const { logout, user } = useAuth();
@@ -27,6 +27,7 @@ export function StaffHeader({ children }: { children: ReactNode }) {
         <div className={styles.headerTitle}>{children}</div>
         <nav className={styles.headerTitle} aria-label="Command Center">
           <Link to="/commandcenter/spam">Spam</Link>
+          <Link to="/commandcenter/sources">Sources</Link>
           {user?.role === "admin" && <Link to="/commandcenter/team">Team</Link>}
           {user?.role === "admin" && <Link to="/commandcenter/privacy">Privacy</Link>}
           {user?.role === "admin" && <Link to="/commandcenter/integrations">Integrations</Link>}

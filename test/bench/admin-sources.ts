@@ -1,0 +1,105 @@
+/**
+ * `npm run bench -- admin-sources [count]`: the Sources report alone (docs/decisions/0144), on the
+ * items `count` signups (1,000,000 by default) leave — seeded like ./admin.ts (desk fields, 350
+ * campaigns over 8 channels), but only the report's items are written, not the records: the report
+ * reads nothing else, so this times its answer at a million leads in minutes instead of the hour
+ * ./admin.ts takes to seed them. Prints the median over HTTP for a week, a quarter and a year, and
+ * the largest item (DynamoDB's limit is 400 KB).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { teamDayOf } from "../../events/team-time";
+import { deskAttributes } from "../../functions/model/lead-index";
+import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { businessCalendar } from "../../functions/model/response-clock";
+import { SOURCES_READY_ID, sourceItemsFor } from "../../functions/model/source-figures";
+import { loadStage } from "../../infra/stages";
+import { postJson } from "../support/post-json";
+import { startRuntime } from "../support/runtime";
+import {
+  BENCH_ADMIN,
+  batchWriteAll,
+  makeSignups,
+  markContactsCounted,
+  withDesk,
+  withSources,
+} from "./admin-seed";
+import { type BenchResult, below, info } from "./figures";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ADMIN = { username: BENCH_ADMIN, password: "benchmark password 1234" };
+const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
+const RUNS = 7;
+
+export async function run(args: string[]): Promise<BenchResult> {
+  const count = Number(args[0] ?? 1_000_000);
+  const runtime = await startRuntime({
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST_DIR: path.join(REPO_ROOT, "web/dist"),
+      LOG_LEVEL: "warn",
+    },
+  });
+  try {
+    const now = Date.now();
+    const records = withSources(withDesk(makeSignups(count, now), now)).map((signup) => ({
+      ...signup,
+      ...deskAttributes(SIGNUP_KIND, signup),
+    }));
+    const { items } = sourceItemsFor(SIGNUP_KIND, records, CALENDAR);
+    const largest = Math.max(...items.map((item) => Buffer.byteLength(JSON.stringify(item))));
+    const table = runtime.table("signups");
+    await batchWriteAll(runtime.db, table, [
+      ...items,
+      { id: SOURCES_READY_ID, at: new Date().toISOString() },
+    ]);
+    await markContactsCounted(
+      runtime.db,
+      { signups: table, contacts: runtime.table("contacts") },
+      CALENDAR,
+    ).catch(() => undefined);
+    console.log(
+      `${count.toLocaleString()} signups: ${items.length} report items, the largest ${(largest / 1024).toFixed(0)} KiB`,
+    );
+    const login = await postJson(`${runtime.url}/api/auth/login`, ADMIN);
+    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
+    const today = teamDayOf(new Date().toISOString());
+    const back = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, string][] = [
+      ["a week", `/api/admin/sources?from=${back(6)}&to=${today}`],
+      ["a quarter", `/api/admin/sources?from=${back(89)}&to=${today}`],
+      ["a year", `/api/admin/sources?from=${back(364)}&to=${today}`],
+      ["a year as CSV", `/api/admin/sources/export.csv?from=${back(364)}&to=${today}`],
+    ];
+    const figures = [
+      info("signups the items count", count),
+      below("largest report item", Math.round(largest / 1024), "KiB", 400),
+    ];
+    for (const [name, requestPath] of cases) {
+      const times: number[] = [];
+      let bytes = 0;
+      let rows = 0;
+      for (let i = 0; i <= RUNS; i++) {
+        const started = performance.now();
+        const response = await fetch(`${runtime.url}${requestPath}`, { headers: { cookie } });
+        const body = await response.text();
+        if (!response.ok) throw new Error(`${requestPath}: ${response.status} ${body}`);
+        if (i > 0) times.push(performance.now() - started);
+        bytes = body.length;
+        rows = requestPath.includes(".csv")
+          ? body.split("\r\n").length - 2
+          : (JSON.parse(body).rows as unknown[]).length;
+      }
+      const median = Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0);
+      console.log(
+        `sources report, ${name}: ${median} ms (target < 1000 ms), ${rows} rows, ${(bytes / 1024).toFixed(0)} KiB`,
+      );
+      figures.push(below(`sources report, ${name}: median`, median, "ms", 1000));
+    }
+    return { figures };
+  } finally {
+    await runtime.stop();
+  }
+}
