@@ -7,6 +7,7 @@
  */
 import { LEAD_PLURALS } from "../events/desk";
 import type { DomainEventType } from "../events/envelopes";
+import { FIGURE_READERS } from "./model/figures-registry";
 import { INTEGRATIONS } from "./model/integrations-registry";
 import { QUARANTINE_API } from "./model/quarantine-registry";
 import type {
@@ -206,28 +207,7 @@ export const HTTP_FUNCTIONS: readonly HttpFunctionDefinition[] = [
       sessionKey: true,
     },
   ]),
-  {
-    name: "admin-desk-stats",
-    entry: "leads/routes/desk-routes.ts#deskFigures",
-    routes: ["GET /api/admin/desk/stats"],
-    tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
-    sessionKey: true,
-  },
-  // The Sources report (docs/decisions/0144-sources-report-figures.md): reads the figure items only.
-  {
-    name: "admin-sources",
-    entry: "leads/routes/source-routes.ts#sources",
-    routes: ["GET /api/admin/sources"],
-    tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
-    sessionKey: true,
-  },
-  {
-    name: "admin-sources-export",
-    entry: "leads/routes/source-routes.ts#sourcesExport",
-    routes: ["GET /api/admin/sources/export.csv"],
-    tables: { signups: "read", contacts: "read", users: "read", authState: "read" },
-    sessionKey: true,
-  },
+  ...FIGURE_READERS, // the dashboard's response figures and the Sources report
   {
     name: "admin-desk-owners",
     entry: "leads/routes/desk-routes.ts#deskOwners",
