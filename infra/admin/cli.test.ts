@@ -40,6 +40,15 @@ describe("admin command arguments", () => {
     expect(() => parseArgs(["recount-figures", "--again"])).toThrow(/--again is for backfill-desk/);
   });
 
+  it("reads recount-sources with --stage, without a username", () => {
+    expect(parseArgs(["recount-sources", "--stage", "dev"])).toEqual({
+      command: "recount-sources",
+      username: undefined,
+      stage: "dev",
+    });
+    expect(() => parseArgs(["recount-sources", "ada"])).toThrow(/takes no username/);
+  });
+
   it("reads seal-slack-urls with --stage, without a username or --again", () => {
     expect(parseArgs(["seal-slack-urls", "--stage", "prod"])).toEqual({
       command: "seal-slack-urls",

@@ -4,6 +4,7 @@
  *   npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]
  *   npm run admin -- backfill-desk [--again] [--stage <name>]   (docs/decisions/0076-desk-backfill.md)
  *   npm run admin -- recount-figures [--stage <name>]           (docs/decisions/0090-maintained-response-figures.md)
+ *   npm run admin -- recount-sources [--stage <name>]           (docs/decisions/0144-sources-report-figures.md)
  *   npm run admin -- check-identities [--stage <name>]          (docs/decisions/0081-one-identity-rule.md)
  *   npm run admin -- seal-slack-urls [--stage <name>]           (docs/product/webhooks.md, "Slack")
  *
@@ -28,6 +29,7 @@ import { emailField } from "../../events";
 import { sealSlackUrls } from "../../functions/integrations/seal-slack-urls";
 import { backfillDesk } from "../../functions/leads/backfill";
 import { recountFigures } from "../../functions/leads/figures-recount";
+import { recountSources } from "../../functions/leads/sources-recount";
 import { staffAddress, staffUsernameProblem } from "../../functions/model/identity";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { hashPassword } from "../../functions/model/staff/password";
@@ -42,12 +44,19 @@ import { openStore, type Store } from "./store";
 const USAGE =
   "Usage: npm run admin -- create|reset-password|delete|list|mfa-enrol|mfa-remove [<username>] [--stage <name>]\n" +
   "       npm run admin -- backfill-desk [--again] [--stage <name>]\n" +
-  "       npm run admin -- recount-figures [--stage <name>]\n" +
+  "       npm run admin -- recount-figures|recount-sources [--stage <name>]\n" +
   "       npm run admin -- check-identities [--stage <name>]\n" +
   "       npm run admin -- seal-slack-urls [--stage <name>]";
 
 /** Commands that act on no one user. */
-const WITHOUT_USERNAME = ["list", "backfill-desk", "recount-figures", "check-identities", "seal-slack-urls"];
+const WITHOUT_USERNAME = [
+  "list",
+  "backfill-desk",
+  "recount-figures",
+  "recount-sources",
+  "check-identities",
+  "seal-slack-urls",
+];
 
 export interface ParsedArgs {
   readonly command: string;
@@ -108,6 +117,19 @@ async function recount(store: Store, print: (line: string) => void): Promise<voi
   });
   print(
     `Done: ${result.records} records of the window read, ${result.counted} counted or corrected, ${result.gone} deleted meanwhile; the dashboard now reads the maintained figures (${store.description}).`,
+  );
+}
+
+/** Counts every lead record in the Sources report's items and marks them complete. */
+async function recountSourceItems(store: Store, print: (line: string) => void): Promise<void> {
+  const result = await recountSources({
+    db: store.db,
+    kinds: [SIGNUP_KIND, CONTACT_KIND].map((lead) => ({ lead, table: store.table(lead.table) })),
+    calendar: store.calendar,
+    clock: () => new Date(),
+  });
+  print(
+    `Done: ${result.records} records read, ${result.counted} counted or corrected, ${result.gone} deleted meanwhile; the Sources report counts every lead (${store.description}).`,
   );
 }
 
@@ -221,6 +243,9 @@ export async function run(args: ParsedArgs, store: Store, print: (line: string) 
       return;
     case "recount-figures":
       await recount(store, print);
+      return;
+    case "recount-sources":
+      await recountSourceItems(store, print);
       return;
     case "check-identities":
       await checkStoredIdentities(store, print);
