@@ -68,13 +68,17 @@ interface Counted {
   readonly byKind: RowSums[];
 }
 
-/** Sums several rows' counts (and histograms) into one. */
+/** Adds a row's counts (and histogram) to `sum`, in place. */
+function addInto(sum: RowSums, row: RowSums): RowSums {
+  for (const name of ["n", "w", "l", "u", "inside", "q", "t", "v"] as const) sum[name] += row[name];
+  for (const [step, count] of row.steps) sum.steps.set(step, (sum.steps.get(step) ?? 0) + count);
+  return sum;
+}
+
+/** Sums several rows' counts (and histograms) into a new one. */
 function merged(rows: readonly RowSums[]): RowSums {
   const sum = emptyRow();
-  for (const row of rows) {
-    for (const name of ["n", "w", "l", "u", "inside", "q", "t", "v"] as const) sum[name] += row[name];
-    for (const [step, count] of row.steps) sum.steps.set(step, (sum.steps.get(step) ?? 0) + count);
-  }
+  for (const row of rows) addInto(sum, row);
   return sum;
 }
 
@@ -159,7 +163,8 @@ export async function sourceReport(
           const key = known?.key ?? rowOfText(sum.text);
           if (!key) continue;
           const entry = known ?? { key, byKind: deps.kinds.map(() => emptyRow()) };
-          entry.byKind[kind] = merged([entry.byKind[kind] ?? emptyRow(), sum]);
+          // In place: a year's granules would otherwise copy each row's histogram ~60 times.
+          entry.byKind[kind] = addInto(entry.byKind[kind] ?? emptyRow(), sum);
           rows.set(hash, entry);
         }
       }
