@@ -12,7 +12,7 @@
  * place reads a field is in ./lead-places.ts.
  * No zod here: the public forms and the notify bundle use it without the schemas.
  */
-import { CHANNEL_LABELS, type LeadSource } from "./lead-source";
+import { CHANNEL_LABELS, sourceChannel } from "./lead-source";
 import { LIMITS } from "./limits";
 import {
   CONTACT_SUBJECT_CHOSEN_LABELS,
@@ -112,12 +112,10 @@ interface FieldBase {
 }
 
 /** One part of an object field: its key in the object, label and how it reads. */
-export interface LeadFieldPart {
+export type LeadFieldPart = Pick<FieldBase, "label" | "options"> & {
   readonly key: string;
-  readonly label: string;
   readonly type?: "time";
-  readonly options?: Readonly<Record<string, string>>;
-}
+};
 
 /** A field the person enters: the stored record copies it from the validated request. */
 export interface FormField extends FieldBase {
@@ -195,11 +193,8 @@ const source = {
   label: "Source",
   from: "system",
   in: ["details", "list", "csv", "webhook", "export"],
-  // The list's cell and anything else that reads it in one text: its channel.
-  read: (value: unknown) => {
-    const channel = (value as Partial<LeadSource> | null)?.channel;
-    return channel ? CHANNEL_LABELS[channel] : undefined;
-  },
+  // Read in one text (the list's cell): its channel.
+  read: (value: unknown) => sourceChannel(value),
   parts: [
     { key: "channel", label: "Channel", options: CHANNEL_LABELS },
     { key: "landingPath", label: "Landing page" },

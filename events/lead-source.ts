@@ -74,3 +74,10 @@ export interface SourceTouch {
 export interface LeadSource extends SourceTouch {
   readonly channel: Channel;
 }
+
+/** A stored source's channel as staff read it; undefined for anything else (a lead without one). */
+export function sourceChannel(value: unknown): string | undefined {
+  const channel =
+    typeof value === "object" && value !== null ? (value as Partial<LeadSource>).channel : undefined;
+  return channel ? CHANNEL_LABELS[channel] : undefined;
+}
