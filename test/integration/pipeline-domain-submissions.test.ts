@@ -157,6 +157,8 @@ describe("POST /api/signup", () => {
       promise: `${now.getTime() + 86_400_000}:su`,
       // The spam judge's verdict (functions/pipeline/spam/judge.ts; docs/decisions/0150): clean.
       spamCheck: { score: 0, reasons: [], judgedAt: now.toISOString() },
+      // Its row, day and steps in the Sources report (functions/model/source-figures.ts).
+      sources: `direct\t(none)\t(none)\t${now.toISOString().slice(0, 10)}\tn,u${now.getTime() + 86_400_000}`,
     });
     expect(Signup.parse(Item)).toBeTruthy();
 
