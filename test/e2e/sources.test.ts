@@ -122,12 +122,9 @@ describe("the Sources report", () => {
     const text = Buffer.concat(csv as Buffer[]).toString("utf8");
     expect(text).toContain("Channel,Source,Campaign,Leads");
     expect(text).toContain("'=november-digest");
-    // Drill down: the row's link carries its source and the period to the lead list.
+    // Drill down: the row's link carries what the lead lists filter by, its channel.
     const link = page.getByRole("link", { name: /signups from Paid Search \/ google \/ spring-sale/ });
-    const href = (await link.getAttribute("href")) ?? "";
-    expect(href).toMatch(/^\/commandcenter\/signups\?channel=paid-search&from=\d{4}-\d\d-\d\d&to=/);
-    expect(href).toContain("source=google");
-    expect(href).toContain("campaign=spring-sale");
+    expect(await link.getAttribute("href")).toBe("/commandcenter/signups?channel=paid-search");
     await page.context().close();
   });
 
