@@ -213,9 +213,13 @@ describe("the lead lists' layout", () => {
     expect(await headings(page)).toEqual(SIGNUP_HEADINGS);
     await page.getByRole("button", { name: "Columns" }).click();
     const chooser = page.getByRole("group", { name: "Show columns" });
-    // Every column but Name and Actions, all on.
-    expect(await chooser.getByRole("checkbox").count()).toBe(SIGNUP_HEADINGS.length - 2);
-    for (const box of await chooser.getByRole("checkbox").all()) expect(await box.isChecked()).toBe(true);
+    // Every column but Name and Actions, all on but Source, which is off until chosen.
+    expect(await chooser.getByRole("checkbox").count()).toBe(SIGNUP_HEADINGS.length - 1);
+    const source = chooser.getByRole("checkbox", { name: "Source", exact: true });
+    expect(await source.isChecked()).toBe(false);
+    for (const box of await chooser.getByRole("checkbox").all())
+      if (!(await box.evaluate((element, other) => element === other, await source.elementHandle())))
+        expect(await box.isChecked()).toBe(true);
     await chooser.getByRole("checkbox", { name: "Notes", exact: true }).uncheck();
     await chooser.getByRole("checkbox", { name: "Country", exact: true }).uncheck();
     await page.keyboard.press("Escape");
