@@ -100,7 +100,6 @@ export const CONTACT_RECORD = {
     fbclid: "f-1",
     at: "2025-03-01T09:00:00.000Z",
   },
-
   ipAddress: "8.8.4.4",
   ...RELEASED,
 } as const;
