@@ -49,7 +49,9 @@ export const DATE_SENSITIVE_TESTS: readonly string[] = [
   "test/integration/password-policy-admin.test.ts",
   "test/integration/quarantine-release.test.ts",
   "test/integration/retention-timeline.test.ts",
+  "test/integration/sources-figures.test.ts",
   "test/e2e/desk-reminders.test.ts",
   "test/e2e/desk-reply.test.ts",
   "test/e2e/desk.test.ts",
+  "test/e2e/sources.test.ts",
 ];
