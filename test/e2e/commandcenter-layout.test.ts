@@ -175,7 +175,9 @@ describe("the lead lists' layout", () => {
     await page.mouse.move(0, 0);
 
     // Keyboard: Tab reaches the note (a cut value is focusable), the tooltip describes it.
+    // (The pointer then leaves: a cut Product Lines value keeps its own tooltip while hovered.)
     await (await cellOf(page, row, "Product Lines")).click();
+    await page.mouse.move(0, 0);
     await notes.focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
@@ -202,6 +204,38 @@ describe("the lead lists' layout", () => {
     const country = (await cellOf(page, row, "Country")).locator("span").first();
     expect(await country.textContent()).toBe("Unknown");
     expect(await country.getAttribute("tabindex")).toBeNull();
+    await page.context().close();
+  });
+
+  it("shows a cut value's tooltip when its focus scrolls the value into view", async () => {
+    // A window so short that the first row starts below it: focusing the note brings it into view,
+    // and the browser's scroll that does it is not a scroll that moves the value from its tooltip.
+    const page = await signedIn({ width: 1280, height: 800 });
+    await page.goto(`${runtime.url}/commandcenter/signups`);
+    const row = page.locator("tbody tr", { hasText: "Oppenheimer-Vanderbilt" });
+    await row.waitFor();
+    const notes = (await cellOf(page, row, "Notes")).locator("span[tabindex='0']").first();
+    const rowTop = (await row.boundingBox())?.y ?? 0;
+    await page.setViewportSize({ width: 1280, height: Math.floor(rowTop) - 20 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // As Tab and a screen reader's focus do: the element takes focus, the page scrolls to it.
+    await notes.evaluate((element) => (element as HTMLElement).focus());
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const tooltip = page.getByRole("tooltip").filter({ hasText: "Line 01 of the notes" });
+    await tooltip.waitFor();
+    // Still there once the scroll has settled, against the value where it is now.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await tooltip.count()).toBe(1);
+    // Placed against the value where the scroll left it: under it, else above it within the screen.
+    const [value, tip] = [await notes.boundingBox(), await tooltip.boundingBox()];
+    const height = page.viewportSize()?.height ?? 0;
+    const valueBottom = (value?.y ?? 0) + (value?.height ?? 0);
+    const tipHeight = tip?.height ?? 0;
+    const top =
+      valueBottom + tipHeight <= height - 8 ? valueBottom : Math.max(8, (value?.y ?? 0) - tipHeight);
+    expect(Math.abs((tip?.y ?? 0) - top), JSON.stringify({ value, tip })).toBeLessThan(2);
     await page.context().close();
   });
 

@@ -4,7 +4,8 @@
  * viewport (position: fixed) so that it never widens the table's box or the page, and never leaves
  * the screen. It follows WCAG 1.4.13 (content on hover or focus): Escape dismisses it without
  * moving focus or the pointer, the pointer can move onto it (it starts where the value ends, with
- * no gap), and it stays until the pointer and focus leave, Escape, or a scroll moves the value away.
+ * no gap), and it stays until the pointer and focus leave, Escape, or a scroll takes the value off
+ * the screen; a scroll that leaves it on the screen moves the tooltip with it.
  */
 import {
   type CSSProperties,
@@ -35,6 +36,11 @@ function observe(element: Element, measure: () => void): () => void {
 
 /** Room kept between the tooltip and the viewport's edges, in CSS pixels. */
 const EDGE = 8;
+
+/** Whether any of a box lies inside the viewport. */
+function onScreen(box: DOMRect): boolean {
+  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+}
 
 /** Where the tooltip goes: under the value, or above it when there is no room below. */
 function placement(value: DOMRect, tip: DOMRect): CSSProperties {
@@ -79,7 +85,13 @@ export function useCutTooltip(
     const close = () => setDismissed(true);
     const onScroll = (event: Event) => {
       // The tooltip's own scrolling (a long text) keeps it.
-      if (!(event.target instanceof Node && tip.current?.contains(event.target))) close();
+      if (event.target instanceof Node && tip.current?.contains(event.target)) return;
+      // A scroll that leaves the value on the screen — the one the browser makes to bring a value
+      // that takes focus into view, by Tab or a screen reader — moves the tooltip with it.
+      const at = value.current?.getBoundingClientRect();
+      const size = tip.current?.getBoundingClientRect();
+      if (at && size && onScreen(at)) setStyle(placement(at, size));
+      else close();
     };
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape") close();
@@ -93,10 +105,11 @@ export function useCutTooltip(
       window.removeEventListener("scroll", onScroll, { capture: true });
       window.removeEventListener("resize", close);
     };
-  }, [open, tip]);
+  }, [open, tip, value]);
 
   const shown = (next: boolean) => {
-    if (next) setStyle({ visibility: "hidden" });
+    // Hidden until placed (the layout effect above places it as it opens); one already open stays.
+    if (next && !open) setStyle({ visibility: "hidden" });
     setDismissed(false);
   };
   return {
