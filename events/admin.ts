@@ -5,6 +5,7 @@ import { LEAD_STATUSES } from "./desk";
 import { isoDateTime } from "./fields";
 import { CHANNELS } from "./lead-source";
 import { PRODUCT_LINES, Signup, TEAM_SIZES } from "./signup";
+import { teamDayField } from "./source-report";
 
 /** Query of GET /api/admin/signups and /api/admin/signups/export.csv (all optional). */
 const pageFields = {
@@ -48,19 +49,55 @@ const deskFilterFields = {
     })
     .optional()
     .transform((value) => (value === "urgency" ? "urgency" : "newest")),
-  /** Leads of one channel (events/lead-source.ts), judged on the stored source like the owner. */
+  /**
+   * The Sources report's row (docs/decisions/0143-channel-filter.md): leads the report counts under a
+   * channel, with `source` under that source, with `campaign` under that campaign too, as the
+   * report's rows name them (events/source-report.ts).
+   */
   channel: facet(CHANNELS, "channel"),
+  source: rowText("source"),
+  campaign: rowText("campaign"),
+  /** Leads that arrived in these team days (both ends included), as the report's period. */
+  from: teamDayField("from").optional(),
+  to: teamDayField("to").optional(),
 };
 
-export const SignupListQuery = z.object({
-  ...pageFields,
-  ...deskFilterFields,
-  teamSize: facet(TEAM_SIZES, "teamSize"),
-  productLines: facet(PRODUCT_LINES, "productLines"),
-});
+/** A report row's source or campaign: the report cuts them to 100 characters (functions/model/source-figures.ts). */
+function rowText(name: string) {
+  return z
+    .string({ error: `${name} must be text` })
+    .max(100, { error: `${name} must be 100 characters or fewer` })
+    .optional()
+    .transform((value) => (value === "" ? undefined : value));
+}
+
+/**
+ * What the report's row and period need: a source belongs to a channel, a campaign to a source, a
+ * period starts before it ends.
+ */
+function rowAndPeriod(
+  query: { channel?: string; source?: string; campaign?: string; from?: string; to?: string },
+  context: z.RefinementCtx,
+) {
+  if (query.source !== undefined && query.channel === undefined)
+    context.addIssue({ code: "custom", path: ["source"], message: "source needs a channel" });
+  if (query.campaign !== undefined && query.source === undefined)
+    context.addIssue({ code: "custom", path: ["campaign"], message: "campaign needs a source" });
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to)
+    context.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+}
+
+export const SignupListQuery = z
+  .object({
+    ...pageFields,
+    ...deskFilterFields,
+    teamSize: facet(TEAM_SIZES, "teamSize"),
+    productLines: facet(PRODUCT_LINES, "productLines"),
+  })
+  .superRefine(rowAndPeriod);
 export type SignupListQuery = z.infer<typeof SignupListQuery>;
 
-export const ContactListQuery = z.object({ ...pageFields, ...deskFilterFields });
+export const ContactListQuery = z.object({ ...pageFields, ...deskFilterFields }).superRefine(rowAndPeriod);
 export type ContactListQuery = z.infer<typeof ContactListQuery>;
 
 const listCounts = {

@@ -11,7 +11,8 @@ import { CHANNELS } from "./lead-source";
 export const SOURCE_REPORT_MAX_DAYS = 367;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const day = (field: string) =>
+/** A day of the team's calendar, "YYYY-MM-DD", that exists (the report's period, the lists' `from`/`to`). */
+export const teamDayField = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .max(10, { error: `${field} must be a date like 2026-11-29` })
@@ -29,7 +30,7 @@ export function periodDays(from: string, to: string): number {
 
 /** Query of GET /api/admin/sources and /api/admin/sources/export.csv: a period of the team's days. */
 export const SourceReportQuery = z
-  .object({ from: day("from"), to: day("to") })
+  .object({ from: teamDayField("from"), to: teamDayField("to") })
   .refine((query) => query.from <= query.to, { error: "from must not be after to" })
   .refine((query) => periodDays(query.from, query.to) <= SOURCE_REPORT_MAX_DAYS, {
     error: `A period may be at most ${SOURCE_REPORT_MAX_DAYS} days`,
@@ -96,6 +97,15 @@ export const SOURCE_REPORT_TEXT = {
     won: "Won",
   },
   drill: { signups: "Signups", contacts: "Contacts" },
+  /** A lead list opened from a row: what it is limited to, and the button that drops it. */
+  listRow: {
+    intro: "From the Sources report:",
+    between: (from: string, to: string) => `arrived ${from} to ${to}`,
+    since: (from: string) => `arrived from ${from}`,
+    until: (to: string) => `arrived until ${to}`,
+    teamDays: "(the team's days; Spam and repeat submissions are not counted)",
+    clear: "Show all sources and dates",
+  },
   none: "—",
 } as const;
 

@@ -14,8 +14,9 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { LEAD_STATUSES } from "../../events/desk";
 import { deskKey, OWNER_KEY, ownerKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { SOURCE_CLAIM } from "../model/source-figures";
 import { CREATED_AT_INDEX, DESK_INDEX, OWNER_INDEX, SEARCH_INDEXES } from "../model/tables";
-import { type DeskFilter, deskStatus } from "./desk-filter";
+import { type DeskFilter, deskStatus, rowPrefixOf } from "./desk-filter";
 import { type Cursor, encodeCursor, newerFirst, olderFirst } from "./lead-cursor";
 import { activeFacets, type LeadQuery, type LeadTable } from "./lead-listing";
 
@@ -81,8 +82,8 @@ export function indexSource(lead: LeadKind, desk: DeskFilter = {}, ownerIndex = 
 
 /**
  * The filter expression of the facets, the owner (unless the byOwner index is read), the status
- * (when byCreatedAt is read; New for most urgent first) and the channel: the partitions of byOwner
- * and byDesk hold only their status.
+ * (when byCreatedAt is read; New for most urgent first) and the Sources report's row: the partitions
+ * of byOwner and byDesk hold only their status. The period is in the key condition (keyCondition).
  */
 function conditions(
   lead: LeadKind,
@@ -118,14 +119,53 @@ function conditions(
     values[":spamKey"] = deskKey(lead, "spam");
     filters.push("(attribute_not_exists(#deskKey) OR #deskKey <> :spamKey)");
   }
-  // The channel is a filter wherever the index projects the whole record (all but the search ones).
-  if (desk.channel) {
-    names["#source"] = "source";
-    names["#channel"] = "channel";
-    values[":channel"] = desk.channel;
-    filters.push("#source.#channel = :channel");
+  // The report's row is a filter wherever the index projects the whole record (all but the search ones).
+  const row = rowPrefixOf(desk);
+  if (row !== undefined) {
+    names["#sources"] = SOURCE_CLAIM;
+    values[":row"] = row;
+    filters.push("begins_with(#sources, :row)");
   }
   return { names, values, filters };
+}
+
+/**
+ * The key condition of a partition's read: the partition, and as a range of its sort key
+ * (`createdAt`, every index a listing reads) the period and where the cursor left off, so a read
+ * takes only its own entries. The cursor's own arrival time is included: the entries that share it
+ * are read again and those at or before the cursor skipped (readPartition). Undefined when the range
+ * is empty.
+ */
+function keyCondition(
+  source: IndexSource,
+  desk: DeskFilter,
+  partition: string,
+  cursor: Cursor | undefined,
+): { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined {
+  const names: Record<string, string> = { "#pk": source.partition.name };
+  const values: Record<string, unknown> = { ":pk": partition };
+  // BETWEEN includes both ends; the period's end is excluded, so the last key before it.
+  let low = desk.arrived?.start;
+  let high = desk.arrived ? justBefore(desk.arrived.end) : undefined;
+  if (cursor && source.forward && (low === undefined || cursor.createdAt > low)) low = cursor.createdAt;
+  if (cursor && !source.forward && (high === undefined || cursor.createdAt < high)) high = cursor.createdAt;
+  if (low !== undefined && high !== undefined && low > high) return undefined;
+  if (low === undefined && high === undefined) return { expression: "#pk = :pk", names, values };
+  names["#createdAt"] = "createdAt";
+  if (low !== undefined) values[":low"] = low;
+  if (high !== undefined) values[":high"] = high;
+  const range =
+    low !== undefined && high !== undefined
+      ? "#createdAt BETWEEN :low AND :high"
+      : low !== undefined
+        ? "#createdAt >= :low"
+        : "#createdAt <= :high";
+  return { expression: `#pk = :pk AND ${range}`, names, values };
+}
+
+/** The greatest ISO time (millisecond precision) before `iso`. */
+function justBefore(iso: string): string {
+  return new Date(Date.parse(iso) - 1).toISOString();
 }
 
 /** The search as a filter: the text starts one of the search attributes. */
@@ -164,13 +204,15 @@ export async function countIndexMatches(
         complete = false;
         break;
       }
+      const key = keyCondition(source, query.desk ?? {}, partition, undefined);
+      if (!key) break;
       const page = await table.db.send(
         new QueryCommand({
           TableName: table.tableName,
           IndexName: source.indexName,
-          KeyConditionExpression: "#pk = :pk",
-          ExpressionAttributeNames: { ...names, "#pk": source.partition.name },
-          ExpressionAttributeValues: { ...values, ":pk": partition },
+          KeyConditionExpression: key.expression,
+          ExpressionAttributeNames: { ...names, ...key.names },
+          ExpressionAttributeValues: { ...values, ...key.values },
           ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
           ScanIndexForward: source.forward,
           Select: "COUNT",
@@ -183,17 +225,6 @@ export async function countIndexMatches(
     } while (start);
   }
   return { count, complete };
-}
-
-/** Where a read of `partition` starts: just after the cursor's position (it need not be in it). */
-function startKey(
-  source: IndexSource,
-  partition: string,
-  cursor: Cursor | undefined,
-): Record<string, unknown> | undefined {
-  return cursor
-    ? { [source.partition.name]: partition, createdAt: cursor.createdAt, id: cursor.id }
-    : undefined;
 }
 
 export interface IndexPage<R> {
@@ -216,6 +247,7 @@ interface PartitionRead<R> {
 interface ReadPlan {
   readonly table: LeadTable;
   readonly source: IndexSource;
+  readonly desk: DeskFilter;
   readonly names: Record<string, string>;
   readonly values: Record<string, unknown>;
   readonly filters: readonly string[];
@@ -229,7 +261,22 @@ const positionOf = (item: Record<string, unknown>): Cursor => ({
   id: String(item.id),
 });
 
-/** One partition from the cursor on, until it has `wanted` matches, ends, or the budget is spent. */
+/**
+ * The place just before every entry of an arrival time, in the read's order: a page cut there holds
+ * none of them, and the next read takes them all.
+ */
+function beforeArrival(createdAt: string, forward: boolean): Cursor {
+  // Newest first orders equal times by id from the highest; oldest first from the lowest.
+  return { createdAt, id: forward ? "" : "\uffff" };
+}
+
+/**
+ * One partition from the cursor on, until it has `wanted` matches (and every other entry of the last
+ * one's arrival time), ends, or the budget is spent. The index keeps entries of one arrival time in
+ * an order of its own (not their ids'), so a read never starts inside them by key: it starts at the
+ * cursor's arrival time and skips what the order puts at or before the cursor, and it stops only
+ * between two arrival times.
+ */
 async function readPartition<R>(
   plan: ReadPlan,
   parse: (item: Record<string, unknown>) => R | undefined,
@@ -238,34 +285,53 @@ async function readPartition<R>(
 ): Promise<PartitionRead<R>> {
   const { table, source, filters, budget } = plan;
   const entries: { at: Cursor; record: R }[] = [];
-  let start = startKey(source, partition, cursor);
+  const key = keyCondition(source, plan.desk, partition, cursor);
+  if (!key) return { entries, seen: 0, complete: true };
+  const order = source.forward ? olderFirst : newerFirst;
+  let start: Record<string, unknown> | undefined;
   let seen = 0;
   for (;;) {
     const page = await table.db.send(
       new QueryCommand({
         TableName: table.tableName,
         IndexName: source.indexName,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeValues: { ...plan.values, ":pk": partition },
-        ExpressionAttributeNames: { ...plan.names, "#pk": source.partition.name },
+        KeyConditionExpression: key.expression,
+        ExpressionAttributeValues: { ...plan.values, ...key.values },
+        ExpressionAttributeNames: { ...plan.names, ...key.names },
         ...(filters.length > 0 ? { FilterExpression: filters.join(" AND ") } : {}),
         ScanIndexForward: source.forward,
-        Limit: filters.length > 0 ? 500 : plan.wanted - entries.length,
+        // One more than the page, to see where its last arrival time ends.
+        Limit: filters.length > 0 ? 500 : Math.max(plan.wanted - entries.length, 0) + 10,
         ExclusiveStartKey: start,
       }),
     );
     budget.read += page.ScannedCount ?? 0;
     seen += page.Count ?? 0;
     for (const item of page.Items ?? []) {
+      const at = positionOf(item);
+      if (cursor && order(at, cursor) <= 0) {
+        seen -= 1;
+        continue;
+      }
+      const last = entries[entries.length - 1];
+      if (entries.length >= plan.wanted && last && last.at.createdAt !== at.createdAt)
+        return {
+          entries,
+          seen,
+          // The index's page counted every match to its end: when it was the last, `seen` is all.
+          complete: !page.LastEvaluatedKey,
+          reached: beforeArrival(at.createdAt, source.forward),
+        };
       const record = parse(item);
-      if (record) entries.push({ at: positionOf(item), record });
-      if (entries.length >= plan.wanted)
-        return { entries, seen, complete: !page.LastEvaluatedKey, reached: positionOf(item) };
+      if (record) entries.push({ at, record });
     }
     start = page.LastEvaluatedKey;
     if (!start) return { entries, seen, complete: true };
-    if (budget.read >= SCAN_BUDGET || budget.now() >= budget.deadline)
-      return { entries, seen, complete: false, reached: positionOf(start) };
+    if (budget.read >= SCAN_BUDGET || budget.now() >= budget.deadline) {
+      // Never back before the cursor (an arrival time with more entries than a read takes).
+      const stop = beforeArrival(positionOf(start).createdAt, source.forward);
+      return { entries, seen, complete: false, reached: cursor && order(stop, cursor) < 0 ? cursor : stop };
+    }
   }
 }
 
@@ -286,6 +352,7 @@ export async function readIndexPage<R>(
   const plan: ReadPlan = {
     table,
     source,
+    desk: query.desk ?? {},
     names,
     values,
     filters,

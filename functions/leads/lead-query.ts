@@ -10,7 +10,8 @@
  * - A search so broad that it matches more than SEARCH_CANDIDATE_CAP index entries (one or two
  *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
  *   the first page is quick because most records match, and the count is reported as a lower bound.
- * - Lead-desk filters (status, owner, most urgent first; docs/decisions/0066, 0079): with a search of
+ * - Lead-desk filters (status, owner, most urgent first, a Sources report row and period;
+ *   docs/decisions/0066, 0079, 0143): with a search of
  *   at most DESK_CANDIDATE_CAP candidates, they are judged on their status and owner read by id
  *   (exact count); otherwise an owner or Unassigned reads the byOwner index (one partition per
  *   status and owner, merged across statuses; docs/decisions/0100), a status alone the byDesk index,
@@ -28,6 +29,7 @@ import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import { getByIds } from "../lib/get-by-ids";
 import { deskKey, searchKey } from "../model/lead-index";
 import type { LeadKind } from "../model/lead-kinds";
+import { SOURCE_CLAIM } from "../model/source-figures";
 import { OWNER_INDEX } from "../model/tables";
 import { LeadCounter } from "./counts";
 import { type DeskFilter, deskCount, deskStatus, hasDeskFilter, passesDesk } from "./desk-filter";
@@ -177,9 +179,9 @@ export class LeadQueries<R> {
         return { ...page, total: totals.total, matched: matches.length };
       }
     }
-    // Counters count statuses and owners only: a facet, a search or a channel is counted as read.
+    // Counters count statuses and owners only: a facet, a search, a report row or a period is counted as read.
     const known =
-      q || desk.channel || activeFacets(this.lead, query.facets).length > 0
+      q || desk.channel || desk.arrived || activeFacets(this.lead, query.facets).length > 0
         ? undefined
         : deskCount(totals, desk);
     const pageQuery = { ...query, limit };
@@ -230,7 +232,7 @@ export class LeadQueries<R> {
       this.db,
       this.tableName,
       candidates.map((candidate) => String(candidate.id)),
-      ["id", "kind", "deskKey", "owner", "source"],
+      ["id", "kind", "deskKey", "owner", "createdAt", SOURCE_CLAIM],
     );
     return candidates.flatMap((candidate) => {
       const item = items.get(String(candidate.id));

@@ -1,8 +1,8 @@
 /**
  * The Sources report in Chromium against the local runtime, on seeded leads with sources (written
  * through the figures' write path, test/support/lead-source.ts): the period, the channel → source →
- * campaign rows, sorting, a drill-down link, the CSV, accessibility, 1280 px and a phone. Saves a
- * screenshot of the report to SOURCES_SHOT (when set) for the change's notes.
+ * campaign rows, sorting, a drill-down to exactly a row's leads, the CSV, accessibility, 1280 px and
+ * a phone. Saves a screenshot of the report to SOURCES_SHOT (when set) for the change's notes.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,9 +122,31 @@ describe("the Sources report", () => {
     const text = Buffer.concat(csv as Buffer[]).toString("utf8");
     expect(text).toContain("Channel,Source,Campaign,Leads");
     expect(text).toContain("'=november-digest");
-    // Drill down: the row's link carries what the lead lists filter by, its channel.
-    const link = page.getByRole("link", { name: /signups from Paid Search \/ google \/ spring-sale/ });
-    expect(await link.getAttribute("href")).toBe("/commandcenter/signups?channel=paid-search");
+    // Drill down: the row's link opens the signups list on exactly the row's leads — its channel,
+    // source and campaign, arrived in the report's period (seeded: leads 1, 2 and 3 are its signups;
+    // 0 and 4 its contact messages).
+    const period = new URL(page.url()).searchParams;
+    const link = page.getByRole("link", { name: /3 signups from Paid Search \/ google \/ spring-sale/ });
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(Object.fromEntries(new URL(href, runtime.url).searchParams)).toEqual({
+      channel: "paid-search",
+      source: "google",
+      campaign: "spring-sale",
+      from: period.get("from"),
+      to: period.get("to"),
+    });
+    await link.click();
+    await page.waitForURL(/\/commandcenter\/signups\?/);
+    for (const n of [1, 2, 3]) await page.locator("tbody tr", { hasText: `Sid${n} Source` }).waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(3);
+    await page.getByText(/^3 of \d+ signups$/).waitFor();
+    expect(await page.getByRole("combobox", { name: "Channel" }).inputValue()).toBe("paid-search");
+    await page.getByText("From the Sources report: Paid Search / google / spring-sale, arrived").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Dropping the row and period lists the whole channel again.
+    await page.getByRole("button", { name: "Show all sources and dates" }).click();
+    await page.locator("tbody tr", { hasText: "Sid7 Source" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("source")).toBeNull();
     await page.context().close();
   });
 

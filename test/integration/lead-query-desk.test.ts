@@ -1,8 +1,9 @@
 /**
  * The lead desk's listings (functions/leads/lead-query.ts) on dynalite, against a brute-force
  * filter of the same records: every combination of status, owner (anyone, nobody, a name), most
- * urgent first, search and a facet lists exactly the matching records in the right order, page by
- * page through the cursor, with the exact count.
+ * urgent first, a Sources report row (channel, source, campaign) and period, search and a facet
+ * lists exactly the matching records in the right order, page by page through the cursor, with the
+ * exact count.
  */
 import {
   type DynamoDBDocumentClient,
@@ -11,8 +12,9 @@ import {
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LeadSource } from "../../events/lead-source";
 import type { Signup } from "../../events/signup";
-import type { DeskFilter } from "../../functions/leads/desk-filter";
+import { arrivedBetween, type DeskFilter } from "../../functions/leads/desk-filter";
 import { decodeCursor } from "../../functions/leads/lead-cursor";
 import { LeadQueries } from "../../functions/leads/lead-query";
 import {
@@ -22,14 +24,27 @@ import {
   searchKey,
 } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
+import { SOURCE_CLAIM } from "../../functions/model/source-figures";
 import { OWNER_INDEX } from "../../functions/model/tables";
 import { signupItems } from "../../functions/pipeline/signup-repository";
 import { startDynalite, type TestDynamo } from "../support/dynamo";
+import { sourceClaimOf } from "../support/lead-source";
 
 const FIRST = ["Maria", "Mark", "Wei", "Chen", "Ana"];
 const LAST = ["Chen", "Smith", "Martin"];
 const STATUSES = ["new", "won", "lost"] as const;
 const OWNERS = [undefined, "ana", "ben"];
+/** The stored sources, in turn: none (the report's Unassigned), two campaigns of one source (in two spellings), another source, a referrer. */
+const SOURCES: (LeadSource | undefined)[] = [
+  undefined,
+  { channel: "paid-search", utmSource: "Google", utmMedium: "cpc", utmCampaign: "spring" },
+  { channel: "paid-search", utmSource: "google", utmMedium: "cpc", utmCampaign: "brand" },
+  { channel: "paid-search", utmSource: "bing", utmMedium: "cpc", utmCampaign: "spring" },
+  { channel: "organic-search", referrerOrigin: "https://www.google.com" },
+];
+/** The period of the filters that have one: team days, both included. */
+const PERIOD = { from: "2026-10-05", to: "2026-10-12" };
+const ARRIVED = arrivedBetween(PERIOD.from, PERIOD.to);
 
 let dynamo: TestDynamo;
 const signups: Signup[] = [];
@@ -45,9 +60,16 @@ beforeAll(async () => {
       email: `person${n}@${n % 2 ? "acme.com" : "mail.org"}`,
       teamSize: n % 4 < 2 ? "solo" : "team",
       productLines: "single",
-      // Some share an arrival time: the order is then by id.
-      createdAt: new Date(Date.UTC(2026, 9, 1 + Math.floor(n / 2), 15)).toISOString(),
-      status: STATUSES[n % STATUSES.length],
+      // Some share an arrival time: the order is then by id. Every fifth pair arrives at 23:30 the
+      // evening before in the team's zone (04:30 UTC): a period's edges are the team's midnights.
+      createdAt: new Date(
+        Math.floor(n / 2) % 5 === 4
+          ? Date.UTC(2026, 9, 1 + Math.floor(n / 2), 4, 30)
+          : Date.UTC(2026, 9, 1 + Math.floor(n / 2), 15),
+      ).toISOString(),
+      // Spam is counted under no row of the Sources report.
+      status: n % 11 === 10 ? "spam" : STATUSES[n % STATUSES.length],
+      ...(SOURCES[n % SOURCES.length] ? { source: SOURCES[n % SOURCES.length] } : {}),
       ...(OWNERS[n % OWNERS.length] ? { owner: OWNERS[n % OWNERS.length] } : {}),
       dueAt: new Date(Date.UTC(2026, 9, 2 + Math.floor(n / 2), 15)).toISOString(),
     };
@@ -56,7 +78,16 @@ beforeAll(async () => {
     await dynamo.db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: table, Item: { ...signupItems.toItem(signup), ...indexed.attributes } } },
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...signupItems.toItem(signup),
+                ...indexed.attributes,
+                [SOURCE_CLAIM]: sourceClaimOf(signup),
+              },
+            },
+          },
           ...indexed.actions,
         ],
       }),
@@ -78,11 +109,37 @@ function expected(desk: DeskFilter, q: string, teamSize: string | undefined): st
     if (status && signup.status !== status) return false;
     if (desk.owner === null && signup.owner !== undefined) return false;
     if (typeof desk.owner === "string" && signup.owner !== desk.owner) return false;
+    if (desk.channel) {
+      const row = reportRow(signup);
+      if (!row || row.channel !== desk.channel) return false;
+      if (desk.source !== undefined && row.source !== desk.source) return false;
+      if (desk.campaign !== undefined && row.campaign !== desk.campaign) return false;
+    }
+    const day = teamDay(signup.createdAt);
+    if (desk.arrived && (day < PERIOD.from || day > PERIOD.to)) return false;
     return true;
   });
   const order = (a: Signup, b: Signup) =>
     a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt);
   return matching.sort((a, b) => (desk.urgency ? order(a, b) : order(b, a))).map((signup) => signup.id);
+}
+
+/** The team's day of an instant, computed here apart from the code under test (US Central time). */
+const teamDay = (iso: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", dateStyle: "short" }).format(new Date(iso));
+
+/** The Sources report's row of a signup, as the report names it (docs/decisions/0145); none for Spam. */
+function reportRow(signup: Signup): { channel: string; source: string; campaign: string } | undefined {
+  if (signup.status === "spam") return undefined;
+  const source = signup.source;
+  if (!source) return { channel: "unassigned", source: "(none)", campaign: "(none)" };
+  return {
+    channel: source.channel,
+    source:
+      source.utmSource?.toLowerCase() ??
+      (source.referrerOrigin ? new URL(source.referrerOrigin).hostname.replace(/^www\./, "") : "(none)"),
+    campaign: source.utmCampaign ?? "(none)",
+  };
 }
 
 const DESKS: DeskFilter[] = [
@@ -94,6 +151,16 @@ const DESKS: DeskFilter[] = [
   { status: "new", owner: null },
   { urgency: true },
   { urgency: true, owner: "ana" },
+  // The Sources report's rows and period (docs/decisions/0143-channel-filter.md).
+  { channel: "paid-search" },
+  { channel: "paid-search", source: "google" },
+  { channel: "paid-search", source: "google", campaign: "spring" },
+  { channel: "unassigned" },
+  { arrived: ARRIVED },
+  { channel: "organic-search", source: "google.com", arrived: ARRIVED },
+  { status: "won", channel: "paid-search", source: "bing", campaign: "spring", arrived: ARRIVED },
+  { owner: "ana", channel: "paid-search", arrived: ARRIVED },
+  { urgency: true, arrived: ARRIVED },
 ];
 
 /** Every desk combination, page by page, against the brute-force answer; the indexes it queried. */
@@ -126,6 +193,14 @@ async function listsExactly(tuning: {
             ...(cursor ? { cursor: decodeCursor(cursor) } : {}),
           });
           listed.push(...page.records.map((record) => record.id));
+          if (label.includes('"channel":"paid-search"}') && !q && !teamSize)
+            console.log(
+              "DBG " +
+                JSON.stringify([
+                  page.records.map((r) => `${r.id}@${r.createdAt}`),
+                  page.nextCursor && decodeCursor(page.nextCursor),
+                ]),
+            );
           matched ??= page.matched;
           expect(page.matchedAtLeast, label).toBeUndefined();
           cursor = page.nextCursor;

@@ -2,8 +2,9 @@
  * Where a lead came from, over real HTTP against the local runtime
  * (docs/decisions/0141-lead-source-capture.md, 0142-lead-channel-rules.md): one submission per
  * channel rule, bad values dropped while the lead is accepted, a body too large as a whole refused,
- * a returning prospect's later source on its lead's timeline, the list's channel filter, and a
- * hostile value in the Command Center's details as text.
+ * a returning prospect's later source on its lead's timeline, the list's channel filter, a Sources
+ * report row's leads (channel, source, campaign, period) in the list and its CSV, and a hostile value
+ * in the Command Center's details as text.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -130,6 +131,49 @@ describe("the list's channel filter", () => {
     expect(searched.json?.signups).toEqual([]);
     const unknown = await call(runtime, "GET", "/api/admin/signups?channel=carrier-pigeon", { cookie });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe("a Sources report row's leads (docs/decisions/0143-channel-filter.md)", () => {
+  it("lists exactly a row's channel, source and campaign over a period, in the list and its CSV", async () => {
+    const campaign = `fall-${Date.now()}`;
+    const emails = [unique("row"), unique("row"), unique("row")];
+    // The report's source is utm_source in lower case: "Newsletter" and "newsletter" are one row.
+    await signup({ utmSource: "Newsletter", utmMedium: "email", utmCampaign: campaign }, emails[0]);
+    await signup({ utmSource: "newsletter", utmMedium: "email", utmCampaign: `${campaign}-b` }, emails[1]);
+    await signup({ utmSource: "digest", utmMedium: "email", utmCampaign: campaign }, emails[2]);
+    const listed = async (query: string) => {
+      const list = await call(runtime, "GET", `/api/admin/signups?limit=100&${query}`, { cookie });
+      expect(list.status, list.text).toBe(200);
+      const mine = ((list.json?.signups ?? []) as { email: string }[]).map((lead) => lead.email);
+      return mine.filter((email) => emails.includes(email)).sort();
+    };
+    const row = `channel=email&source=newsletter&campaign=${campaign}`;
+    expect(await listed(row)).toEqual([emails[0]]);
+    expect(await listed("channel=email&source=newsletter")).toEqual([emails[0], emails[1]].sort());
+    expect(await listed(`channel=paid-search&source=newsletter&campaign=${campaign}`)).toEqual([]);
+    // A period: team days, both ends included; one long past holds none of them, one from then all.
+    expect(await listed(`${row}&from=2001-01-01&to=2001-12-31`)).toEqual([]);
+    expect(await listed(`${row}&from=2001-01-01`)).toEqual([emails[0]]);
+    expect(await listed("channel=email&to=2001-12-31")).toEqual([]);
+    const csv = await call(runtime, "GET", `/api/admin/signups/export.csv?${row}&from=2001-01-01`, {
+      cookie,
+    });
+    expect(csv.status).toBe(200);
+    expect(emails.filter((email) => csv.text.includes(email))).toEqual([emails[0]]);
+  });
+
+  it("refuses a source without its channel, a campaign without its source and a period backwards", async () => {
+    for (const query of [
+      "source=newsletter",
+      "channel=email&campaign=fall",
+      "from=2026-11-30&to=2026-11-01",
+      "from=2026-02-30",
+      `channel=email&source=${"x".repeat(101)}`,
+    ]) {
+      const answer = await call(runtime, "GET", `/api/admin/signups?${query}`, { cookie });
+      expect(answer.status, query).toBe(400);
+    }
   });
 });
 

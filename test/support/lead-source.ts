@@ -2,13 +2,15 @@
  * A lead's stored source written onto its record through the write path that keeps the figures
  * (`figuresChange`, functions/model/response-figures.ts): the record's attribute and its claims in
  * one transaction with the items' moves, conditional on the claims read — as the capture will store
- * it (events/lead-source.ts). For tests and benchmarks that need leads with sources.
+ * it (events/lead-source.ts). For tests and benchmarks that need leads with sources; and the claim
+ * alone, for a record a test writes straight to its table.
  */
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { LeadSource } from "../../events/lead-source";
 import type { LeadKind } from "../../functions/model/lead-kinds";
-import type { BusinessCalendar } from "../../functions/model/response-clock";
+import { type BusinessCalendar, businessCalendar } from "../../functions/model/response-clock";
 import { figuresChange } from "../../functions/model/response-figures";
+import { sourceClaim } from "../../functions/model/source-figures";
 import type { RuntimeProcess } from "./runtime";
 
 export async function setLeadSource(
@@ -47,4 +49,13 @@ export async function setLeadSource(
       ],
     }),
   );
+}
+
+/**
+ * The Sources report's claim (`sources`) of a record a test writes straight to its table, without
+ * the figures' items: its row and team day, for a listing's row filter. Holidays only change the
+ * reply steps, which no listing reads.
+ */
+export function sourceClaimOf(record: Record<string, unknown>): string {
+  return sourceClaim(record, businessCalendar());
 }

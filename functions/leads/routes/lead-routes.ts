@@ -22,7 +22,7 @@ import { tableName } from "../../model/tables";
 import { LeadCounter } from "../counts";
 import { type CsvColumn, csvHeader, csvRows } from "../csv";
 import { deleteLead } from "../delete-lead";
-import type { DeskFilter } from "../desk-filter";
+import { arrivedBetween, type DeskFilter } from "../desk-filter";
 import { leadCsvColumns } from "../lead-csv";
 import { type Cursor, decodeCursor } from "../lead-cursor";
 import { LeadQueries } from "../lead-query";
@@ -79,11 +79,17 @@ function deskOf(request: ApiRequest, query: z.infer<typeof SignupListQuery>): De
         : query.owner === "me"
           ? signedInSession(request).username
           : query.owner;
+  const arrived = arrivedBetween(query.from, query.to);
   return {
     ...(query.status ? { status: query.status } : {}),
     ...(owner !== undefined ? { owner } : {}),
     ...(query.sort === "urgency" ? { urgency: true } : {}),
     ...(query.channel ? { channel: query.channel } : {}),
+    ...(query.channel && query.source !== undefined ? { source: query.source } : {}),
+    ...(query.channel && query.source !== undefined && query.campaign !== undefined
+      ? { campaign: query.campaign }
+      : {}),
+    ...(arrived ? { arrived } : {}),
   };
 }
 

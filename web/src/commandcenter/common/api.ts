@@ -116,8 +116,16 @@ export interface ListParams {
   status?: string;
   owner?: string;
   sort?: string;
-  /** A channel (events/lead-source.ts CHANNELS): leads that came through it. */
+  /**
+   * A row of the Sources report: a channel (events/lead-source.ts CHANNELS), with a source, with a
+   * campaign (the report's names); the leads it counts there (docs/decisions/0143-channel-filter.md).
+   */
   channel?: string;
+  source?: string;
+  campaign?: string;
+  /** Leads that arrived in these team days, both included ("2026-11-29"). */
+  from?: string;
+  to?: string;
   cursor?: string;
   limit?: number;
 }

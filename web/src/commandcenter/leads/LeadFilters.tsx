@@ -19,10 +19,6 @@ export interface SelectFilter {
   readonly allLabel?: string;
 }
 
-export function allOf(filters: readonly SelectFilter[]): FilterValues {
-  return Object.fromEntries(filters.map(({ param }) => [param, "all"]));
-}
-
 function FilterSelect({
   filter,
   value,

@@ -8,6 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import type { LeadPlural } from "../../../../events";
 import { useAuth } from "../common/AuthProvider";
 import { failureMessage, type ListParams } from "../common/api";
@@ -20,11 +21,12 @@ import { ColumnChooser } from "./ColumnChooser";
 import { DESK_FILTERS } from "./deskModel";
 import { LeadDeskPanel } from "./LeadDeskPanel";
 import { type Detail, DetailsModal } from "./LeadDialogs";
-import { allOf, FilterBar, type SelectFilter } from "./LeadFilters";
+import { FilterBar, type SelectFilter } from "./LeadFilters";
 import { LeadTable } from "./LeadTable";
 import type { ListColumn, ListedLead } from "./leadColumns";
 import { leadKeys, ownersQuery } from "./leadQueries";
 import styles from "./leads.module.css";
+import { filterValuesOf, ReportRowNotice, ROW_PARAMS, reportRowOf } from "./reportRow";
 import { MORE_MAY_MATCH, resultsLine } from "./resultsLine";
 import { type LeadPage, useLeadList } from "./useLeadList";
 import { useLinkedLead } from "./useLinkedLead";
@@ -60,10 +62,23 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
   const client = useQueryClient();
   const filters: readonly SelectFilter[] = [...kind.filters, ...DESK_FILTERS];
   const [search, setSearch] = useState("");
-  const [filterValues, setFilterValues] = useState(() => allOf(filters));
+  const [address, setAddress] = useSearchParams();
+  // A link may choose the selects (a Sources report row its channel) and the report's row and period.
+  const [filterValues, setFilterValues] = useState(() => filterValuesOf(filters, address));
+  const reportRow = reportRowOf(address, filterValues.channel);
+  /** Drops the row's parts from the address: all of them, or (a new channel) its source and campaign. */
+  const dropRow = (names: readonly string[]) =>
+    setAddress(
+      (before) => {
+        const next = new URLSearchParams(before);
+        for (const name of names) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<R | null>(null);
-  const list = useLeadList(plural, kind.fetchPage, filterValues, search);
+  const list = useLeadList(plural, kind.fetchPage, { ...filterValues, ...reportRow }, search);
   const viewing = useLinkedLead(plural, list.items, kind.fetchOne, texts.notFound);
   const owners = useQuery(ownersQuery("list"));
   const chooser = useShownColumns(
@@ -95,11 +110,20 @@ export function LeadListPage<R extends ListedLead>({ kind }: { kind: LeadKind<R>
           <FilterBar
             filters={filters}
             values={filterValues}
-            onChange={(param, value) => setFilterValues((before) => ({ ...before, [param]: value }))}
+            onChange={(param, value) => {
+              setFilterValues((before) => ({ ...before, [param]: value }));
+              // A source and campaign belong to their channel.
+              if (param === "channel") dropRow(["channel", "source", "campaign"]);
+            }}
             search={search}
             onSearch={setSearch}
             exportName={plural}
-            exportParams={{ ...filterValues, q: list.query.trim() || undefined }}
+            exportParams={{ ...filterValues, ...reportRow, q: list.query.trim() || undefined }}
+          />
+          <ReportRowNotice
+            channel={filterValues.channel}
+            row={reportRow}
+            onClear={() => dropRow(ROW_PARAMS)}
           />
           {list.error && <ErrorNotice message={list.error} onRetry={list.retry} />}
           <QueryFailure query={owners} failure="Loading the staff list failed." />

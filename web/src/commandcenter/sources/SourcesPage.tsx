@@ -61,7 +61,7 @@ export function SourcesPage() {
               <strong>{data.total.won}</strong>
               <span className={shared.muted}> ({data.timeZone})</span>
             </p>
-            {data.rows.length === 0 ? <p>{TEXT.empty}</p> : <SourcesTable rows={data.rows} />}
+            {data.rows.length === 0 ? <p>{TEXT.empty}</p> : <SourcesTable rows={data.rows} period={data} />}
           </section>
         )}
       </Loaded>

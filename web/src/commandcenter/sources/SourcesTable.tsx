@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { CHANNEL_LABELS } from "../../../../events/lead-source";
 import { type SourceReportRow, SOURCE_REPORT_TEXT as TEXT } from "../../../../events/source-report";
 import shared from "../common/shared.module.css";
+import type { Period } from "./sourceQueries";
 import { type ShownRow, type Sort, type SortColumn, shownRows } from "./sourceRows";
 import styles from "./sources.module.css";
 
@@ -28,15 +29,20 @@ const pathOf = (row: SourceReportRow) =>
   [CHANNEL_LABELS[row.channel], row.source, row.campaign].filter((part) => part !== undefined).join(" / ");
 
 /**
- * The lead list of a row: the list filtered by the row's channel, the one source filter the lists
- * have (docs/product/command-center.md); its source, campaign and period are not filters there yet.
+ * The lead list of a row: the leads the row counts — its channel, source and campaign, arrived in the
+ * period (the lists' filters, docs/product/command-center.md).
  */
-function drillLink(row: SourceReportRow, plural: "signups" | "contacts"): string {
-  return `/commandcenter/${plural}?${new URLSearchParams({ channel: row.channel }).toString()}`;
+function drillLink(row: SourceReportRow, period: Period, plural: "signups" | "contacts"): string {
+  const search = new URLSearchParams({ channel: row.channel });
+  if (row.source !== undefined) search.set("source", row.source);
+  if (row.campaign !== undefined) search.set("campaign", row.campaign);
+  search.set("from", period.from);
+  search.set("to", period.to);
+  return `/commandcenter/${plural}?${search.toString()}`;
 }
 
 /** The report's rows: sortable columns, channels that open onto their sources and campaigns. */
-export function SourcesTable({ rows }: { rows: readonly SourceReportRow[] }) {
+export function SourcesTable({ rows, period }: { rows: readonly SourceReportRow[]; period: Period }) {
   const [sort, setSort] = useState<Sort>({ column: "leads", descending: true });
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (key: string) =>
@@ -73,7 +79,13 @@ export function SourcesTable({ rows }: { rows: readonly SourceReportRow[] }) {
         </thead>
         <tbody>
           {shownRows(rows, sort, open).map((shown) => (
-            <ReportRow key={shown.key} shown={shown} open={open.has(shown.key)} onToggle={toggle} />
+            <ReportRow
+              key={shown.key}
+              shown={shown}
+              open={open.has(shown.key)}
+              onToggle={toggle}
+              period={period}
+            />
           ))}
         </tbody>
       </table>
@@ -85,10 +97,12 @@ function ReportRow({
   shown,
   open,
   onToggle,
+  period,
 }: {
   shown: ShownRow;
   open: boolean;
   onToggle: (key: string) => void;
+  period: Period;
 }) {
   const { row } = shown;
   const name = nameOf(row);
@@ -118,13 +132,16 @@ function ReportRow({
       <td>{row.won}</td>
       <td className={styles.drill}>
         {row.signups > 0 && (
-          <Link to={drillLink(row, "signups")} aria-label={`${row.signups} signups from ${pathOf(row)}`}>
+          <Link
+            to={drillLink(row, period, "signups")}
+            aria-label={`${row.signups} signups from ${pathOf(row)}`}
+          >
             {TEXT.drill.signups} ({row.signups})
           </Link>
         )}
         {row.contacts > 0 && (
           <Link
-            to={drillLink(row, "contacts")}
+            to={drillLink(row, period, "contacts")}
             aria-label={`${row.contacts} contact messages from ${pathOf(row)}`}
           >
             {TEXT.drill.contacts} ({row.contacts})
