@@ -49,17 +49,26 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** Which granules a period reads: its whole months ("m…"), its other days ("d…"). */
-export function periodGranules(from: string, to: string): string[] {
+/**
+ * Which granules a period reads: the months it covers ("m…"), its other days ("d…"). A month counts
+ * as covered when the period holds every one of its days up to `today` (the team's day now): later
+ * days have no leads yet, so the month's item is the sum of the period's days in it. A period ending
+ * today — every preset — so reads the current month as one item, not a day item per day so far.
+ */
+export function periodGranules(from: string, to: string, today: string): string[] {
   const days = daysOf(from, to);
   const byMonth = new Map<string, string[]>();
   for (const day of days) byMonth.set(day.slice(0, 7), [...(byMonth.get(day.slice(0, 7)) ?? []), day]);
   return [...byMonth].flatMap(([month, inside]) => {
-    const first = Date.parse(`${month}-01T00:00:00Z`);
-    const next = new Date(first);
+    const first = `${month}-01`;
+    const next = new Date(Date.parse(`${first}T00:00:00Z`));
     next.setUTCMonth(next.getUTCMonth() + 1);
-    const length = Math.round((next.getTime() - first) / DAY_MS);
-    return inside.length === length ? [`m${month}`] : inside.map((day) => `d${day}`);
+    const last = new Date(next.getTime() - DAY_MS).toISOString().slice(0, 10);
+    // The period's days are consecutive: it covers the month if it holds its first day and its
+    // last one that may have leads.
+    const lastWithLeads = last < today ? last : today;
+    const covers = inside[0] === first && (inside[inside.length - 1] ?? "") >= lastWithLeads;
+    return covers ? [`m${month}`] : inside.map((day) => `d${day}`);
   });
 }
 
@@ -137,7 +146,7 @@ export async function sourceReport(
   period: { readonly from: string; readonly to: string },
 ): Promise<SourceReportResponse> {
   const now = deps.clock();
-  const granules = periodGranules(period.from, period.to);
+  const granules = periodGranules(period.from, period.to, teamDayOf(now.toISOString()));
   // The days whose unanswered leads may still be inside their promise: their items give due times.
   const earliest = teamDayOf(new Date(now.getTime() - (PROMISE_REACH_DAYS + 1) * DAY_MS).toISOString());
   const recent = daysOf(period.from, period.to)

@@ -301,11 +301,15 @@ it("kept figures equal a brute-force count over the records after random changes
     }
     const today = teamDayOf(new Date().toISOString());
     const daysBack = (days: number) => teamDayOf(new Date(Date.now() - days * DAY_MS).toISOString());
-    // A period of whole months and odd days, a week inside the promise's reach, and one day.
+    // A period of whole months and odd days, a week inside the promise's reach, one day, and periods
+    // that hold this month up to today or beyond it.
     await expectReportEqualsRecords(daysBack(90), today);
     await expectReportEqualsRecords(daysBack(6), today);
     await expectReportEqualsRecords(daysBack(40), daysBack(10));
     await expectReportEqualsRecords(today, today);
+    // This month so far (read as the month's item) and the same month to its end.
+    await expectReportEqualsRecords(`${today.slice(0, 8)}01`, today);
+    await expectReportEqualsRecords(daysBack(45), daysBack(-40));
     // Idempotent: every writer left each claim right.
     expect(await recount()).toMatchObject({ counted: 0, gone: 0 });
     const channels = new Set<Channel>(
