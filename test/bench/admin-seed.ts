@@ -152,7 +152,8 @@ export function withDesk(signups: Signup[], now: number): Signup[] {
 /** Campaign names of a kind: `count` of them, e.g. "search-brand-017". */
 const campaigns = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(3, "0")}`);
-const SEARCH_CAMPAIGNS = campaigns("search", 120);
+/** Paid search campaigns: the first the most common, the last the rarest (`tail` in withSources). */
+export const SEARCH_CAMPAIGNS = campaigns("search", 120);
 const SOCIAL_CAMPAIGNS = campaigns("social", 80);
 const EMAIL_CAMPAIGNS = campaigns("digest", 150);
 const PARTNERS = Array.from({ length: 30 }, (_, i) => `https://partner${i}.example.com`);

@@ -19,6 +19,7 @@ import {
   BENCH_ADMIN,
   makeSignups,
   markContactsCounted,
+  SEARCH_CAMPAIGNS,
   seedSignupStore,
   withDesk,
   withSources,
@@ -152,6 +153,22 @@ function sourceCases(): [string, string[], number][] {
     ["sources report: a quarter", [`/api/admin/sources?from=${back(89)}&to=${today}`], 1000],
     ["sources report: a year", [`/api/admin/sources?from=${back(364)}&to=${today}`], 1000],
     ["sources report: a year as CSV", [`/api/admin/sources/export.csv?from=${back(364)}&to=${today}`], 1000],
+    // A row's drill-down (docs/decisions/0143): the leads of a busy campaign, then of a rare one,
+    // over a quarter; the rows are filters on what is read, the period a range of the key.
+    [
+      "sources drill-down: a busy campaign, a quarter",
+      [
+        `/api/admin/signups?channel=paid-search&source=google&campaign=${SEARCH_CAMPAIGNS[0]}&from=${back(89)}&to=${today}`,
+      ],
+      1000,
+    ],
+    [
+      "sources drill-down: a rare campaign, a quarter",
+      [
+        `/api/admin/signups?channel=paid-search&source=bing&campaign=${SEARCH_CAMPAIGNS.at(-1)}&from=${back(89)}&to=${today}`,
+      ],
+      1000,
+    ],
   ];
 }
 
