@@ -12,7 +12,7 @@
  * place reads a field is in ./lead-places.ts.
  * No zod here: the public forms and the notify bundle use it without the schemas.
  */
-import { CHANNEL_LABELS, sourceChannel } from "./lead-source";
+import { SOURCE_FIELD } from "./lead-source";
 import { LIMITS } from "./limits";
 import {
   CONTACT_SUBJECT_CHOSEN_LABELS,
@@ -23,7 +23,12 @@ import {
   TEAM_SIZE_LABELS,
   TEAM_SIZES,
 } from "./options";
-import { type SpamReason, spamReasonText } from "./spam";
+import {
+  QUARANTINE_FIELD,
+  RELEASED_AT_FIELD,
+  RELEASED_BY_FIELD,
+  SPAM_CHECK_FIELD,
+} from "./quarantine-fields";
 
 /**
  * Where a field appears besides the form (a field with an `input` is on its kind's form):
@@ -185,63 +190,6 @@ const createdAt = {
   in: ["email", "details", "list", "csv", "timeline", "webhook", "export"],
 } as const;
 const id = { label: "Id", from: "system", in: ["email", "csv", "export"] } as const;
-/**
- * Where the lead came from (events/lead-source.ts): set on arrival from what the form captured
- * and the channel the server sorted it into (docs/decisions/0141-lead-source-capture.md).
- */
-const source = {
-  label: "Source",
-  from: "system",
-  in: ["details", "list", "csv", "webhook", "export"],
-  // Read in one text (the list's cell): its channel.
-  read: (value: unknown) => sourceChannel(value),
-  parts: [
-    { key: "channel", label: "Channel", options: CHANNEL_LABELS },
-    { key: "landingPath", label: "Landing page" },
-    { key: "referrerOrigin", label: "Referrer" },
-    { key: "utmSource", label: "UTM source" },
-    { key: "utmMedium", label: "UTM medium" },
-    { key: "utmCampaign", label: "UTM campaign" },
-    { key: "utmTerm", label: "UTM term" },
-    { key: "utmContent", label: "UTM content" },
-    { key: "gclid", label: "Google Ads click id" },
-    { key: "msclkid", label: "Microsoft Ads click id" },
-    { key: "fbclid", label: "Meta click id" },
-    { key: "at", label: "First visit", type: "time" },
-  ],
-} as const;
-
-/**
- * The spam judge's verdict on arrival (events/quarantine.ts `StoredSpamCheck`): its reasons and
- * score, or nothing when it found none. Staff read it in the details and the CSV; the person reads
- * it in their export (docs/decisions/0150-quarantine-as-spam-status.md).
- */
-function spamCheckText(value: unknown): string | undefined {
-  const check = value as { readonly score?: unknown; readonly reasons?: readonly SpamReason[] };
-  if (!Array.isArray(check.reasons) || check.reasons.length === 0) return undefined;
-  return `${check.reasons.map(spamReasonText).join("; ")} (score ${String(check.score)})`;
-}
-const spamCheck = {
-  label: "Spam check",
-  from: "system",
-  read: spamCheckText,
-  in: ["details", "csv", "export"],
-} as const;
-/** Held by the quarantine, or released from it by staff ("Not spam"); absent: never held. */
-const quarantine = {
-  label: "Quarantine",
-  from: "system",
-  options: { held: "Held as spam", released: "Released (Not spam)" },
-  in: ["details", "csv", "export"],
-} as const;
-const releasedAt = {
-  label: "Released",
-  from: "system",
-  type: "time",
-  in: ["details", "csv", "export"],
-} as const;
-const releasedBy = { label: "Released by", from: "system", in: ["details", "csv"] } as const;
-
 /** A signup (/signup, docs/product/site.md); the Command Center's "Signup Details". */
 export const SIGNUP_LEAD = /* @__PURE__ */ describe({
   firstName,
@@ -296,12 +244,12 @@ export const SIGNUP_LEAD = /* @__PURE__ */ describe({
     in: ["details", "list", "csv", "timeline", "webhook", "slack", "export"],
   },
   countryCode: { label: "Country code", from: "system", in: ["csv", "webhook", "export"] },
-  source,
+  source: SOURCE_FIELD,
   id,
-  spamCheck,
-  quarantine,
-  releasedAt,
-  releasedBy,
+  spamCheck: SPAM_CHECK_FIELD,
+  quarantine: QUARANTINE_FIELD,
+  releasedAt: RELEASED_AT_FIELD,
+  releasedBy: RELEASED_BY_FIELD,
 });
 
 /** A contact message (/contact); the Command Center's "Message Details". */
@@ -363,12 +311,12 @@ export const CONTACT_LEAD = /* @__PURE__ */ describe({
   },
   createdAt,
   ipAddress: { label: "IP Address", from: "system", absentText: "N/A", in: ["email", "details", "export"] },
-  source,
+  source: SOURCE_FIELD,
   id,
-  spamCheck,
-  quarantine,
-  releasedAt,
-  releasedBy,
+  spamCheck: SPAM_CHECK_FIELD,
+  quarantine: QUARANTINE_FIELD,
+  releasedAt: RELEASED_AT_FIELD,
+  releasedBy: RELEASED_BY_FIELD,
 });
 
 /** Each kind's description by its `kind`. */

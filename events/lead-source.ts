@@ -81,3 +81,30 @@ export function sourceChannel(value: unknown): string | undefined {
     typeof value === "object" && value !== null ? (value as Partial<LeadSource>).channel : undefined;
   return channel ? CHANNEL_LABELS[channel] : undefined;
 }
+
+/** The lead description's source field (events/lead-fields.ts). */
+/**
+ * Where the lead came from (above): set on arrival from what the form captured
+ * and the channel the server sorted it into (docs/decisions/0141-lead-source-capture.md).
+ */
+export const SOURCE_FIELD = {
+  label: "Source",
+  from: "system",
+  in: ["details", "list", "csv", "webhook", "export"],
+  // Read in one text (the list's cell): its channel.
+  read: (value: unknown) => sourceChannel(value),
+  parts: [
+    { key: "channel", label: "Channel", options: CHANNEL_LABELS },
+    { key: "landingPath", label: "Landing page" },
+    { key: "referrerOrigin", label: "Referrer" },
+    { key: "utmSource", label: "UTM source" },
+    { key: "utmMedium", label: "UTM medium" },
+    { key: "utmCampaign", label: "UTM campaign" },
+    { key: "utmTerm", label: "UTM term" },
+    { key: "utmContent", label: "UTM content" },
+    { key: "gclid", label: "Google Ads click id" },
+    { key: "msclkid", label: "Microsoft Ads click id" },
+    { key: "fbclid", label: "Meta click id" },
+    { key: "at", label: "First visit", type: "time" },
+  ],
+} as const;

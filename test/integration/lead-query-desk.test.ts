@@ -107,6 +107,8 @@ function expected(desk: DeskFilter, q: string, teamSize: string | undefined): st
     if (q && !search.some((value) => value.startsWith(searchKey(q).replace(/^@/, "")))) return false;
     if (teamSize && signup.teamSize !== teamSize) return false;
     if (status && signup.status !== status) return false;
+    // Spam is on the Spam list only: in no other list, an owner's or a search (docs/decisions/0150).
+    if (!status && signup.status === "spam") return false;
     if (desk.owner === null && signup.owner !== undefined) return false;
     if (typeof desk.owner === "string" && signup.owner !== desk.owner) return false;
     if (desk.channel) {
