@@ -71,15 +71,16 @@ export function deskStatus(desk: DeskFilter): string | undefined {
 }
 
 /**
- * Whether a record's desk attributes pass the desk filter (status as its deskKey, owner, the report
- * row as its `sources` claim, the period as its `createdAt`).
+ * Whether a record's desk attributes pass the desk filter: its status as its deskKey (the `wanted`
+ * status's, or without a status any but Spam's: Spam is on the Spam list only, docs/decisions/0150),
+ * the owner, the report row as its `sources` claim, the period as its `createdAt`.
  */
 export function passesDesk(
   item: Record<string, unknown>,
-  wantedKey: string | undefined,
+  keys: { readonly wanted: string | undefined; readonly spam: string },
   desk: DeskFilter,
 ): boolean {
-  if (wantedKey && item.deskKey !== wantedKey) return false;
+  if (keys.wanted ? item.deskKey !== keys.wanted : item.deskKey === keys.spam) return false;
   const row = rowPrefixOf(desk);
   if (row !== undefined && !(typeof item[SOURCE_CLAIM] === "string" && item[SOURCE_CLAIM].startsWith(row)))
     return false;

@@ -6,7 +6,8 @@
  * - No search: one query of the byCreatedAt index, newest first (facet filters as a filter
  *   expression); the counts come from the counters.
  * - Search: prefix queries of the four bySearch* indexes (keys and facets only), merged, filtered,
- *   sorted newest first; the page's records are then read by id. The number of matches is exact.
+ *   each candidate's status read by id to leave Spam out (docs/decisions/0153), sorted newest
+ *   first; the page's records are then read by id. The number of matches is exact.
  * - A search so broad that it matches more than SEARCH_CANDIDATE_CAP index entries (one or two
  *   letters) falls back to reading the byCreatedAt index newest first with the search as a filter:
  *   the first page is quick because most records match, and the count is reported as a lower bound.
@@ -93,14 +94,12 @@ export class LeadQueries<R> {
       const read = await readIndexPage(this.table, this.parse, { ...query, limit }, q);
       return { ...read.page, total, matched: search.candidates.length, matchedAtLeast: true };
     }
-    const matches = search.candidates.map((candidate) => ({
-      createdAt: String(candidate.createdAt),
-      id: String(candidate.id),
-    }));
+    // Spam leads are on the Spam list only (docs/decisions/0150), and the search indexes hold no
+    // status: every candidate's is read by id before paging, so pages and count leave out the same
+    // ones (docs/decisions/0153).
+    const matches = await this.deskMatches(search.candidates, {});
     const page = await this.pageOf(matches, newerFirst, query.cursor, limit);
-    // Spam leads are on the Spam list only (docs/decisions/0150); the search indexes hold no status.
-    const records = page.records.filter((record) => (record as { status?: unknown }).status !== "spam");
-    return { ...page, records, total, matched: matches.length - (page.records.length - records.length) };
+    return { ...page, total, matched: matches.length };
   }
 
   /** The page after `cursor` of a complete, exactly known set of matches, in `order`. */
@@ -218,16 +217,20 @@ export class LeadQueries<R> {
   }
 
   /**
-   * The search's candidates (complete: at most DESK_CANDIDATE_CAP) that pass the desk filters,
-   * judged on their status and owner read by id: exact, however rare the combination, without
-   * reading a status partition or the whole index.
+   * The search's candidates (complete: at most DESK_CANDIDATE_CAP with desk filters, or
+   * SEARCH_CANDIDATE_CAP without) that pass the desk filters (without a status, any but Spam),
+   * judged on their status and owner read by id: exact, however rare the combination, without reading a status
+   * partition or the whole index.
    */
   private async deskMatches(
     candidates: readonly Record<string, unknown>[],
     desk: DeskFilter,
   ): Promise<Cursor[]> {
     const status = deskStatus(desk);
-    const wantedKey = status ? deskKey(this.lead, status) : undefined;
+    const keys = {
+      wanted: status ? deskKey(this.lead, status) : undefined,
+      spam: deskKey(this.lead, "spam"),
+    };
     const items = await getByIds(
       this.db,
       this.tableName,
@@ -236,7 +239,7 @@ export class LeadQueries<R> {
     );
     return candidates.flatMap((candidate) => {
       const item = items.get(String(candidate.id));
-      return item && item.kind === this.lead.kind && passesDesk(item, wantedKey, desk)
+      return item && item.kind === this.lead.kind && passesDesk(item, keys, desk)
         ? [{ createdAt: String(candidate.createdAt), id: String(candidate.id) }]
         : [];
     });
