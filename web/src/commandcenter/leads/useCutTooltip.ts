@@ -11,9 +11,11 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type RefObject,
   useEffect,
   useLayoutEffect,
+  useRef,
   useState,
 } from "react";
 
@@ -62,6 +64,8 @@ export function useCutTooltip(
   const [style, setStyle] = useState<CSSProperties>({ visibility: "hidden" });
   const [scrolls, setScrolls] = useState(false);
   const open = cut && (hovered || focused) && !dismissed;
+  /** The wrapper the pointer entered: the value and its tooltip. */
+  const area = useRef<HTMLElement | null>(null);
 
   // Cut when its text needs more room than the cell gives it (wider, or more lines on a phone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again.
@@ -107,6 +111,19 @@ export function useCutTooltip(
     };
   }, [open, tip, value]);
 
+  // The pointer leaves without a mouseleave when what it was over goes away: a tooltip that closes
+  // under it (Escape, a scroll), as one does that covers its value for want of room on either side.
+  // Where it goes next tells instead; otherwise the value would count as hovered until the pointer
+  // came back, and its tooltip would stay open after focus left.
+  useEffect(() => {
+    if (!hovered) return;
+    const onOver = (event: globalThis.MouseEvent) => {
+      if (!(event.target instanceof Node && area.current?.contains(event.target))) setHovered(false);
+    };
+    document.addEventListener("mouseover", onOver);
+    return () => document.removeEventListener("mouseover", onOver);
+  }, [hovered]);
+
   const shown = (next: boolean) => {
     // Hidden until placed (the layout effect above places it as it opens); one already open stays.
     if (next && !open) setStyle({ visibility: "hidden" });
@@ -123,7 +140,8 @@ export function useCutTooltip(
     scrolls,
     /** On the wrapper of the value and its tooltip: hovering or focusing either keeps it open. */
     wrapper: {
-      onMouseEnter: () => {
+      onMouseEnter: (event: MouseEvent<HTMLElement>) => {
+        area.current = event.currentTarget;
         shown(true);
         setHovered(true);
       },
