@@ -92,6 +92,8 @@ describe("prerendered HTML (no JavaScript)", () => {
     const dist = fileURLToPath(new URL("../../web/dist", import.meta.url));
     const budget = firstLoadJs(dist, htmlFileFor(path));
     expect(budget.files.some((file) => file.includes("CommandCenter"))).toBe(false);
+    // The lead source's capture loads after the first paint (web/src/analytics/landing.ts).
+    expect(budget.files.some((file) => file.includes("sourceCapture"))).toBe(false);
     expect(budget.files.some((file) => /^assets\/index-[\w-]+\.js$/.test(file))).toBe(true);
     expect(budget.gzipBytes).toBeLessThanOrEqual(90_000);
   });

@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { startSourceCapture } from "./analytics/sourceCapture";
+import { loadSourceCapture, noteLanding } from "./analytics/landing";
 import { App } from "./app/App";
 import { isPublicPath, normalisePath, pageFor } from "./app/routes";
+import { afterFirstPaint } from "./boot/afterFirstPaint";
 import { isCommandCenterPath } from "./public-paths";
 import { BrowserRouter } from "./routing/router";
 
@@ -19,8 +20,13 @@ function prefetchPage(pathname: string): void {
 export function mount(prerendered: boolean): void {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from the page");
-  // The landing page's touch, before the router can change the URL (./analytics/sourceCapture.ts).
-  if (!isCommandCenterPath(location.pathname)) startSourceCapture();
+  // The landing page, before the router can change the URL; its capture after the first paint.
+  if (!isCommandCenterPath(location.pathname)) {
+    noteLanding();
+    afterFirstPaint(null)
+      .then(loadSourceCapture)
+      .catch(() => {}); // a form's submit tries again, and sends no source if it cannot load
+  }
   const app = (
     <StrictMode>
       <BrowserRouter prefetch={prefetchPage}>

@@ -4,6 +4,7 @@
  */
 import type { SourceTouch } from "../../../events/lead-source";
 import { consentView, subscribeConsent } from "./consentController";
+import type { Landing } from "./landing";
 import { forgetFirstTouch, keepFirstTouch, mayKeepFirstTouch, pageTouch, readFirstTouch } from "./source";
 
 // The page's state: the touch of the page the visitor landed on, and its URL.
@@ -27,14 +28,14 @@ function followConsent(): void {
 }
 
 /**
- * Once, when the app starts on a public page (before its router can change the URL): the landing
- * touch, kept now or as soon as consent allows it, and forgotten when consent is withdrawn.
+ * Once, with the page the app started on (./landing.ts): the landing touch, kept now or as soon as
+ * consent allows it, and forgotten when consent is withdrawn.
  */
-export function startSourceCapture(): void {
+export function startSourceCapture(start: Landing): void {
   if (landing) return;
   landing = {
-    touch: { ...pageTouch(location, document.referrer), at: new Date().toISOString() },
-    url: currentUrl(),
+    touch: { ...pageTouch(start.page, start.referrer), at: start.at.toISOString() },
+    url: `${start.page.pathname}${start.page.search}`,
   };
   followConsent();
   subscribeConsent(followConsent);

@@ -1,14 +1,26 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { SourceTouch } from "../../../events/lead-source";
 import { HONEYPOT_FIELD } from "../../../events/options";
-import { sourceForSubmit } from "../analytics/sourceCapture";
+import { loadSourceCapture } from "../analytics/landing";
 import { afterFirstPaint } from "../boot/afterFirstPaint";
 import { config } from "../config";
 import { fillMsSince, formShownAt, newSubmissionId, postForm, SUBMIT_ERROR_ALERT } from "./submit";
 import { useFieldErrors } from "./useFieldErrors";
 import { loadWafSdk } from "./wafToken";
+import { within } from "./within";
 
-type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string; source: SourceTouch };
+type Body<V> = V & { submissionId: string; [HONEYPOT_FIELD]: string; source?: SourceTouch };
+
+/** How long a submit waits for the source's capture to load, at most. */
+const SOURCE_TIMEOUT_MS = 2_000;
+
+/** Where the visitor came from, if the capture loads in time; a form never fails for want of it. */
+function sourceForSubmit(): Promise<SourceTouch | undefined> {
+  return within(loadSourceCapture(), SOURCE_TIMEOUT_MS).then(
+    (capture) => capture.sourceForSubmit(),
+    () => undefined,
+  );
+}
 
 /** How one form differs: its fields, endpoint, analytics and optional client-side validation. */
 export interface SubmissionFormOptions<V extends object, F extends string> {
@@ -76,7 +88,7 @@ export function useSubmissionForm<V extends object, F extends string>(options: S
       ...values,
       submissionId: submissionId.current,
       [HONEYPOT_FIELD]: honeypot,
-      source: sourceForSubmit(),
+      source: await sourceForSubmit(),
     };
     try {
       const invalid = options.validate ? await options.validate(body) : null;

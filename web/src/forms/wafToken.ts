@@ -6,6 +6,7 @@
  * edge lets through marked "absent" (docs/decisions/0134-waf-token-at-the-edge.md).
  */
 import { config } from "../config";
+import { within } from "./within";
 
 /** The part of AWS's challenge.js the forms use (the local stand-in has the same: infra/local/waf-standin.ts). */
 interface AwsWafIntegration {
@@ -43,22 +44,6 @@ export function loadWafSdk(url: string | undefined = config.wafSdkUrl): Promise<
     throw error;
   });
   return loading;
-}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no WAF token within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
