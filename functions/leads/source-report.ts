@@ -1,15 +1,16 @@
 /**
  * The Sources report (docs/decisions/0144-sources-report-figures.md): sums the items the writers
  * keep (functions/model/source-figures.ts) for a period of the team's days — each whole month's
- * item, each other day's, every shard — into rows per channel, source and campaign. The items read
- * depend on the period's length, never on the number of leads.
+ * items, each other day's, every row and shard — into rows per channel, source and campaign. The
+ * queries depend on the period's length; the items grow with the rows the period had, never with
+ * the number of leads.
  *
  * "Answered within the promise" is judged as the dashboard judges it (./desk-stats.ts): of the leads
  * answered, or unanswered past their due time; an unanswered lead still inside its promise is not
  * judged yet. Those are counted from the day items of the last PROMISE_REACH_DAYS days, which keep
  * each unanswered lead's due time.
  */
-import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import {
   SOURCE_ROW_LEVELS,
   type SourceReportResponse,
@@ -17,8 +18,8 @@ import {
 } from "../../events/source-report";
 import { TEAM_TIME_ZONE, teamDayOf } from "../../events/team-time";
 import type { Clock } from "../lib/clock";
-import { getByIds } from "../lib/get-by-ids";
-import { COUNTER_SHARDS } from "../model/lead-index";
+import { forEachConcurrently } from "../lib/pool";
+import { queryAll } from "../lib/query-all";
 import type { LeadKind } from "../model/lead-kinds";
 import { PROMISE_REACH_DAYS } from "../model/promise-figures";
 import { histogramMedian } from "../model/response-figures";
@@ -29,10 +30,13 @@ import {
   rowOfText,
   SOURCES_READY_ID,
   type SourceRowKey,
-  sourceItemId,
+  sourceGranuleKind,
 } from "../model/source-figures";
+import { CREATED_AT_INDEX } from "../model/tables";
 
 const DAY_MS = 86_400_000;
+/** Granules queried at once per lead kind (a year reads about 75). */
+const GRANULES_AT_ONCE = 8;
 const MINUTE_MS = 60_000;
 
 export interface SourceReportDeps {
@@ -69,6 +73,21 @@ export function periodGranules(from: string, to: string, today: string): string[
     const lastWithLeads = last < today ? last : today;
     const covers = inside[0] === first && (inside[inside.length - 1] ?? "") >= lastWithLeads;
     return covers ? [`m${month}`] : inside.map((day) => `d${day}`);
+  });
+}
+
+/** A granule's items, every row and shard: listed under their kind by the lead table's index by kind. */
+function granuleItems(
+  db: DynamoDBDocumentClient,
+  table: string,
+  lead: LeadKind,
+  granule: string,
+): Promise<Record<string, unknown>[]> {
+  return queryAll(db, {
+    TableName: table,
+    IndexName: CREATED_AT_INDEX,
+    KeyConditionExpression: "kind = :granule",
+    ExpressionAttributeValues: { ":granule": sourceGranuleKind(lead, granule) },
   });
 }
 
@@ -157,16 +176,15 @@ export async function sourceReport(
   const rows = new Map<string, Counted & { byKind: RowSums[] }>();
   const markers = await Promise.all(
     deps.kinds.map(async ({ lead, table }, kind) => {
-      const ids = read.flatMap((granule) =>
-        Array.from({ length: COUNTER_SHARDS }, (_, shard) => sourceItemId(lead, granule, shard)),
-      );
-      const items = await getByIds(deps.db, table, [...ids, SOURCES_READY_ID]);
+      const byGranule = new Map<string, Record<string, unknown>[]>();
+      await forEachConcurrently(read, GRANULES_AT_ONCE, async (granule) => {
+        byGranule.set(granule, await granuleItems(deps.db, table, lead, granule));
+      });
       for (const granule of read) {
+        // A row's shards first, then the row into the report: each row's text is parsed once.
         const sums = new Map<string, RowSums>();
-        for (let shard = 0; shard < COUNTER_SHARDS; shard++) {
-          const item = items.get(sourceItemId(lead, granule, shard));
-          if (item) addSourceItem(sums, item, counting.has(granule), now.getTime());
-        }
+        for (const item of byGranule.get(granule) ?? [])
+          addSourceItem(sums, item, counting.has(granule), now.getTime());
         for (const [hash, sum] of sums) {
           const known = rows.get(hash);
           const key = known?.key ?? rowOfText(sum.text);
@@ -177,7 +195,8 @@ export async function sourceReport(
           rows.set(hash, entry);
         }
       }
-      return items.has(SOURCES_READY_ID);
+      const ready = await deps.db.send(new GetCommand({ TableName: table, Key: { id: SOURCES_READY_ID } }));
+      return ready.Item !== undefined;
     }),
   );
   const counted = [...rows.values()].filter((row) => row.byKind.some((sums) => sums.n !== 0));

@@ -121,10 +121,10 @@ describe("moves", () => {
           const remove = change.status === "linked" && before !== undefined;
           const record = recordOf(slot, change);
           const claim = remove ? undefined : sourceClaim(record, calendar);
-          for (const [granule, add] of sourceMoves(before?.claim, claim).adds) {
-            const item = items.get(granule) ?? {};
-            for (const [name, by] of Object.entries(add)) item[name] = (item[name] ?? 0) + by;
-            items.set(granule, item);
+          for (const [key, move] of sourceMoves(before?.claim, claim)) {
+            const item = items.get(key) ?? {};
+            for (const [name, by] of Object.entries(move.add)) item[name] = (item[name] ?? 0) + by;
+            items.set(key, item);
           }
           if (remove || claim === undefined) stored.delete(slot);
           else stored.set(slot, { record, claim });
@@ -135,11 +135,12 @@ describe("moves", () => {
           [...stored.values()].map((s) => s.record),
           calendar,
         ).items) {
-          const granule = String(item.id).split("#")[3] as string;
-          const counts = expected.get(granule) ?? {};
+          // "#sources#<kind>#<granule>#<hash>[#<shard>]": the shards of a row's item summed.
+          const key = String(item.id).split("#").slice(3, 5).join("#");
+          const counts = expected.get(key) ?? {};
           for (const [name, value] of Object.entries(item))
             if (typeof value === "number") counts[name] = (counts[name] ?? 0) + value;
-          expected.set(granule, counts);
+          expected.set(key, counts);
         }
         const nonZero = (map: Map<string, Record<string, number>>) =>
           Object.fromEntries(

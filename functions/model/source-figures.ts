@@ -9,9 +9,11 @@
  * from the stored claim to the new one with ADD in the same transaction as the record; they all go
  * through `figuresChange`/`figuresRemoval` there, which call `sourceMoves` here.
  *
- * An item holds every row of its day (or month) and shard: attributes named after a hash of the
- * row (`c<hash>` its text, `c<hash>_<count>` its counts), so a period of a year is read by key —
- * its whole months and its other days, 4 shards each — whatever the number of leads or rows.
+ * An item holds one row of one day (or month) and shard: its text and counts. Its `kind` names
+ * the kind and granule, so the lead table's index by kind lists a granule's items
+ * (`sourceGranuleKind`): a period of a year is read as its whole months and its other days, one
+ * query each, whatever the number of leads. An item stays small however many rows a month has —
+ * a row is bounded, the number of rows is not: campaigns and referring sites are free text.
  */
 import { createHash } from "node:crypto";
 import { CHANNELS, type Channel, type LeadSource } from "../../events/lead-source";
@@ -137,7 +139,7 @@ export function claimPrefix(row: { channel: string; source?: string; campaign?: 
     .concat("\t");
 }
 
-/** The hash that names a row's attributes inside an item. */
+/** The hash that names a row's items. */
 export function rowHash(row: SourceRowKey): string {
   return createHash("sha256")
     .update(`${row.channel}\t${row.source}\t${row.campaign}`)
@@ -158,63 +160,90 @@ export function parseClaim(claim: SourceClaim | undefined): ParsedClaim | undefi
   return { row: { channel: channel as Channel, source, campaign }, day, flags: flags.split(",") };
 }
 
-/** An item's id: per kind, "d<day>" or "m<month>", split in shards like the counters. */
-export function sourceItemId(lead: LeadKind, granule: string, shard: number): string {
-  const id = `#sources#${lead.kind}#${granule}`;
+/**
+ * Where a granule's items are found: the value of their `kind`, so the lead table's index by kind
+ * and arrival (CREATED_AT_INDEX) lists them — under a kind no record has — with the row's hash and
+ * shard as the "arrival" it sorts them by. A granule is "d<day>" or "m<month>".
+ */
+export function sourceGranuleKind(lead: LeadKind, granule: string): string {
+  return `#sources#${lead.kind}#${granule}`;
+}
+
+/** An item's id: one per kind, granule and row, split in shards like the counters. */
+export function sourceItemId(lead: LeadKind, granule: string, hash: string, shard: number): string {
+  const id = `${sourceGranuleKind(lead, granule)}#${hash}`;
   return shard === 0 ? id : `${id}#${shard}`;
 }
 
+/** The item attribute holding its row's text ("<channel>\t<source>\t<campaign>"). */
+const ROW_TEXT = "row";
+
 /** The counts a claim adds to its day's and month's items (`u<due ms>` only in the day's). */
 function claimCounts(parsed: ParsedClaim): { day: Record<string, number>; month: Record<string, number> } {
-  const prefix = `c${rowHash(parsed.row)}_`;
   const month: Record<string, number> = {};
   const day: Record<string, number> = {};
   for (const flag of parsed.flags) {
     const letter = flag[0];
     if (letter === "w" || letter === "l") {
-      month[`${prefix}${letter}`] = 1;
-      month[`${prefix}r${flag.slice(1)}`] = 1;
+      month[letter] = 1;
+      month[`r${flag.slice(1)}`] = 1;
     } else if (letter === "u") {
-      month[`${prefix}u`] = 1;
-      day[`${prefix}u${flag.slice(1)}`] = 1;
-    } else if (flag !== "") month[`${prefix}${flag}`] = 1;
+      month.u = 1;
+      day[flag] = 1;
+    } else if (flag !== "") month[flag] = 1;
   }
   return { day: { ...month, ...day }, month };
 }
 
-/** Granule ("d…" or "m…") → the attributes to add to, for a claim going from `from` to `to`. */
+/** What one claim change adds to one row's item of one granule. */
+export interface SourceItemMove {
+  readonly granule: string;
+  readonly hash: string;
+  readonly text: string;
+  readonly add: Record<string, number>;
+}
+
+/**
+ * The items a claim going from `from` to `to` changes, by "<granule>#<row hash>": each with the
+ * counts to add (none left at zero; an item nothing changes is not there).
+ */
 export function sourceMoves(
   from: SourceClaim | undefined,
   to: SourceClaim | undefined,
-): { adds: Map<string, Record<string, number>>; texts: Map<string, Record<string, string>> } {
-  const adds = new Map<string, Record<string, number>>();
-  const texts = new Map<string, Record<string, string>>();
+): Map<string, SourceItemMove> {
+  const moves = new Map<string, SourceItemMove>();
   const apply = (claim: SourceClaim | undefined, by: number) => {
     const parsed = parseClaim(claim);
     if (!parsed) return;
     const counts = claimCounts(parsed);
     const hash = rowHash(parsed.row);
+    const text = `${parsed.row.channel}\t${parsed.row.source}\t${parsed.row.campaign}`;
     for (const [granule, names] of [
       [`d${parsed.day}`, counts.day],
       [`m${parsed.day.slice(0, 7)}`, counts.month],
     ] as const) {
-      const add = adds.get(granule) ?? {};
-      for (const [name, count] of Object.entries(names)) add[name] = (add[name] ?? 0) + by * count;
-      adds.set(granule, add);
-      const { channel, source, campaign } = parsed.row;
-      texts.set(granule, { ...texts.get(granule), [`c${hash}`]: `${channel}\t${source}\t${campaign}` });
+      const key = `${granule}#${hash}`;
+      const move = moves.get(key) ?? { granule, hash, text, add: {} };
+      for (const [name, count] of Object.entries(names)) move.add[name] = (move.add[name] ?? 0) + by * count;
+      moves.set(key, move);
     }
   };
   apply(from, -1);
   apply(to, 1);
-  for (const [granule, add] of adds) {
-    for (const name of Object.keys(add)) if (add[name] === 0) delete add[name];
-    if (Object.keys(add).length === 0) {
-      adds.delete(granule);
-      texts.delete(granule);
-    }
+  for (const [key, move] of moves) {
+    for (const name of Object.keys(move.add)) if (move.add[name] === 0) delete move.add[name];
+    if (Object.keys(move.add).length === 0) moves.delete(key);
   }
-  return { adds, texts };
+  return moves;
+}
+
+/** The attributes that place an item (its granule's kind, its row and shard) and name its row. */
+function placement(lead: LeadKind, move: SourceItemMove, shard: number): Record<string, string> {
+  return {
+    kind: sourceGranuleKind(lead, move.granule),
+    createdAt: `${move.hash}#${shard}`,
+    [ROW_TEXT]: move.text,
+  };
 }
 
 /** The updates of a record's items by `moves` (the record's shard): none when nothing moves. */
@@ -225,12 +254,12 @@ export function sourceUpdates(
   moves: ReturnType<typeof sourceMoves>,
 ): TransactItem[] {
   const shard = counterShard(recordId);
-  // No `kind`: in no listing or index. Each row's text is set with its counts (the same each time).
-  return [...moves.adds].map(([granule, add]) => ({
+  // Each item's placement and text are set with its counts (the same each time).
+  return [...moves.values()].map((move) => ({
     Update: {
       TableName: tableName,
-      Key: { id: sourceItemId(lead, granule, shard) },
-      ...updateExpression({ add, set: moves.texts.get(granule) ?? {} }),
+      Key: { id: sourceItemId(lead, move.granule, move.hash, shard) },
+      ...updateExpression({ add: move.add, set: placement(lead, move, shard) }),
     },
   }));
 }
@@ -244,12 +273,11 @@ export function sourceItemsFor(
   const items = new Map<string, Record<string, unknown>>();
   const claims = records.map((record) => {
     const claim = sourceClaim(record, calendar);
-    const moves = sourceMoves(undefined, claim);
-    for (const [granule, add] of moves.adds) {
-      const id = sourceItemId(lead, granule, counterShard(String(record.id ?? "")));
-      const item = items.get(id) ?? { id };
-      Object.assign(item, moves.texts.get(granule));
-      for (const [name, count] of Object.entries(add)) item[name] = Number(item[name] ?? 0) + count;
+    const shard = counterShard(String(record.id ?? ""));
+    for (const move of sourceMoves(undefined, claim).values()) {
+      const id = sourceItemId(lead, move.granule, move.hash, shard);
+      const item = items.get(id) ?? { id, ...placement(lead, move, shard) };
+      for (const [name, count] of Object.entries(move.add)) item[name] = Number(item[name] ?? 0) + count;
       items.set(id, item);
     }
     return claim;
@@ -281,7 +309,13 @@ export function emptyRow(): RowSums {
   return { n: 0, w: 0, l: 0, u: 0, inside: 0, q: 0, t: 0, v: 0, steps: new Map() };
 }
 
-const ROW_ATTRIBUTE = /^c([0-9a-f]{12})(?:_([a-z])(\d*))?$/;
+const COUNT_ATTRIBUTE = /^([a-z])(\d*)$/;
+
+/** An item's row hash (from where it is placed: "<hash>#<shard>"). */
+function hashOfItem(item: Record<string, unknown>): string | undefined {
+  const placed = item.createdAt;
+  return typeof placed === "string" ? placed.split("#")[0] : undefined;
+}
 
 /**
  * Adds an item to the rows (by row hash). `counts`: whether its counts belong to the period (a day
@@ -294,24 +328,22 @@ export function addSourceItem(
   counts: boolean,
   insideAfter: number | undefined,
 ): void {
+  const hash = hashOfItem(item);
+  if (hash === undefined) return;
+  const row = rows.get(hash) ?? emptyRow();
+  rows.set(hash, row);
+  if (typeof item[ROW_TEXT] === "string") row.text = item[ROW_TEXT];
   for (const [name, value] of Object.entries(item)) {
-    const match = ROW_ATTRIBUTE.exec(name);
-    if (!match) continue;
-    const hash = match[1] as string;
-    const row = rows.get(hash) ?? emptyRow();
-    rows.set(hash, row);
-    const [, , letter, digits] = match;
-    if (letter === undefined) {
-      row.text = String(value);
-      continue;
-    }
-    const count = Number(value);
+    const match = COUNT_ATTRIBUTE.exec(name);
+    if (!match || typeof value !== "number") continue;
+    const [, letter, digits] = match;
     if (letter === "u" && digits !== "") {
-      if (insideAfter !== undefined && Number(digits) > insideAfter) row.inside += count;
+      if (insideAfter !== undefined && Number(digits) > insideAfter) row.inside += value;
     } else if (!counts) continue;
-    else if (letter === "r") row.steps.set(Number(digits), (row.steps.get(Number(digits)) ?? 0) + count);
-    else if (letter === "n" || letter === "w" || letter === "l" || letter === "u") row[letter] += count;
-    else if (letter === "q" || letter === "t" || letter === "v") row[letter] += count;
+    else if (letter === "r") row.steps.set(Number(digits), (row.steps.get(Number(digits)) ?? 0) + value);
+    else if (digits !== "") continue;
+    else if (letter === "n" || letter === "w" || letter === "l" || letter === "u") row[letter] += value;
+    else if (letter === "q" || letter === "t" || letter === "v") row[letter] += value;
   }
 }
 
