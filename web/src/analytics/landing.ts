@@ -3,14 +3,7 @@
  * change the URL), and the lead source's capture (./sourceCapture.ts) loaded after the first paint,
  * so that no page carries the capture's code before it is shown.
  */
-import type { PageUrl } from "./source";
-
-/** The landing page as the browser showed it: its URL's parts, referrer and time. */
-export interface Landing {
-  readonly page: PageUrl;
-  readonly referrer: string;
-  readonly at: Date;
-}
+import type { Landing } from "./source";
 
 let landing: Landing | undefined;
 let capture: Promise<typeof import("./sourceCapture")> | undefined;

@@ -43,6 +43,13 @@ export interface PageUrl {
   readonly hostname: string;
 }
 
+/** The page the visitor landed on, as the browser showed it: its URL's parts, referrer and time. */
+export interface Landing {
+  readonly page: PageUrl;
+  readonly referrer: string;
+  readonly at: Date;
+}
+
 /** Whether two hosts are one site: the same host, or one under the other (www. aside). */
 function sameSite(host: string, own: string): boolean {
   const base = own.replace(/^www\./, "");

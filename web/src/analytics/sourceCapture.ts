@@ -4,8 +4,14 @@
  */
 import type { SourceTouch } from "../../../events/lead-source";
 import { consentView, subscribeConsent } from "./consentController";
-import type { Landing } from "./landing";
-import { forgetFirstTouch, keepFirstTouch, mayKeepFirstTouch, pageTouch, readFirstTouch } from "./source";
+import {
+  forgetFirstTouch,
+  keepFirstTouch,
+  type Landing,
+  mayKeepFirstTouch,
+  pageTouch,
+  readFirstTouch,
+} from "./source";
 
 // The page's state: the touch of the page the visitor landed on, and its URL.
 let landing: { readonly touch: SourceTouch; readonly url: string } | undefined;
