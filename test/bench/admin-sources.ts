@@ -48,7 +48,9 @@ export async function run(args: string[]): Promise<BenchResult> {
       ...deskAttributes(SIGNUP_KIND, signup),
     }));
     const { items } = sourceItemsFor(SIGNUP_KIND, records, CALENDAR);
-    const largest = Math.max(...items.map((item) => Buffer.byteLength(JSON.stringify(item))));
+    // A loop, not Math.max(...): a million leads leave more items than a call's arguments may hold.
+    let largest = 0;
+    for (const item of items) largest = Math.max(largest, Buffer.byteLength(JSON.stringify(item)));
     const table = runtime.table("signups");
     await batchWriteAll(runtime.db, table, [
       ...items,
@@ -75,7 +77,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     ];
     const figures = [
       info("signups the items count", count),
-      below("largest report item", Math.round(largest / 1024), "KiB", 400),
+      below("largest report item", Math.round(largest / 1024), "KiB", 4),
     ];
     for (const [name, requestPath] of cases) {
       const times: number[] = [];
