@@ -50,6 +50,7 @@ export const DATE_SENSITIVE_TESTS: readonly string[] = [
   "test/integration/quarantine-release.test.ts",
   "test/integration/retention-timeline.test.ts",
   "test/integration/sources-figures.test.ts",
+  "test/integration/sources-many-rows.test.ts",
   "test/e2e/desk-reminders.test.ts",
   "test/e2e/desk-reply.test.ts",
   "test/e2e/desk.test.ts",
