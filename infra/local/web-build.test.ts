@@ -47,6 +47,22 @@ describe("webBuildNeed", () => {
   });
 });
 
+describe("webBuildNeed, a stamp from the future", () => {
+  it("counts a build stamped ahead of the file clock as stale, so later edits are not hidden", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "web-build-future-"));
+    mkdirSync(path.join(root, "infra/site"), { recursive: true });
+    writeFileSync(path.join(root, "infra/site/build.ts"), "");
+    const distDir = path.join(root, "web", "dist");
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(path.join(distDir, "index.html"), "<!doctype html>");
+    const aYearAhead = new Date(fileSystemNow() + 365 * 86_400_000);
+    utimesSync(path.join(distDir, "index.html"), aYearAhead, aYearAhead);
+    expect(webBuildNeed(root, distDir)).toBe("stale");
+    markBuilt(distDir);
+    expect(webBuildNeed(root, distDir)).toBe("fresh");
+  });
+});
+
 describe("withBuildLock", () => {
   it("takes over a lock whose owner was killed, and releases its own", async () => {
     const lock = path.join(mkdtempSync(path.join(os.tmpdir(), "build-lock-")), "web-build.lock");

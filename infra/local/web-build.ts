@@ -23,6 +23,8 @@ import path from "node:path";
 const WEB_SOURCES = ["web", "events", "infra/site", "infra/stages.ts", "infra/repo-root.ts"];
 const SKIPPED = new Set(["node_modules", "dist"]);
 const MARKER = "index.html";
+/** How far ahead of the file clock a build's stamp may be (markBuilt rounds up) and still count. */
+const FUTURE_STAMP_TOLERANCE_MS = 60_000;
 
 function newestMtime(target: string): number {
   let stats: ReturnType<typeof statSync>;
@@ -49,6 +51,10 @@ export function webBuildNeed(rootDir: string, distDir: string): BuildNeed {
   const marker = path.join(distDir, MARKER);
   if (!existsSync(marker)) return "missing";
   const built = statSync(marker).mtimeMs;
+  // A stamp from the future was set by a clock that was not the file system's (a run under a
+  // shifted clock before markBuilt read the file clock): trusted, it would hide every later edit
+  // until that date.
+  if (built > fileSystemNow() + FUTURE_STAMP_TOLERANCE_MS) return "stale";
   const sources = Math.max(...WEB_SOURCES.map((source) => newestMtime(path.join(rootDir, source))));
   return sources > built ? "stale" : "fresh";
 }
