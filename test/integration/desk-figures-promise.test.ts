@@ -14,13 +14,12 @@
  * pinned too, in the test and in its runtime: which due days fall on a weekend or a holiday, and so
  * how many leads come due inside the window, must not depend on the day the test runs.
  */
-import { GetCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DeskStatsResponse, SETTABLE_STATUSES } from "../../events";
 import { backfillDesk } from "../../functions/leads/backfill";
 import { maintainedStats, recountStats } from "../../functions/leads/desk-stats";
 import { recountFigures } from "../../functions/leads/figures-recount";
-import { indexedWrite } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { dueDay, promiseItemsFor, promiseKind } from "../../functions/model/promise-figures";
 import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
@@ -28,7 +27,7 @@ import { FIGURES_READY_ID } from "../../functions/model/response-figures";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { signupItems } from "../../functions/pipeline/signup-repository";
 import { loadStage } from "../../infra/stages";
-import { seedContact, seedSignup } from "../support/leads";
+import { seedContact, seedSignup, storeSignupWithoutFigures } from "../support/leads";
 import { pinClock } from "../support/pinned-clock";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
@@ -134,16 +133,7 @@ beforeAll(async () => {
       ...(status && !noDue ? { dueAt: new Date(replyDueAt(CALENDAR, created)).toISOString() } : {}),
       ...(replied ? { respondedAt: new Date(created + replied * HOUR_MS).toISOString() } : {}),
     };
-    const table = runtime.table("signups");
-    const indexed = indexedWrite(table, SIGNUP_KIND, record);
-    await runtime.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table, Item: { ...record, ...indexed.attributes } } },
-          ...indexed.actions,
-        ],
-      }),
-    );
+    await storeSignupWithoutFigures(runtime, record);
     leads.push({ kind: SIGNUP_KIND, id: signup.id, email });
   }
 }, 120_000);

@@ -9,19 +9,18 @@
  *
  * The randomness has a fixed seed (FIGURES_SEED overrides it); a failure prints it.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DeskStatsResponse, SETTABLE_STATUSES } from "../../events";
 import { maintainedStats, recountStats, windowStart } from "../../functions/leads/desk-stats";
 import { recountFigures } from "../../functions/leads/figures-recount";
-import { indexedWrite } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar, replyDueAt } from "../../functions/model/response-clock";
 import { FIGURES_READY_ID, figuresItemsFor, figuresKind } from "../../functions/model/response-figures";
 import { UsersRepository } from "../../functions/model/staff/users";
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { loadStage } from "../../infra/stages";
-import { seedContact, seedSignup } from "../support/leads";
+import { seedContact, seedSignup, storeSignupWithoutFigures } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
 import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
@@ -107,16 +106,7 @@ beforeAll(async () => {
         ? { respondedAt: new Date(created + (n + 1) * 9 * 3_600_000).toISOString() }
         : {}),
     };
-    const table = runtime.table("signups");
-    const indexed = indexedWrite(table, SIGNUP_KIND, record);
-    await runtime.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table, Item: { ...record, ...indexed.attributes } } },
-          ...indexed.actions,
-        ],
-      }),
-    );
+    await storeSignupWithoutFigures(runtime, record);
     leads.push({ kind: SIGNUP_KIND, id: record.id });
   }
 }, 120_000);

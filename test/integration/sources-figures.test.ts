@@ -10,14 +10,13 @@
  * The randomness has a fixed seed (SOURCES_SEED overrides it); a failure prints it.
  */
 
-import { DeleteCommand, QueryCommand, ScanCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SETTABLE_STATUSES } from "../../events/desk";
 import type { Channel, LeadSource } from "../../events/lead-source";
 import type { SourceReportResponse, SourceReportRow } from "../../events/source-report";
 import { teamDayOf } from "../../events/team-time";
 import { recountSources } from "../../functions/leads/sources-recount";
-import { indexedWrite } from "../../functions/model/lead-index";
 import { CONTACT_KIND, type LeadKind, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar, clockTimeBetween, replyDueAt } from "../../functions/model/response-clock";
 import {
@@ -29,7 +28,7 @@ import {
 import { CREATED_AT_INDEX } from "../../functions/model/tables";
 import { loadStage } from "../../infra/stages";
 import { setLeadSource } from "../support/lead-source";
-import { seedContact, seedSignup } from "../support/leads";
+import { seedContact, seedSignup, storeSignupWithoutFigures } from "../support/leads";
 import { type RuntimeProcess, startRuntime } from "../support/runtime";
 import { seededRandom } from "../support/seeded-random";
 import { call, FIRST_ADMIN, FIRST_ADMIN_ENV, signIn } from "./auth-support";
@@ -104,16 +103,7 @@ beforeAll(async () => {
       dueAt: new Date(replyDueAt(CALENDAR, created)).toISOString(),
       ...(status === "new" ? {} : { respondedAt: new Date(created + 5 * 3_600_000).toISOString() }),
     };
-    const table = runtime.table("signups");
-    const indexed = indexedWrite(table, SIGNUP_KIND, record);
-    await runtime.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table, Item: { ...record, ...indexed.attributes } } },
-          ...indexed.actions,
-        ],
-      }),
-    );
+    await storeSignupWithoutFigures(runtime, record);
     leads.push({ kind: SIGNUP_KIND, id: record.id });
     if (status !== "new") reached.set(record.id, new Set([status]));
   }

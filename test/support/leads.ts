@@ -2,10 +2,15 @@
  * Leads stored the way the public forms store them (functions/pipeline/submissions.ts: record,
  * counters, outbox event), arriving at a given instant, so that a test pins their reply-due times.
  */
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { type ContactFormInput, ContactRequest, type SignupFormInput, SignupRequest } from "../../events";
 import type { Signup } from "../../events/signup";
-import { counterItemsFor, deskAttributes, searchAttributes } from "../../functions/model/lead-index";
+import {
+  counterItemsFor,
+  deskAttributes,
+  indexedWrite,
+  searchAttributes,
+} from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar } from "../../functions/model/response-clock";
 import { signupItems } from "../../functions/pipeline/signup-repository";
@@ -85,6 +90,27 @@ export async function storeSignupsInBulk(runtime: RuntimeProcess, signups: reado
           requests = answer.UnprocessedItems?.[table] as typeof requests;
         }
       }
+    }),
+  );
+}
+
+/**
+ * A signup record written as a release before the maintained figures wrote it: with its index
+ * attributes and counters (functions/model/lead-index.ts `indexedWrite`) and no figures' claims, so
+ * that only a recount or the next change counts it.
+ */
+export async function storeSignupWithoutFigures(
+  runtime: Pick<RuntimeProcess, "db" | "table">,
+  record: Parameters<typeof indexedWrite>[2],
+): Promise<void> {
+  const table = runtime.table("signups");
+  const indexed = indexedWrite(table, SIGNUP_KIND, record);
+  await runtime.db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table, Item: { ...record, ...indexed.attributes } } },
+        ...indexed.actions,
+      ],
     }),
   );
 }
