@@ -45,6 +45,21 @@ const RELEASED: Pick<StoredLead, "spamCheck" | "quarantine" | "releasedAt" | "re
   releasedBy: "sam",
 };
 
+/** Every value a touch can carry, so that each place a source part appears is exercised. */
+const SAMPLE_TOUCH = {
+  landingPath: "/pricing",
+  referrerOrigin: "https://www.google.com",
+  utmSource: "google",
+  utmMedium: "cpc",
+  utmCampaign: "fall",
+  utmTerm: "crm",
+  utmContent: "ad-1",
+  gclid: "Cj0-abc",
+  msclkid: "m-1",
+  fbclid: "f-1",
+  at: "2025-03-01T09:00:00.000Z",
+} as const;
+
 export const SIGNUP_RECORD = {
   id: "s-1",
   firstName: "Eve",
@@ -57,20 +72,7 @@ export const SIGNUP_RECORD = {
   ipAddress: "8.8.8.8",
   country: "United States",
   countryCode: "US",
-  source: {
-    channel: "paid-search",
-    landingPath: "/pricing",
-    referrerOrigin: "https://www.google.com",
-    utmSource: "google",
-    utmMedium: "cpc",
-    utmCampaign: "fall",
-    utmTerm: "crm",
-    utmContent: "ad-1",
-    gclid: "Cj0-abc",
-    msclkid: "m-1",
-    fbclid: "f-1",
-    at: "2025-03-01T09:00:00.000Z",
-  },
+  source: { channel: "paid-search", ...SAMPLE_TOUCH },
   notifiedAt: "2025-03-04T10:00:05.000Z",
   ...RELEASED,
 } as const;
@@ -86,20 +88,7 @@ export const CONTACT_RECORD = {
   message: "Hello",
   newsletter: true,
   createdAt: "2025-03-04T10:00:00.000Z",
-  source: {
-    channel: "email",
-    landingPath: "/pricing",
-    referrerOrigin: "https://www.google.com",
-    utmSource: "google",
-    utmMedium: "cpc",
-    utmCampaign: "fall",
-    utmTerm: "crm",
-    utmContent: "ad-1",
-    gclid: "Cj0-abc",
-    msclkid: "m-1",
-    fbclid: "f-1",
-    at: "2025-03-01T09:00:00.000Z",
-  },
+  source: { channel: "email", ...SAMPLE_TOUCH },
   ipAddress: "8.8.4.4",
   ...RELEASED,
 } as const;
