@@ -2,6 +2,7 @@
  * The admin bench's seeded signups (./admin.ts, ./admin-figures.ts): deterministic names, addresses
  * and arrival times over the last year, their lead-desk fields, and how they are written.
  */
+import { fileURLToPath } from "node:url";
 import { BatchWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Signup } from "../../events";
 import type { LeadSource } from "../../events/lead-source";
@@ -15,9 +16,31 @@ import { type BusinessCalendar, businessCalendar, replyDueAt } from "../../funct
 import { FIGURES_CLAIM, FIGURES_READY_ID, figuresItemsFor } from "../../functions/model/response-figures";
 import { SOURCE_CLAIM, SOURCES_READY_ID, sourceItemsFor } from "../../functions/model/source-figures";
 import { signupItems } from "../../functions/pipeline/signup-repository";
+import { postJson } from "../support/post-json";
+import { type RuntimeProcess, startRuntime } from "../support/runtime";
 
 /** The bench's admin username: one of the owners the seeded leads are spread over. */
 export const BENCH_ADMIN = "bench-admin";
+const BENCH_ADMIN_LOGIN = { username: BENCH_ADMIN, password: "benchmark password 1234" } as const;
+
+/** The local runtime the admin benches time: the bench's admin, the built site, warnings only. */
+export function startAdminBenchRuntime(): Promise<RuntimeProcess> {
+  return startRuntime({
+    env: {
+      ADMIN_USERNAME: BENCH_ADMIN_LOGIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN_LOGIN.password,
+      WEB_DIST_DIR: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+      LOG_LEVEL: "warn",
+    },
+  });
+}
+
+/** The bench admin's session cookie ("name=value"); throws unless the sign-in succeeds. */
+export async function benchAdminCookie(runtime: RuntimeProcess): Promise<string> {
+  const login = await postJson(`${runtime.url}/api/auth/login`, BENCH_ADMIN_LOGIN);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
+}
 const FIRST = [
   "Maria",
   "James",

@@ -1,46 +1,26 @@
-/**
- * `npm run bench -- admin-sources [count]`: the Sources report alone (docs/decisions/0144), on the
- * items `count` signups (1,000,000 by default) leave — seeded like ./admin.ts (desk fields, 350
- * campaigns over 8 channels), but only the report's items are written, not the records: the report
- * reads nothing else, so this times its answer at a million leads in minutes instead of the hour
- * ./admin.ts takes to seed them. Prints the median and the slowest over HTTP for a week, a quarter
- * and a year, and the largest item (DynamoDB's limit is 400 KB).
- */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { teamDayOf } from "../../events/team-time";
 import { deskAttributes } from "../../functions/model/lead-index";
 import { SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar } from "../../functions/model/response-clock";
 import { SOURCES_READY_ID, sourceItemsFor } from "../../functions/model/source-figures";
 import { loadStage } from "../../infra/stages";
-import { postJson } from "../support/post-json";
-import { startRuntime } from "../support/runtime";
 import {
-  BENCH_ADMIN,
   batchWriteAll,
+  benchAdminCookie,
   makeSignups,
   markContactsCounted,
+  startAdminBenchRuntime,
   withDesk,
   withSources,
 } from "./admin-seed";
 import { type BenchResult, below, info } from "./figures";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const ADMIN = { username: BENCH_ADMIN, password: "benchmark password 1234" };
 const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 const RUNS = 7;
 
 export async function run(args: string[]): Promise<BenchResult> {
   const count = Number(args[0] ?? 1_000_000);
-  const runtime = await startRuntime({
-    env: {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST_DIR: path.join(REPO_ROOT, "web/dist"),
-      LOG_LEVEL: "warn",
-    },
-  });
+  const runtime = await startAdminBenchRuntime();
   try {
     const now = Date.now();
     const records = withSources(withDesk(makeSignups(count, now), now)).map((signup) => ({
@@ -64,8 +44,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     console.log(
       `${count.toLocaleString()} signups: ${items.length} report items, the largest ${(largest / 1024).toFixed(0)} KiB`,
     );
-    const login = await postJson(`${runtime.url}/api/auth/login`, ADMIN);
-    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
+    const cookie = await benchAdminCookie(runtime);
     const today = teamDayOf(new Date().toISOString());
     const back = (days: number) =>
       new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

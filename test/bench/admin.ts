@@ -6,28 +6,24 @@
  * match (docs/decisions/0088-owner-index.md).
  */
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { teamDayOf } from "../../events/team-time";
 import { maintainedStats, recountStats } from "../../functions/leads/desk-stats";
 import { CONTACT_KIND, SIGNUP_KIND } from "../../functions/model/lead-kinds";
 import { businessCalendar } from "../../functions/model/response-clock";
 import { loadStage } from "../../infra/stages";
-import { postJson } from "../support/post-json";
-import { type RuntimeProcess, startRuntime } from "../support/runtime";
+import type { RuntimeProcess } from "../support/runtime";
 import {
-  BENCH_ADMIN,
+  benchAdminCookie,
   makeSignups,
   markContactsCounted,
   SEARCH_CAMPAIGNS,
   seedSignupStore,
+  startAdminBenchRuntime,
   withDesk,
   withSources,
 } from "./admin-seed";
 import { type BenchResult, below, type Figure, holds, info } from "./figures";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const ADMIN = { username: BENCH_ADMIN, password: "benchmark password 1234" };
 /** The runtime's response calendar (the local stage's holidays): reply times in the figures. */
 const CALENDAR = businessCalendar(loadStage("local").responseHolidays);
 
@@ -174,14 +170,7 @@ function sourceCases(): [string, string[], number][] {
 
 export async function run(args: string[]): Promise<BenchResult> {
   const count = Number(args[0] ?? 100_000);
-  const runtime = await startRuntime({
-    env: {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST_DIR: path.join(REPO_ROOT, "web/dist"),
-      LOG_LEVEL: "warn",
-    },
-  });
+  const runtime = await startAdminBenchRuntime();
   try {
     const table = runtime.table("signups");
     const now = Date.now();
@@ -192,9 +181,7 @@ export async function run(args: string[]): Promise<BenchResult> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`seeded ${count.toLocaleString()} signups in ${seedSeconds.toFixed(1)} s`);
 
-    const login = await postJson(`${runtime.url}/api/auth/login`, ADMIN);
-    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] as string;
-    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+    const cookie = await benchAdminCookie(runtime);
 
     const cases: [string, string[], number][] = [
       ["dashboard (stats + 5 recent)", [statsPath(new Date()), "/api/admin/signups?limit=5"], 1000],
